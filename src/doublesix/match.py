@@ -1,0 +1,379 @@
+"""A match: hands played one after another until a seat reaches the target.
+
+:class:`Match` is the referee.  It knows every tile, deals each hand from ``(seed, hand number)``
+alone, plays the opening tile itself under ``lead = highest-double``, keeps the history, saves
+and loads, and hands each seat its :class:`~doublesix.view.View`.
+
+>>> from doublesix import Match, Rules
+>>> match = Match(Rules.variant("block", target=0), seed=2)
+>>> while match.turn is not None:
+...     match.play(match.legal_moves()[0])
+>>> match.hand_result
+HandResult(winner=0, points=7, blocked=True)
+>>> match.is_over, match.winner, match.scores
+(True, 0, [7, 0])
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from doublesix.events import Event, public
+from doublesix.moves import IllegalMoveError, Move
+from doublesix.rules import Rules
+from doublesix.state import HandResult, State
+from doublesix.tiles import TILES, Tile, tiles_of
+from doublesix.view import View, derive_lacks
+
+#: The version :meth:`Match.to_json` writes.
+SAVE_VERSION: Final = 1
+_SAVE_FORMAT: Final = "doublesix-match"
+
+
+class MatchStateError(ValueError, RuntimeError):
+    """A call that is not possible now, such as dealing the next hand while one is in play."""
+
+
+class _Hand:
+    """One hand's record: every state it went through and the moves between them."""
+
+    __slots__ = ("moves", "number", "states")
+
+    def __init__(self, number: int, start: State) -> None:
+        self.number = number
+        self.states: list[State] = [start]
+        self.moves: list[Move] = []
+
+
+class Match:
+    """A game of dominoes with the referee's full knowledge.
+
+    ``Match(rules, seed=1)`` deals every hand from the seed; ``hands=`` and ``boneyard=`` fix
+    the first hand's deal exactly (the boneyard in draw order).
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | None = 1,
+        *,
+        hands: Sequence[Iterable[Tile | str]] | None = None,
+        boneyard: Iterable[Tile | str] | None = None,
+    ) -> None:
+        if rules is None:
+            rules = Rules.variant("draw")
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules value (Rules.variant(...)), not {rules!r}")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int or None, not {seed!r}")
+        self.rules: Final = rules
+        self.seed: Final = seed
+        self._records: list[_Hand] = []
+        if hands is None and boneyard is None:
+            self._begin(State.deal(rules, seed, 0))
+        else:
+            if hands is None:
+                raise ValueError("a deal needs hands as well as a boneyard")
+            self._begin(State.from_deal(rules, hands, boneyard if boneyard is not None else ()))
+
+    @classmethod
+    def daily(cls, date: datetime.date | None = None) -> Match:
+        """The daily game: one Draw hand for two, the same deal everywhere on ``date`` (UTC).
+
+        >>> a = Match.daily(datetime.date(2026, 11, 30))
+        >>> a.seed, a.hands == Match.daily(datetime.date(2026, 11, 30)).hands
+        (20261130, True)
+        """
+        if date is None:
+            date = datetime.datetime.now(datetime.UTC).date()
+        if not isinstance(date, datetime.date):
+            raise ValueError(f"date must be a datetime.date, not {date!r}")
+        return cls(Rules.variant("draw", players=2, target=0), seed=daily_seed(date))
+
+    # -- the hand in play -----------------------------------------------------------------
+
+    def _begin(self, state: State) -> None:
+        record = _Hand(len(self._records), state)
+        self._records.append(record)
+        self._state = state
+        self._states = record.states
+        self._moves = record.moves
+        if state.opener >= 0:
+            self._push(state.legal_moves()[0])
+
+    def _push(self, move: Move) -> None:
+        state = self._state.play(move)
+        self._moves.append(move)
+        self._states.append(state)
+        self._state = state
+
+    @property
+    def state(self) -> State:
+        """The engine's state of the hand in play (the referee's knowledge)."""
+        return self._state
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, or None when the hand or the match is over."""
+        turn = self._state.turn
+        return None if turn < 0 else turn
+
+    @property
+    def hands(self) -> list[list[Tile]]:
+        """Each seat's tiles, highest first."""
+        return [tiles_of(hand) for hand in self._state.hands]
+
+    @property
+    def boneyard(self) -> list[Tile]:
+        """The tiles left to draw, next to be drawn first."""
+        return [TILES[t] for t in self._state.boneyard]
+
+    @property
+    def open_ends(self) -> dict[str, int]:
+        """Every end a tile may be laid on now, by name, with the number showing there."""
+        return self._state.layout.open_ends
+
+    @property
+    def board_count(self) -> int:
+        """The sum of the open ends, doubles at an end counting both halves."""
+        return self._state.layout.count
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score."""
+        return list(self._state.scores)
+
+    @property
+    def hand_number(self) -> int:
+        """Which hand is in play (0 for the first)."""
+        return len(self._records) - 1
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to move; empty when nobody is to move."""
+        return list(self._state.legal_moves())
+
+    def play(self, move: Move | str) -> None:
+        """Play a move (a :class:`Move` or its text) for the seat to move.
+
+        Raises :class:`IllegalMoveError` and changes nothing if it is malformed or not legal.
+
+        >>> match = Match(Rules.variant("draw"), seed=5)
+        >>> match.play("0|0 up")
+        Traceback (most recent call last):
+        ...
+        doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 1
+        """
+        if move.__class__ is not Move:
+            if not isinstance(move, str):
+                raise IllegalMoveError(f"not a move: {move!r}")
+            move = Move.parse(move)
+        if move.e < 0 and move.t >= 0:
+            move = self._state.resolve(move)
+        self._push(move)
+
+    @property
+    def hand_result(self) -> HandResult | None:
+        """How the hand ended, or None while it is in play."""
+        return self._state.result
+
+    def next_hand(self) -> None:
+        """Deal the next hand, once a hand has ended and the match is not over."""
+        state = self._state
+        if state.result is None:
+            raise MatchStateError("the hand is still in play: finish it before dealing the next")
+        if state.over:
+            raise MatchStateError("the match is over: there is no next hand")
+        winner = state.result.winner
+        leader = winner if self.rules.lead == "winner" and winner is not None else None
+        self._begin(State.deal(self.rules, self.seed, len(self._records), state.scores, leader))
+
+    @property
+    def is_over(self) -> bool:
+        """True once a seat has reached the target (or the single hand is over)."""
+        return self._state.over
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the match; None while it goes on or when it was drawn."""
+        state = self._state
+        if not state.over:
+            return None
+        if self.rules.target == 0:
+            return state.result.winner if state.result else None
+        best = max(state.scores)
+        return state.scores.index(best) if best >= self.rules.target else None
+
+    # -- what the seats may know ----------------------------------------------------------
+
+    @property
+    def history(self) -> list[Event]:
+        """Every event of the match so far, in order (drawn tiles named: the referee's view)."""
+        events: list[Event] = []
+        for record in self._records:
+            events.extend(_hand_events(record))
+        if self._state.over:
+            events.append(Event("over", self.winner))
+        return events
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now, and nothing else."""
+        players = self.rules.players
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
+        state = self._state
+        record = self._records[-1]
+        steps = [
+            (before.turn, move.kind, frozenset(n for _, n in before.layout.open))
+            for before, move in zip(record.states, record.moves, strict=False)
+        ]
+        return View(
+            seat=seat,
+            rules=self.rules,
+            hand=tuple(tiles_of(state.hands[seat])),
+            layout=state.layout,
+            scores=state.scores,
+            hand_sizes=tuple(hand.bit_count() for hand in state.hands),
+            boneyard_size=len(state.bone) - state.pos,
+            turn=self.turn,
+            history=public(self.history),
+            lacks=derive_lacks(players, steps),
+            hand_number=record.number,
+            hand_result=state.result,
+            is_over=state.over,
+            last_lay=state.last_lay,
+        )
+
+    # -- saves ----------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole match as JSON (the referee's knowledge: for saves, never for a player).
+
+        >>> match = Match(Rules.variant("muggins"), seed=9)
+        >>> match.play(match.legal_moves()[0])
+        >>> again = Match.from_json(match.to_json())
+        >>> again.history == match.history and again.hands == match.hands
+        True
+        """
+        hands = []
+        for record in self._records:
+            start = record.states[0]
+            hands.append(
+                {
+                    "number": record.number,
+                    "hands": [[str(t) for t in tiles_of(h)] for h in start.hands],
+                    "boneyard": [str(TILES[t]) for t in start.bone],
+                    "scores": list(start.scores),
+                    "leader": None if start.opener >= 0 else start.turn,
+                    "moves": [str(m) for m in record.moves],
+                }
+            )
+        return json.dumps(
+            {
+                "format": _SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "rules": {"variant": self.rules.name, **self.rules.options()},
+                "seed": self.seed,
+                "hands": hands,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Match:
+        """Load a save made by :meth:`to_json`.  Malformed or newer saves raise ValueError.
+
+        >>> Match.from_json('{"version": 99}')
+        Traceback (most recent call last):
+        ...
+        ValueError: this save is version 99, newer than this release reads (1): update doublesix
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise ValueError(f"not a doublesix save: {error}") from None
+        if not isinstance(data, dict):
+            raise ValueError("not a doublesix save: expected a JSON object")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ValueError("not a doublesix save: no integer version")
+        if version > SAVE_VERSION:
+            raise ValueError(
+                f"this save is version {version}, newer than this release reads "
+                f"({SAVE_VERSION}): update doublesix"
+            )
+        if version < 1:
+            raise ValueError(f"this save is version {version}, which no release wrote")
+        try:
+            return cls._load_v1(data)
+        except (KeyError, TypeError, AttributeError, IndexError) as error:
+            raise ValueError(f"corrupt save: {type(error).__name__}: {error}") from None
+
+    @classmethod
+    def _load_v1(cls, data: dict[str, Any]) -> Match:
+        if data.get("format") != _SAVE_FORMAT:
+            raise ValueError("not a doublesix save: wrong format name")
+        options = dict(data["rules"])
+        rules = Rules.variant(options.pop("variant"), **options)
+        seed = data["seed"]
+        hands = data["hands"]
+        if not isinstance(hands, list) or not hands:
+            raise ValueError("corrupt save: no hands")
+        match: Match = cls.__new__(cls)
+        match.rules = rules  # type: ignore[misc]
+        match.seed = seed  # type: ignore[misc]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("corrupt save: the seed is not an int")
+        match._records = []
+        for k, hand in enumerate(hands):
+            if k and (match._state.result is None or match._state.over):
+                raise ValueError(f"corrupt save: hand {k + 1} follows a hand that did not end")
+            start = State.from_deal(rules, hand["hands"], hand["boneyard"], hand["scores"],
+                                    hand["leader"])
+            if k and start.scores != match._state.scores:
+                raise ValueError(f"corrupt save: hand {k + 1} starts from the wrong scores")
+            record = _Hand(k, start)
+            match._records.append(record)
+            match._state, match._states, match._moves = start, record.states, record.moves
+            for i, text in enumerate(hand["moves"]):
+                try:
+                    match.play(text)
+                except IllegalMoveError as error:
+                    raise ValueError(
+                        f"corrupt save: hand {k + 1}, move {i + 1} ({text!r}): {error}"
+                    ) from None
+        return match
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self.rules!r} seed={self.seed} hand={self.hand_number} "
+            f"scores={self.scores}>"
+        )
+
+
+def daily_seed(date: datetime.date) -> int:
+    """The seed of the daily game on ``date``: its digits, ``20261130`` for 30 November 2026."""
+    return date.year * 10000 + date.month * 100 + date.day
+
+
+def _hand_events(record: _Hand) -> list[Event]:
+    events = [Event("hand", number=record.number)]
+    for before, move, after in zip(record.states, record.moves, record.states[1:], strict=False):
+        seat = before.turn
+        if move.kind == "lay":
+            points = after.scores[seat] - before.scores[seat]
+            if after.result is not None and after.result.winner == seat:
+                points -= after.result.points
+            events.append(Event("lay", seat, move.tile, move.end, points))
+        elif move.kind == "draw":
+            events.append(Event("draw", seat, TILES[before.bone[before.pos]]))
+        else:
+            events.append(Event("pass", seat))
+    result = record.states[-1].result
+    if result is not None:
+        events.append(Event("end", result.winner, points=result.points, blocked=result.blocked))
+    return events

@@ -1,0 +1,182 @@
+"""The rule book as data: one immutable :class:`Rules` value, and the four named variants.
+
+Every rule that differs between variants is a field, so variants are presets, never subclasses.
+
+>>> rules = Rules.variant("all-fives", players=3)
+>>> rules.scoring, rules.drawing, rules.players, rules.lead
+('fives', True, 3, 'winner')
+>>> Rules.variant("muggins").spinner
+True
+>>> Rules.variant("draw", colour="red")
+Traceback (most recent call last):
+...
+ValueError: unknown rule option 'colour'; the options are: players, set, hand_size, ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from doublesix.tiles import SETS, tile_count
+
+Scoring = Literal["pips", "fives"]
+SpinnerArms = Literal["after-sides", "immediate"]
+Rounding = Literal["nearest", "down"]
+BlockedTie = Literal["draw", "fewer-tiles"]
+Lead = Literal["highest-double", "winner"]
+
+#: The names of the named variants, in the order a menu shows them.
+VARIANTS: Final = ("draw", "block", "all-fives", "muggins")
+
+_CHOICES: Final[dict[str, tuple[object, ...]]] = {
+    "scoring": ("pips", "fives"),
+    "spinner_arms": ("after-sides", "immediate"),
+    "rounding": ("nearest", "down"),
+    "blocked_tie": ("draw", "fewer-tiles"),
+    "lead": ("highest-double", "winner"),
+}
+_BOOLEANS: Final = ("drawing", "spinner", "blocked_minus_own")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of the rule book.  Build one with :meth:`variant`.
+
+    >>> Rules.variant("block").drawing
+    False
+    >>> Rules()
+    Rules.variant('draw')
+    """
+
+    players: int = 2
+    set: int = 6
+    hand_size: int = 7
+    target: int = 100
+    drawing: bool = True
+    scoring: Scoring = "pips"
+    spinner: bool = False
+    spinner_arms: SpinnerArms = "after-sides"
+    rounding: Rounding = "nearest"
+    blocked_minus_own: bool = True
+    blocked_tie: BlockedTie = "draw"
+    lead: Lead = "highest-double"
+    #: The named variant these options started from (shown to players; no effect on play).
+    name: str = "draw"
+
+    def __post_init__(self) -> None:
+        for option, choices in _CHOICES.items():
+            value = getattr(self, option)
+            if value not in choices:
+                raise ValueError(
+                    f"rule option {option} cannot be {value!r}; choose one of "
+                    + ", ".join(repr(c) for c in choices)
+                )
+        for option in _BOOLEANS:
+            value = getattr(self, option)
+            if not isinstance(value, bool):
+                raise ValueError(f"rule option {option} must be True or False, not {value!r}")
+        for option in ("players", "set", "hand_size", "target"):
+            value = getattr(self, option)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"rule option {option} must be a whole number, not {value!r}")
+        if not 2 <= self.players <= 4:
+            raise ValueError(f"rule option players must be 2 to 4, not {self.players}")
+        if self.set not in SETS:
+            raise ValueError(f"rule option set must be 6, 9 or 12, not {self.set}")
+        if self.hand_size < 1:
+            raise ValueError(f"rule option hand_size must be at least 1, not {self.hand_size}")
+        if self.players * self.hand_size > tile_count(self.set):
+            raise ValueError(
+                f"a double-{self.set} set of {tile_count(self.set)} tiles cannot deal "
+                f"{self.hand_size} tiles to each of {self.players} players"
+            )
+        if self.target < 0:
+            raise ValueError(f"rule option target must be 0 (one hand) or more, not {self.target}")
+        if self.name not in VARIANTS:
+            raise ValueError(f"unknown variant {self.name!r}; choose one of {', '.join(VARIANTS)}")
+
+    @classmethod
+    def variant(cls, name: str = "draw", **options: Any) -> Rules:
+        """The named variant ``draw``, ``block``, ``all-fives`` or ``muggins``, with overrides.
+
+        >>> Rules.variant("draw", target=50, players=4).target
+        50
+        >>> Rules.variant("fives")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown variant 'fives'; choose one of draw, block, all-fives, muggins
+        """
+        if name not in _PRESETS:
+            raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+        for option in options:
+            if option not in OPTIONS:
+                raise ValueError(
+                    f"unknown rule option {option!r}; the options are: {', '.join(OPTIONS)}"
+                )
+        return dataclasses.replace(_PRESETS[name], **options)
+
+    def replace(self, **options: Any) -> Rules:
+        """A copy with some options changed (checked like :meth:`variant`)."""
+        for option in options:
+            if option not in OPTIONS:
+                raise ValueError(
+                    f"unknown rule option {option!r}; the options are: {', '.join(OPTIONS)}"
+                )
+        return dataclasses.replace(self, **options)
+
+    def options(self) -> dict[str, object]:
+        """Every option by name (what :meth:`variant` takes), for saves and forms."""
+        return {option: getattr(self, option) for option in OPTIONS}
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles in the set."""
+        return tile_count(self.set)
+
+    @property
+    def boneyard_size(self) -> int:
+        """Tiles left after the deal."""
+        return self.tile_count - self.players * self.hand_size
+
+    def __repr__(self) -> str:
+        preset = _PRESETS[self.name]
+        changed = [
+            f"{option}={getattr(self, option)!r}"
+            for option in OPTIONS
+            if getattr(self, option) != getattr(preset, option)
+        ]
+        return f"Rules.variant({', '.join([repr(self.name), *changed])})"
+
+
+#: The option names :meth:`Rules.variant` accepts, in rule-book order.
+OPTIONS: Final = (
+    "players",
+    "set",
+    "hand_size",
+    "target",
+    "drawing",
+    "scoring",
+    "spinner",
+    "spinner_arms",
+    "rounding",
+    "blocked_minus_own",
+    "blocked_tie",
+    "lead",
+)
+
+_PRESETS: Final[dict[str, Rules]] = {
+    "draw": Rules(name="draw"),
+    "block": Rules(name="block", drawing=False),
+    "all-fives": Rules(
+        name="all-fives", scoring="fives", blocked_minus_own=False, lead="winner"
+    ),
+    "muggins": Rules(
+        name="muggins",
+        scoring="fives",
+        spinner=True,
+        rounding="down",
+        blocked_tie="fewer-tiles",
+    ),
+}

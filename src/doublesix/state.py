@@ -1,0 +1,547 @@
+"""A hand of play: the position, its legal moves, and what a move does, scoring included.
+
+:class:`State` is the one implementation of the rules.  :class:`~doublesix.match.Match` strings
+states together into a game; a search builds one from a seat's view plus a guess at the hidden
+tiles (:meth:`State.from_view`) and plays on.  States are immutable and hashable, so a copy is the
+same object and undoing a move is keeping the state from before it.
+
+>>> from doublesix.rules import Rules
+>>> state = State.deal(Rules.variant("block"), seed=7)
+>>> state.turn, [str(m) for m in state.legal_moves()]
+(0, ['6|6'])
+>>> after = state.play(state.legal_moves()[0])
+>>> after.layout.open_ends, after.turn
+({'left': 6, 'right': 6}, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from doublesix.layout import Layout
+from doublesix.moves import _DRAW, _LAYS, _PASS, IllegalMoveError, Move
+from doublesix.rules import Rules
+from doublesix.shuffle import shuffled
+from doublesix.tiles import (
+    PIPS,
+    SUIT,
+    TILES,
+    Mask,
+    Tile,
+    best_opener,
+    coerce_tile,
+    full_set,
+    indices,
+    tiles_of,
+)
+
+if TYPE_CHECKING:
+    from doublesix.view import View
+
+
+class HandResult(NamedTuple):
+    """How a hand ended: its winner (None for a drawn hand), the points the winner scored at its
+    end (not counting board counts made during it), and whether it was blocked."""
+
+    winner: int | None
+    points: int
+    blocked: bool
+
+
+class _Config:
+    """The rules as the hot loop wants them: plain ints and bools."""
+
+    __slots__ = (
+        "drawing",
+        "fives",
+        "free_lead",
+        "minus_own",
+        "players",
+        "round_down",
+        "rules",
+        "spinner",
+        "target",
+        "tie_fewer",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.drawing = rules.drawing
+        self.fives = rules.scoring == "fives"
+        self.target = rules.target
+        self.round_down = rules.rounding == "down"
+        self.minus_own = rules.blocked_minus_own
+        self.tie_fewer = rules.blocked_tie == "fewer-tiles"
+        self.free_lead = rules.lead == "winner"
+        self.spinner = rules.spinner_arms if rules.spinner else None
+
+
+_CONFIGS: dict[Rules, _Config] = {}
+
+
+def _config(rules: Rules) -> _Config:
+    config = _CONFIGS.get(rules)
+    if config is None:
+        config = _CONFIGS[rules] = _Config(rules)
+    return config
+
+
+class State:
+    """One hand in play: hands as masks, the boneyard as a draw order, the layout, the scores.
+
+    ``turn`` is the seat to move, or -1 once the hand is over.  Build one with :meth:`deal`,
+    :meth:`from_deal` or :meth:`from_view`; change it with :meth:`play`, which returns a new state.
+    """
+
+    __slots__ = (
+        "_legal",
+        "bone",
+        "cfg",
+        "hands",
+        "last_lay",
+        "layout",
+        "opener",
+        "over",
+        "pos",
+        "result",
+        "scores",
+        "turn",
+    )
+
+    cfg: _Config
+    layout: Layout
+    #: One mask of tiles per seat.
+    hands: tuple[Mask, ...]
+    #: The boneyard's tile indices in draw order; ``bone[pos:]`` are still there.
+    bone: tuple[int, ...]
+    pos: int
+    turn: int
+    scores: tuple[int, ...]
+    #: Per seat, how many tiles were on the table when it last laid one (0: never).
+    last_lay: tuple[int, ...]
+    #: While the table is bare: the tile that must open (-1: any tile may).
+    opener: int
+    result: HandResult | None
+    #: True once the match is decided (a target reached, or the single hand over).
+    over: bool
+    _legal: tuple[Move, ...] | None
+
+    def __init__(self) -> None:
+        raise TypeError("use State.deal(), State.from_deal() or State.from_view()")
+
+    # -- building -------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        seed: int,
+        hand_number: int = 0,
+        scores: Sequence[int] | None = None,
+        leader: int | None = None,
+    ) -> State:
+        """Shuffle and deal hand ``hand_number`` of a match from ``seed`` alone.
+
+        ``leader`` is the seat that leads with any tile (``lead = winner``); None opens with the
+        highest double.
+        """
+        order = shuffled(rules.tile_count, seed, hand_number)
+        size = rules.hand_size
+        hands = [
+            sum(1 << t for t in order[seat * size : (seat + 1) * size])
+            for seat in range(rules.players)
+        ]
+        return cls._start(rules, hands, tuple(order[rules.players * size :]), scores, leader)
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[Tile | str]],
+        boneyard: Iterable[Tile | str],
+        scores: Sequence[int] | None = None,
+        leader: int | None = None,
+    ) -> State:
+        """A hand dealt exactly so: tiles as Tile or text, the boneyard in draw order.
+
+        >>> from doublesix.rules import Rules
+        >>> State.from_deal(Rules.variant("draw"), [["6|6"], ["5|5"]], [])
+        Traceback (most recent call last):
+        ...
+        ValueError: the deal is not the double-6 set: missing 0|0, 1|0, 1|1 and 23 more
+        """
+        if isinstance(hands, (str, bytes)) or len(hands) != rules.players:
+            raise ValueError(f"the deal needs one hand for each of the {rules.players} players")
+        masks = []
+        seen = 0
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, (str, bytes)):
+                raise ValueError(f"hand {seat} must be a list of tiles, not a string")
+            mask = 0
+            for value in hand:
+                tile = coerce_tile(value)
+                if (mask | seen) & tile.bit:
+                    raise ValueError(f"the deal holds {tile} twice")
+                mask |= tile.bit
+            if not mask:
+                raise ValueError(f"hand {seat} is empty")
+            seen |= mask
+            masks.append(mask)
+        if isinstance(boneyard, (str, bytes)):
+            raise ValueError("the boneyard must be a list of tiles, not a string")
+        bone = []
+        for value in boneyard:
+            tile = coerce_tile(value)
+            if seen & tile.bit:
+                raise ValueError(f"the deal holds {tile} twice")
+            seen |= tile.bit
+            bone.append(tile.index)
+        full = full_set(rules.set)
+        if seen != full:
+            if seen & ~full:
+                extra = ", ".join(str(t) for t in tiles_of(seen & ~full))
+                raise ValueError(f"the deal holds tiles not in the double-{rules.set} set: {extra}")
+            missing = [str(TILES[i]) for i in sorted(indices(full & ~seen))]
+            shown = ", ".join(missing[:3]) + (
+                f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+            )
+            raise ValueError(f"the deal is not the double-{rules.set} set: missing {shown}")
+        return cls._start(rules, masks, tuple(bone), scores, leader)
+
+    @classmethod
+    def _start(
+        cls,
+        rules: Rules,
+        hands: Sequence[Mask],
+        bone: tuple[int, ...],
+        scores: Sequence[int] | None,
+        leader: int | None,
+    ) -> State:
+        players = rules.players
+        scores_t = tuple(scores) if scores is not None else (0,) * players
+        if len(scores_t) != players:
+            raise ValueError(f"scores must have {players} entries")
+        if leader is None:
+            everything = 0
+            for hand in hands:
+                everything |= hand
+            opener = best_opener(everything)
+            turn = next(seat for seat, hand in enumerate(hands) if hand >> opener & 1)
+        else:
+            if not 0 <= leader < players:
+                raise ValueError(f"leader must be a seat 0 to {players - 1}")
+            opener, turn = -1, leader
+        return _make(
+            _config(rules),
+            Layout.empty(_config(rules).spinner),
+            tuple(hands),
+            bone,
+            0,
+            turn,
+            scores_t,
+            (0,) * players,
+            opener,
+            None,
+            False,
+        )
+
+    @classmethod
+    def from_view(
+        cls,
+        view: View,
+        hands: Sequence[Iterable[Tile] | Mask],
+        boneyard: Sequence[Tile | int],
+    ) -> State:
+        """The position ``view`` shows, with one guess at what it hides: every seat's hand (the
+        viewer's own must be its real one) and the boneyard's order.  For search.
+
+        >>> from doublesix.match import Match
+        >>> from doublesix.rules import Rules
+        >>> match = Match(Rules.variant("draw"), seed=3)
+        >>> view = match.view(match.turn)
+        >>> state = State.from_view(view, [t.hand_mask for t in [match.view(s) for s in (0, 1)]],
+        ...                         match.boneyard)
+        >>> state.legal_moves() == tuple(match.legal_moves())
+        True
+        """
+        masks = tuple(h if isinstance(h, int) else sum(t.bit for t in h) for h in hands)
+        bone = tuple(b if isinstance(b, int) else b.index for b in boneyard)
+        if len(masks) != len(view.hand_sizes):
+            raise ValueError("one hand per seat, please")
+        if masks[view.seat] != view.hand_mask:
+            raise ValueError("the viewer's hand must be the one in its view")
+        for seat, mask in enumerate(masks):
+            if mask.bit_count() != view.hand_sizes[seat]:
+                raise ValueError(f"seat {seat} holds {view.hand_sizes[seat]} tiles")
+        if len(bone) != view.boneyard_size:
+            raise ValueError(f"the boneyard holds {view.boneyard_size} tiles")
+        hidden = 0
+        for seat, mask in enumerate(masks):
+            if seat != view.seat:
+                if hidden & mask:
+                    raise ValueError("a tile is in two hands")
+                hidden |= mask
+        for t in bone:
+            if hidden >> t & 1:
+                raise ValueError("a tile is in two places")
+            hidden |= 1 << t
+        if hidden != view.unseen_mask:
+            raise ValueError("the hidden tiles must be exactly the view's unseen tiles")
+        cfg = _config(view.rules)
+        turn = -1 if view.turn is None else view.turn
+        return _make(cfg, view.layout, masks, bone, 0, turn, tuple(view.scores),
+                     view.last_lay, -1, view.hand_result, view.is_over)
+
+    # -- queries --------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this hand is played under."""
+        return self.cfg.rules
+
+    @property
+    def boneyard(self) -> tuple[int, ...]:
+        """The tile indices still in the boneyard, next to be drawn first."""
+        return self.bone[self.pos :]
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether a seat with nothing to lay would draw (rather than pass)."""
+        return self.cfg.drawing and self.pos < len(self.bone)
+
+    def pips(self, seat: int) -> int:
+        """The pips in ``seat``'s hand."""
+        return sum(PIPS[t] for t in indices(self.hands[seat]))
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves the seat to move may make (the same objects each time); () when over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_moves_for(
+                self.hands[self.turn] if self.turn >= 0 else 0,
+                self.layout,
+                self.cfg.drawing and self.pos < len(self.bone),
+                self.opener,
+                self.turn < 0,
+            )
+        return legal
+
+    # -- changing -------------------------------------------------------------------------
+
+    def play(self, move: Move) -> State:
+        """The state after ``move``; raises :class:`IllegalMoveError` if it is not legal now."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMoveError(self.explain_illegal(move))
+        return self.apply(move)
+
+    def apply(self, move: Move) -> State:
+        """:meth:`play` without the check: ``move`` must come from :meth:`legal_moves`."""
+        cfg = self.cfg
+        seat = self.turn
+        hands = self.hands
+        t = move.t
+        if t < 0:
+            if move is _DRAW:
+                pos = self.pos
+                drawn = self.bone[pos]
+                new_hands = list(hands)
+                new_hands[seat] |= 1 << drawn
+                pos += 1
+                state = _make(cfg, self.layout, tuple(new_hands), self.bone, pos, seat,
+                              self.scores, self.last_lay, self.opener, None, False)
+                if pos == len(self.bone):
+                    state._block_check()
+                return state
+            return _make(cfg, self.layout, hands, self.bone, self.pos, (seat + 1) % cfg.players,
+                         self.scores, self.last_lay, -1, None, False)
+        layout = self.layout.lay_index(t, move.e)
+        new_hands = list(hands)
+        left = new_hands[seat] ^ (1 << t)
+        new_hands[seat] = left
+        last_lay = self.last_lay
+        if cfg.tie_fewer:
+            marks = list(last_lay)
+            marks[seat] = layout.played.bit_count()
+            last_lay = tuple(marks)
+        scores = self.scores
+        if cfg.fives:
+            count = layout.count
+            if count and not count % 5:
+                new_scores = list(scores)
+                new_scores[seat] += count
+                scores = tuple(new_scores)
+                if cfg.target and new_scores[seat] >= cfg.target:
+                    return _make(cfg, layout, tuple(new_hands), self.bone, self.pos, -1, scores,
+                                 last_lay, -1, HandResult(seat, 0, False), True)
+        state = _make(cfg, layout, tuple(new_hands), self.bone, self.pos,
+                      (seat + 1) % cfg.players, scores, last_lay, -1, None, False)
+        if not left:
+            points = sum(PIPS[i] for hand in new_hands for i in indices(hand))
+            state._finish(seat, _rounded(points, cfg), False)
+        elif not (cfg.drawing and self.pos < len(self.bone)):
+            state._block_check()
+        return state
+
+    def _block_check(self) -> None:
+        """End the hand if nobody can lay and nothing can be drawn."""
+        fits = self.layout.fits
+        for hand in self.hands:
+            if hand & fits:
+                return
+        cfg = self.cfg
+        pips = [sum(PIPS[i] for i in indices(hand)) for hand in self.hands]
+        lightest = min(pips)
+        tied = [seat for seat, p in enumerate(pips) if p == lightest]
+        if len(tied) > 1 and cfg.tie_fewer:
+            fewest = min(self.hands[seat].bit_count() for seat in tied)
+            tied = [seat for seat in tied if self.hands[seat].bit_count() == fewest]
+            if len(tied) > 1:
+                latest = max(self.last_lay[seat] for seat in tied)
+                tied = [seat for seat in tied if self.last_lay[seat] == latest] if latest else []
+        if len(tied) != 1:
+            self._finish(None, 0, True)
+            return
+        winner = tied[0]
+        points = _rounded(sum(pips) - lightest, cfg)
+        if cfg.minus_own:
+            points = max(0, points - lightest)
+        self._finish(winner, points, True)
+
+    def _finish(self, winner: int | None, points: int, blocked: bool) -> None:
+        """Close the hand in place (only on a state just made, before anyone sees it)."""
+        scores = self.scores
+        if winner is not None and points:
+            new_scores = list(scores)
+            new_scores[winner] += points
+            scores = self.scores = tuple(new_scores)
+        self.turn = -1
+        self.result = HandResult(winner, points, blocked)
+        target = self.cfg.target
+        self.over = target == 0 or max(scores) >= target
+        self._legal = ()
+
+    def explain_illegal(self, move: Move) -> str:
+        """Why ``move`` is not legal now, in words."""
+        if self.turn < 0:
+            return "the hand is over: nobody is to move"
+        if not isinstance(move, Move):
+            return f"not a move: {move!r}"
+        legal = self.legal_moves()
+        hand = self.hands[self.turn]
+        if move.t >= 0:
+            tile = TILES[move.t]
+            if not hand >> move.t & 1:
+                return f"{tile} is not in the hand of seat {self.turn}"
+            if self.opener >= 0 and not self.layout.played:
+                return f"{TILES[self.opener]} must open this hand"
+            if move.e < 0:
+                ends = [str(m) for m in legal if m.t == move.t]
+                if len(ends) > 1:
+                    return f"{tile} fits more than one end: say which ({', '.join(ends)})"
+                if not ends:
+                    return f"{tile} fits no open end"
+            if self.layout.played and move.e >= 0:
+                number = self.layout.ends[move.e]
+                if number < 0:
+                    return f"the {move.end} end is not open"
+                if not SUIT[number] >> move.t & 1:
+                    return f"{tile} does not fit the {move.end} end ({number})"
+            return f"{move} is not a legal move now"
+        if move is _DRAW:
+            if legal and legal[0].t >= 0:
+                return "you may not draw while a tile fits"
+            return "you may not draw: the boneyard is empty or this game has no drawing"
+        return "you may not pass while you can lay or draw"
+
+    def resolve(self, move: Move) -> Move:
+        """``move`` with its end filled in when the tile fits one end only.
+
+        A lay written without an end (``"6|4"``) is kept as it is when leading.
+        """
+        if move.t < 0 or move.e >= 0 or not self.layout.played:
+            return move
+        ends = [m for m in self.legal_moves() if m.t == move.t]
+        return ends[0] if len(ends) == 1 else move
+
+    # -- values ---------------------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.cfg.rules, self.layout, self.hands, self.bone[self.pos :], self.turn,
+                self.scores, self.last_lay, self.opener, self.result, self.over)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        hands = " / ".join(" ".join(str(t) for t in tiles_of(h)) for h in self.hands)
+        return f"<State turn={self.turn} ends={self.layout.open_ends} hands={hands}>"
+
+
+def _make(
+    cfg: _Config,
+    layout: Layout,
+    hands: tuple[Mask, ...],
+    bone: tuple[int, ...],
+    pos: int,
+    turn: int,
+    scores: tuple[int, ...],
+    last_lay: tuple[int, ...],
+    opener: int,
+    result: HandResult | None,
+    over: bool,
+) -> State:
+    state = object.__new__(State)
+    state.cfg = cfg
+    state.layout = layout
+    state.hands = hands
+    state.bone = bone
+    state.pos = pos
+    state.turn = turn
+    state.scores = scores
+    state.last_lay = last_lay
+    state.opener = opener
+    state.result = result
+    state.over = over
+    state._legal = () if turn < 0 else None
+    return state
+
+
+def legal_moves_for(
+    hand: Mask, layout: Layout, can_draw: bool, opener: int = -1, over: bool = False
+) -> tuple[Move, ...]:
+    """The legal moves of a seat holding ``hand``: the one move generator of the engine."""
+    if over:
+        return ()
+    if not layout.played:
+        if opener >= 0:
+            return (_LAYS[opener][0],)
+        return tuple(_LAYS[t][0] for t in indices(hand))
+    if hand & layout.fits:
+        moves = []
+        for e, n in layout.open:
+            m = hand & SUIT[n]
+            while m:
+                t = m.bit_length() - 1
+                moves.append(_LAYS[t][e + 1])
+                m ^= 1 << t
+        return tuple(moves)
+    return (_DRAW,) if can_draw else (_PASS,)
+
+
+def _rounded(points: int, cfg: _Config) -> int:
+    if not cfg.fives:
+        return points
+    if cfg.round_down:
+        return points // 5 * 5
+    return (points + 2) // 5 * 5
+
