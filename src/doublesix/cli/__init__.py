@@ -1,0 +1,67 @@
+"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play`` and ``serve``.
+
+Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
+``run(args) -> int``; this file only wires them up, importing each when it is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Final
+
+#: Subcommand name -> (module, one-line help).
+COMMANDS: Final = {
+    "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
+    "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
+    "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
+    "tournament": ("doublesix.ai.tournament", "duplicate matches between computer players"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand whose module is installed."""
+    parser = argparse.ArgumentParser(
+        prog="doublesix",
+        description="Dominoes against computer opponents: Draw, Block, All Fives and Muggins.",
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name is None or not module_name.startswith(error.name):
+                raise
+            continue
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "run", None) is None:
+        parser.print_help()
+        return 2
+    try:
+        status: int = args.run(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    return status
+
+
+def _version() -> str:
+    from doublesix import __version__
+
+    return f"doublesix {__version__}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""``doublesix simulate``: complete games between uniform-random players, with a summary."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from doublesix.cli.progress import Progress
+from doublesix.match import Match
+from doublesix.rules import VARIANTS, Rules
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``doublesix simulate``."""
+    parser.add_argument("--variant", choices=VARIANTS, default="draw")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--games", type=int, default=1000, help="complete games to play")
+    parser.add_argument("--seed", type=int, default=1, help="first deal's seed (games use seed+i)")
+    parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
+    parser.add_argument("--target", type=int, default=None, help="points to win (0: one hand)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games and print the summary."""
+    options: dict[str, object] = {"players": args.players, "set": args.tile_set}
+    if args.target is not None:
+        options["target"] = args.target
+    try:
+        rules = Rules.variant(args.variant, **options)
+    except ValueError as error:
+        print(f"doublesix simulate: {error}")
+        return 2
+    if args.games < 1:
+        print("doublesix simulate: --games must be at least 1")
+        return 2
+    summary = simulate(rules, args.games, args.seed)
+    print(summary.report())
+    return 0
+
+
+class Summary:
+    """What a simulation found."""
+
+    def __init__(self, rules: Rules, games: int) -> None:
+        self.rules = rules
+        self.games = games
+        self.wins = [0] * rules.players
+        self.draws = 0
+        self.hands = 0
+        self.points = 0
+        self.seconds = 0.0
+
+    def report(self) -> str:
+        """The summary as lines of text."""
+        players = self.rules.players
+        lines = [
+            f"{self.games} games of {self.rules.name}, {players} players, "
+            f"double-{self.rules.set}, target {self.rules.target or 'one hand'}",
+        ]
+        for seat, wins in enumerate(self.wins):
+            lines.append(f"  seat {seat + 1}: {wins} wins ({100 * wins / self.games:.1f}%)")
+        lines.append(f"  drawn games: {self.draws}")
+        lines.append(f"  mean hands per game: {self.hands / self.games:.2f}")
+        lines.append(f"  mean winning score: {self.points / self.games:.1f}")
+        lines.append(f"  {self.games / self.seconds:,.0f} games/s ({self.seconds:.2f} s)")
+        return "\n".join(lines)
+
+
+def simulate(rules: Rules, games: int, seed: int = 1) -> Summary:
+    """Play ``games`` complete games with uniform-random moves.
+
+    >>> simulate(Rules.variant("block", target=0), 5).games
+    5
+    """
+    summary = Summary(rules, games)
+    rng = random.Random(seed)
+    progress = Progress(games, "games")
+    started = time.perf_counter()
+    for game in range(games):
+        match = Match(rules, seed=seed + game)
+        while True:
+            moves = match.legal_moves()
+            if moves:
+                match.play(rng.choice(moves))
+            elif match.is_over:
+                break
+            else:
+                match.next_hand()
+        summary.hands += match.hand_number + 1
+        summary.points += max(match.scores)
+        if match.winner is None:
+            summary.draws += 1
+        else:
+            summary.wins[match.winner] += 1
+        progress.advance()
+    summary.seconds = time.perf_counter() - started
+    progress.close()
+    return summary
