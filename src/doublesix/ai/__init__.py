@@ -1,0 +1,126 @@
+"""Computer players: two baselines, three personalities and an expert, all playing from a
+seat's :class:`~doublesix.view.View` alone.
+
+A player is anything with ``choose(view, rng) -> Move``.  Every player is deterministic: the same
+view and an equally seeded ``random.Random`` give the same move on every machine.
+
+>>> import random
+>>> from doublesix import Match, Rules
+>>> match = Match(Rules.variant("draw"), seed=1)
+>>> view = match.view(match.turn)
+>>> player("greedy").choose(view, random.Random(0)) in view.legal_moves()
+True
+>>> PLAYERS["snow-white"].label
+'Snow White'
+>>> player("nobody")
+Traceback (most recent call last):
+...
+ValueError: unknown player 'nobody'; the players are: random, greedy, pinocchio, ...
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple, Protocol
+
+from doublesix.ai.basic import Greedy, RandomPlayer, points_scored
+from doublesix.ai.expert import Expert
+from doublesix.ai.personalities import Buratino, Pinocchio, SnowWhite
+from doublesix.moves import Move
+from doublesix.view import View
+
+
+class Player(Protocol):
+    """Anything that picks a move from a view."""
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """A legal move for the seat of ``view``, which must be the seat to move."""
+        ...
+
+
+class PlayerInfo(NamedTuple):
+    """How a player is shown to people: its name, label, difficulty and style in one line."""
+
+    name: str
+    label: str
+    difficulty: str
+    style: str
+
+
+#: Every player by name, in the order a menu shows them.
+PLAYERS: dict[str, PlayerInfo] = {
+    info.name: info
+    for info in (
+        PlayerInfo("random", "Random", "beginner", "plays any legal tile at random"),
+        PlayerInfo("greedy", "Greedy", "easy",
+                   "lays its heaviest tile; under All Fives, the one that scores most"),
+        PlayerInfo("pinocchio", "Pinocchio", "easy",
+                   "plays fast and heavy: sheds pips and doubles early"),
+        PlayerInfo("buratino", "Buratino", "medium",
+                   "hunts points and races to go out, taking risks"),
+        PlayerInfo("snow-white", "Snow White", "medium",
+                   "plays safe: keeps a spread of numbers and blocks what you lack"),
+        PlayerInfo("expert", "Expert", "hard",
+                   "searches many guesses at the hidden tiles and plays the best on average"),
+    )
+}
+
+
+def player(name: str, **options: Any) -> Player:
+    """A new player by name; options go to its constructor (``playouts=`` for the expert)."""
+    if name == "random":
+        made: Player = RandomPlayer(**options)
+    elif name == "greedy":
+        made = Greedy(**options)
+    elif name == "pinocchio":
+        made = Pinocchio(**options)
+    elif name == "buratino":
+        made = Buratino(**options)
+    elif name == "snow-white":
+        made = SnowWhite(**options)
+    elif name == "expert":
+        made = Expert(**options)
+    else:
+        raise ValueError(f"unknown player {name!r}; the players are: {', '.join(PLAYERS)}")
+    return made
+
+
+class Hint(NamedTuple):
+    """The move the expert would make, and why, in a short sentence."""
+
+    move: Move
+    reason: str
+
+
+def hint(view: View, seed: int = 0, **options: Any) -> Hint:
+    """The expert's choice for the seat of ``view`` (the seat to move), with a reason.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("all-fives"), seed=1)
+    >>> h = hint(match.view(match.turn), playouts=40)
+    >>> h.move in match.legal_moves(), isinstance(h.reason, str)
+    (True, True)
+    """
+    move = Expert(**options).choose(view, random.Random(seed))
+    return Hint(move, _reason(view, move))
+
+
+def _reason(view: View, move: Move) -> str:
+    if move.kind == "draw":
+        return "nothing fits: draw"
+    if move.kind == "pass":
+        return "nothing fits and nothing is left to draw: pass"
+    where = "to open" if move.end is None else f"on the {move.end}"
+    if move.end in ("up", "down"):
+        where = f"on the {move.end} arm"
+    tile = move.tile
+    if view.hand_sizes[view.seat] == 1:
+        return f"{tile} {where} goes out"
+    if view.rules.scoring == "fives":
+        points = points_scored(view.layout, move)
+        if points:
+            return f"{tile} {where} scores {points}"
+    return f"{tile} {where} keeps your hand strongest"
+
+
+__all__ = ["PLAYERS", "Hint", "Player", "PlayerInfo", "hint", "player"]
