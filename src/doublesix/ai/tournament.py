@@ -1,0 +1,306 @@
+"""``doublesix tournament``: duplicate matches between computer players, on every core.
+
+Each deal is played once for every rotation of the seats, so every player gets every seat's
+tiles and luck cancels.  Win rates are given with a 95% confidence interval computed over deal
+groups (all the rotations of one deal), since the plays of one deal are not independent.
+
+>>> result = tournament(["greedy", "random"], Rules.variant("block", target=0), deals=4, seed=1,
+...                     workers=1)
+>>> result.players, result.groups, sum(result.stats[0].hands + result.stats[1].hands) // 2
+(['greedy', 'random'], 4, 8)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from doublesix.cli.progress import Progress
+from doublesix.match import Match
+from doublesix.rules import VARIANTS, Rules
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959964
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``doublesix tournament``."""
+    parser.add_argument(
+        "--players",
+        default="expert,greedy",
+        help="comma-separated players, e.g. expert,greedy or expert:playouts=200,snow-white; "
+        "repeated in turn to fill the seats",
+    )
+    parser.add_argument("--variant", choices=VARIANTS, default="draw")
+    parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=None,
+                        help="players at the table (default: as many as named, at least 2)")
+    parser.add_argument("--deals", type=int, default=200,
+                        help="deals, each played in every rotation")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="first deal's seed (deal i uses seed+i)")
+    parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
+    parser.add_argument("--target", type=int, default=0,
+                        help="points to win a game (default 0: every deal is one hand)")
+    parser.add_argument("--workers", type=int, default=0, help="processes (default: every core)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the tournament and print the table."""
+    names = [name.strip() for name in args.players.split(",") if name.strip()]
+    seats = args.seats or max(2, len(names))
+    try:
+        specs = [parse_spec(name) for name in names]
+        rules = Rules.variant(args.variant, players=seats, set=args.tile_set, target=args.target)
+    except ValueError as error:
+        print(f"doublesix tournament: {error}", file=sys.stderr)
+        return 2
+    if not specs or args.deals < 1:
+        print("doublesix tournament: name at least one player and one deal", file=sys.stderr)
+        return 2
+    del specs
+    result = tournament(names, rules, args.deals, args.seed, workers=args.workers or None,
+                        progress=True)
+    print(result.report())
+    return 0
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
+    """A player's name and options from ``name`` or ``name:key=value,...`` (``;`` also works).
+
+    >>> parse_spec("expert:playouts=200")
+    ('expert', {'playouts': 200})
+    """
+    from doublesix.ai import PLAYERS
+
+    name, _, rest = spec.partition(":")
+    if name not in PLAYERS:
+        raise ValueError(f"unknown player {name!r}; the players are: {', '.join(PLAYERS)}")
+    options: dict[str, int | float | str] = {}
+    for item in rest.replace(";", ",").split(","):
+        if not item:
+            continue
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"write player options as key=value, not {item!r}")
+        options[key] = _number(value)
+    return name, options
+
+
+def _number(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+@dataclass
+class PlayerStats:
+    """One player's results, with per-deal-group tallies for the confidence intervals."""
+
+    hands: list[int] = field(default_factory=list)
+    #: Hands won, a drawn hand counting half (per deal group).
+    hand_wins: list[float] = field(default_factory=list)
+    games: list[int] = field(default_factory=list)
+    game_wins: list[float] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    #: Seconds per decision that was not forced.
+    think: list[float] = field(default_factory=list)
+
+
+@dataclass
+class TournamentResult:
+    """The table of a tournament."""
+
+    players: list[str]
+    rules: Rules
+    groups: int
+    stats: list[PlayerStats]
+    seconds: float = 0.0
+
+    def report(self) -> str:
+        """The table as text."""
+        rules = self.rules
+        lines = [
+            f"{self.groups} deals of {rules.name}, {rules.players} seats, double-{rules.set}, "
+            f"target {rules.target or 'one hand'}, each dealt in {rules.players} seat rotations "
+            f"({self.seconds:.0f} s)",
+            f"{'player':<24} {'hands won':>10} {'games won':>10} {'mean pts':>9} "
+            f"{'win rate (95% CI)':>22} {'game rate (95% CI)':>22} {'think p50/p95 ms':>17}",
+        ]
+        for name, s in zip(self.players, self.stats, strict=True):
+            hands, won = sum(s.hands), sum(s.hand_wins)
+            games, games_won = sum(s.games), sum(s.game_wins)
+            rate, half = ratio_ci(s.hand_wins, s.hands)
+            game_rate, game_half = ratio_ci(s.game_wins, s.games)
+            think = sorted(s.think)
+            p50 = _quantile(think, 0.5) * 1000
+            p95 = _quantile(think, 0.95) * 1000
+            lines.append(
+                f"{name:<24} {f'{won:g}/{hands}':>10} {f'{games_won:g}/{games}':>10} "
+                f"{sum(s.points) / max(games, 1):>9.1f} "
+                f"{f'{100 * rate:.1f}% ± {100 * half:.1f}':>22} "
+                f"{f'{100 * game_rate:.1f}% ± {100 * game_half:.1f}':>22} "
+                f"{f'{p50:.1f} / {p95:.1f}':>17}"
+            )
+        return "\n".join(lines)
+
+    def win_rate(self, index: int) -> tuple[float, float]:
+        """Player ``index``'s hand win rate and the half-width of its 95% interval."""
+        return ratio_ci(self.stats[index].hand_wins, self.stats[index].hands)
+
+    def game_rate(self, index: int) -> tuple[float, float]:
+        """Player ``index``'s game win rate and the half-width of its 95% interval."""
+        return ratio_ci(self.stats[index].game_wins, self.stats[index].games)
+
+    def think_ms(self, index: int) -> tuple[float, float]:
+        """Player ``index``'s think time per unforced move in ms: p50 and p95."""
+        think = sorted(self.stats[index].think)
+        return _quantile(think, 0.5) * 1000, _quantile(think, 0.95) * 1000
+
+
+def ratio_ci(wins: Sequence[float], totals: Sequence[int]) -> tuple[float, float]:
+    """A ratio of sums and the half-width of its 95% interval, the groups being the units.
+
+    >>> rate, half = ratio_ci([1, 1, 0, 2], [2, 2, 2, 2])
+    >>> rate, round(half, 3)
+    (0.5, 0.49)
+    """
+    groups = len(totals)
+    total = sum(totals)
+    if total == 0:
+        return 0.0, 0.0
+    rate = sum(wins) / total
+    if groups < 2:
+        return rate, 1.0
+    mean_total = total / groups
+    spread = sum((w - rate * n) ** 2 for w, n in zip(wins, totals, strict=True)) / (groups - 1)
+    return rate, Z95 * math.sqrt(spread / groups) / mean_total
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+@dataclass
+class _GroupResult:
+    hands: list[int]
+    hand_wins: list[float]
+    games: list[int]
+    game_wins: list[float]
+    points: list[int]
+    think: list[list[float]]
+
+
+def play_group(
+    names: Sequence[str], rules: Rules, seed: int
+) -> _GroupResult:
+    """Play one deal (a match from ``seed``) once for each rotation of the seats.
+
+    Seat ``s`` of rotation ``r`` holds entrant ``(s + r) % seats``, entrants being the named
+    players repeated in turn to fill the seats.
+    """
+    from doublesix.ai import player
+
+    seats = rules.players
+    entrants = [names[i % len(names)] for i in range(seats)]
+    specs = {name: parse_spec(name) for name in names}
+    players = {name: player(spec[0], **spec[1]) for name, spec in specs.items()}
+    index = {name: names.index(name) for name in names}
+    k = len(names)
+    out = _GroupResult([0] * k, [0.0] * k, [0] * k, [0.0] * k, [0] * k, [[] for _ in range(k)])
+    for rotation in range(seats):
+        at = [entrants[(s + rotation) % seats] for s in range(seats)]
+        rngs = [random.Random(seed * 1000003 + rotation * 101 + s) for s in range(seats)]
+        match = Match(rules, seed=seed)
+        while True:
+            turn = match.turn
+            if turn is None:
+                result = match.hand_result
+                if result is not None:
+                    for s in range(seats):
+                        i = index[at[s]]
+                        out.hands[i] += 1
+                        if result.winner == s:
+                            out.hand_wins[i] += 1
+                        elif result.winner is None:
+                            out.hand_wins[i] += 1 / seats
+                if match.is_over:
+                    break
+                match.next_hand()
+                continue
+            moves = match.legal_moves()
+            if len(moves) == 1:
+                match.play(moves[0])
+                continue
+            view = match.view(turn)
+            started = time.perf_counter()
+            move = players[at[turn]].choose(view, rngs[turn])
+            out.think[index[at[turn]]].append(time.perf_counter() - started)
+            match.play(move)
+        winner = match.winner
+        for s in range(seats):
+            i = index[at[s]]
+            out.games[i] += 1
+            out.points[i] += match.scores[s]
+            if winner == s:
+                out.game_wins[i] += 1
+            elif winner is None:
+                out.game_wins[i] += 1 / seats
+    return out
+
+
+def _play_job(job: tuple[Sequence[str], Rules, int]) -> _GroupResult:
+    return play_group(*job)
+
+
+def tournament(
+    names: Sequence[str],
+    rules: Rules,
+    deals: int,
+    seed: int = 1,
+    workers: int | None = None,
+    progress: bool = False,
+) -> TournamentResult:
+    """Play ``deals`` duplicate deal groups (deal ``i`` from seed ``seed + i``) between the
+    players named (with options, as :func:`parse_spec` reads them), on ``workers`` processes
+    (default: every core)."""
+    names = list(dict.fromkeys(names))
+    stats = [PlayerStats() for _ in names]
+    jobs = [(names, rules, seed + i) for i in range(deals)]
+    bar = Progress(deals, "deals") if progress else None
+    started = time.perf_counter()
+    count = workers if workers is not None else os.cpu_count() or 1
+    for group in _results(jobs, count):
+        for i, s in enumerate(stats):
+            s.hands.append(group.hands[i])
+            s.hand_wins.append(group.hand_wins[i])
+            s.games.append(group.games[i])
+            s.game_wins.append(group.game_wins[i])
+            s.points.append(group.points[i])
+            s.think.extend(group.think[i])
+        if bar is not None:
+            bar.advance()
+    if bar is not None:
+        bar.close()
+    return TournamentResult(names, rules, deals, stats, time.perf_counter() - started)
+
+
+def _results(
+    jobs: list[tuple[Sequence[str], Rules, int]], workers: int
+) -> Iterator[_GroupResult]:
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(_play_job, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap(_play_job, jobs, chunksize=1)
