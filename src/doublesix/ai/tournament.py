@@ -172,7 +172,7 @@ def ratio_ci(wins: Sequence[float], totals: Sequence[int]) -> tuple[float, float
 
     >>> rate, half = ratio_ci([1, 1, 0, 2], [2, 2, 2, 2])
     >>> rate, round(half, 3)
-    (0.5, 0.49)
+    (0.5, 0.4)
     """
     groups = len(totals)
     total = sum(totals)
@@ -277,7 +277,7 @@ def tournament(
     (default: every core)."""
     names = list(dict.fromkeys(names))
     stats = [PlayerStats() for _ in names]
-    jobs = [(names, rules, seed + i) for i in range(deals)]
+    jobs: list[tuple[Sequence[str], Rules, int]] = [(names, rules, seed + i) for i in range(deals)]
     bar = Progress(deals, "deals") if progress else None
     started = time.perf_counter()
     count = workers if workers is not None else os.cpu_count() or 1
