@@ -169,6 +169,35 @@ class Layout:
                     ends[2] = ends[3] = high
             return _make(tuple(ends), tuple(contrib), 1 << t, True,  # type: ignore[arg-type]
                          spinner, spin_sides, mode, trail)
+        if e < 2 and not self.spin_sides and self.ends[2] < 0 and (
+            not double or not mode or spinner >= 0
+        ):
+            # The common case: a side of the line, the spinner's arms closed, no new spinner.
+            left, right = self.ends[0], self.ends[1]
+            c_left, c_right = self.contrib[0], self.contrib[1]
+            if e:
+                right = PIPS[t] - right
+                c_right = right + right if double else right
+                if self.single and left == self.ends[1]:
+                    c_left = left + left
+            else:
+                left = PIPS[t] - left
+                c_left = left + left if double else left
+                if self.single and right == self.ends[0]:
+                    c_right = right + right
+            layout = object.__new__(Layout)
+            layout.ends = (left, right, -1, -1)
+            layout.contrib = (c_left, c_right, 0, 0)
+            layout.played = self.played | 1 << t
+            layout.single = False
+            layout.spinner = spinner
+            layout.spin_sides = 0
+            layout.mode = mode
+            layout.trail = (self.trail, t, e, right if e else left)
+            layout.open = ((0, left), (1, right))
+            layout.fits = SUIT[left] | SUIT[right]
+            layout.count = c_left + c_right
+            return layout
         ends = list(self.ends)
         contrib = list(self.contrib)
         outer = PIPS[t] - ends[e]

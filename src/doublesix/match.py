@@ -9,9 +9,9 @@ and loads, and hands each seat its :class:`~doublesix.view.View`.
 >>> while match.turn is not None:
 ...     match.play(match.legal_moves()[0])
 >>> match.hand_result
-HandResult(winner=0, points=7, blocked=True)
+HandResult(winner=0, points=4, blocked=True)
 >>> match.is_over, match.winner, match.scores
-(True, 0, [7, 0])
+(True, 0, [4, 0])
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ class Match:
         >>> match.play("0|0 up")
         Traceback (most recent call last):
         ...
-        doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 1
+        doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 0
         """
         if move.__class__ is not Move:
             if not isinstance(move, str):
@@ -175,7 +175,10 @@ class Match:
             move = Move.parse(move)
         if move.e < 0 and move.t >= 0:
             move = self._state.resolve(move)
-        self._push(move)
+        state = self._state.play(move)
+        self._moves.append(move)
+        self._states.append(state)
+        self._state = state
 
     @property
     def hand_result(self) -> HandResult | None:

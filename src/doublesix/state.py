@@ -8,10 +8,10 @@ same object and undoing a move is keeping the state from before it.
 >>> from doublesix.rules import Rules
 >>> state = State.deal(Rules.variant("block"), seed=7)
 >>> state.turn, [str(m) for m in state.legal_moves()]
-(0, ['6|6'])
+(1, ['6|6'])
 >>> after = state.play(state.legal_moves()[0])
 >>> after.layout.open_ends, after.turn
-({'left': 6, 'right': 6}, 1)
+({'left': 6, 'right': 6}, 0)
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ class _Config:
         "fives",
         "free_lead",
         "minus_own",
+        "next_seat",
         "players",
         "round_down",
         "rules",
@@ -68,6 +69,7 @@ class _Config:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.players = rules.players
+        self.next_seat = tuple((seat + 1) % rules.players for seat in range(rules.players))
         self.drawing = rules.drawing
         self.fives = rules.scoring == "fives"
         self.target = rules.target
@@ -360,31 +362,42 @@ class State:
             return _make(cfg, self.layout, hands, self.bone, self.pos, (seat + 1) % cfg.players,
                          self.scores, self.last_lay, -1, None, False)
         layout = self.layout.lay_index(t, move.e)
-        new_hands = list(hands)
-        left = new_hands[seat] ^ (1 << t)
-        new_hands[seat] = left
+        left = hands[seat] ^ (1 << t)
+        new_hands = hands[:seat] + (left,) + hands[seat + 1 :]
         last_lay = self.last_lay
         if cfg.tie_fewer:
-            marks = list(last_lay)
-            marks[seat] = layout.played.bit_count()
-            last_lay = tuple(marks)
+            last_lay = last_lay[:seat] + (layout.played.bit_count(),) + last_lay[seat + 1 :]
         scores = self.scores
         if cfg.fives:
             count = layout.count
             if count and not count % 5:
-                new_scores = list(scores)
-                new_scores[seat] += count
-                scores = tuple(new_scores)
-                if cfg.target and new_scores[seat] >= cfg.target:
-                    return _make(cfg, layout, tuple(new_hands), self.bone, self.pos, -1, scores,
+                scores = scores[:seat] + (scores[seat] + count,) + scores[seat + 1 :]
+                if cfg.target and scores[seat] >= cfg.target:
+                    return _make(cfg, layout, new_hands, self.bone, self.pos, -1, scores,
                                  last_lay, -1, HandResult(seat, 0, False), True)
-        state = _make(cfg, layout, tuple(new_hands), self.bone, self.pos,
-                      (seat + 1) % cfg.players, scores, last_lay, -1, None, False)
+        state = object.__new__(State)
+        state.cfg = cfg
+        state.layout = layout
+        state.hands = new_hands
+        state.bone = self.bone
+        state.pos = self.pos
+        state.turn = cfg.next_seat[seat]
+        state.scores = scores
+        state.last_lay = last_lay
+        state.opener = -1
+        state.result = None
+        state.over = False
+        state._legal = None
         if not left:
             points = sum(PIPS[i] for hand in new_hands for i in indices(hand))
             state._finish(seat, _rounded(points, cfg), False)
-        elif not (cfg.drawing and self.pos < len(self.bone)):
-            state._block_check()
+        elif not cfg.drawing or self.pos == len(self.bone):
+            fits = layout.fits
+            for hand in new_hands:
+                if hand & fits:
+                    break
+            else:
+                state._block_check()
         return state
 
     def _block_check(self) -> None:
