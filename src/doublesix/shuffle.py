@@ -53,4 +53,4 @@ def _key(seed: int, hand_number: int) -> bytes:
 def _block(key: bytes, counter: int) -> tuple[int, int, int, int]:
     """Four words: SHA-256 of the key and a counter, read as big-endian 64-bit numbers."""
     digest = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()
-    return struct.unpack(">4Q", digest)  # type: ignore[no-any-return]
+    return struct.unpack(">4Q", digest)

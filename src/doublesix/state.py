@@ -351,10 +351,9 @@ class State:
             if move is _DRAW:
                 pos = self.pos
                 drawn = self.bone[pos]
-                new_hands = list(hands)
-                new_hands[seat] |= 1 << drawn
                 pos += 1
-                state = _make(cfg, self.layout, tuple(new_hands), self.bone, pos, seat,
+                grown = (*hands[:seat], hands[seat] | 1 << drawn, *hands[seat + 1 :])
+                state = _make(cfg, self.layout, grown, self.bone, pos, seat,
                               self.scores, self.last_lay, self.opener, None, False)
                 if pos == len(self.bone):
                     state._block_check()
@@ -363,15 +362,15 @@ class State:
                          self.scores, self.last_lay, -1, None, False)
         layout = self.layout.lay_index(t, move.e)
         left = hands[seat] ^ (1 << t)
-        new_hands = hands[:seat] + (left,) + hands[seat + 1 :]
+        new_hands = (*hands[:seat], left, *hands[seat + 1:])
         last_lay = self.last_lay
         if cfg.tie_fewer:
-            last_lay = last_lay[:seat] + (layout.played.bit_count(),) + last_lay[seat + 1 :]
+            last_lay = (*last_lay[:seat], layout.played.bit_count(), *last_lay[seat + 1:])
         scores = self.scores
         if cfg.fives:
             count = layout.count
             if count and not count % 5:
-                scores = scores[:seat] + (scores[seat] + count,) + scores[seat + 1 :]
+                scores = (*scores[:seat], scores[seat] + count, *scores[seat + 1:])
                 if cfg.target and scores[seat] >= cfg.target:
                     return _make(cfg, layout, new_hands, self.bone, self.pos, -1, scores,
                                  last_lay, -1, HandResult(seat, 0, False), True)
