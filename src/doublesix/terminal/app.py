@@ -1,0 +1,208 @@
+"""``doublesix play``: a game of dominoes in the terminal, in plain lines a screen reader reads.
+
+>>> import io, tempfile
+>>> parser = argparse.ArgumentParser()
+>>> add_arguments(parser)
+>>> args = parser.parse_args(["--variant", "block", "--target", "0", "--opponents", "greedy",
+...                           "--seed", "2", "--save-dir", tempfile.mkdtemp()])
+>>> out = io.StringIO()
+>>> run(args, io.StringIO("quit\\n"), out)
+0
+>>> print(out.getvalue().splitlines()[0])  # doctest: +ELLIPSIS
+Rules: Block, double-six set, 2 players; no drawing; ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from doublesix.ai import PLAYERS
+from doublesix.match import Match
+from doublesix.rules import VARIANTS, Rules
+from doublesix.terminal.console import Console
+from doublesix.terminal.game import Game
+from doublesix.terminal.saves import (
+    DAILY_FILE,
+    GAME_FILE,
+    Save,
+    SaveError,
+    note_daily,
+    read_record,
+    read_save,
+    save_dir,
+)
+from doublesix.terminal.words import scores_sentence, variant_name
+
+#: The opponents, seat by seat, when ``--opponents`` does not name them.
+DEFAULT_OPPONENTS = ("pinocchio", "buratino", "snow-white")
+#: The daily game's opponent (RULES.md: the expert at a fixed playout budget).
+DAILY_OPPONENT = "expert"
+#: Exit status for a bad option.
+USAGE = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``doublesix play``."""
+    parser.add_argument("--variant", choices=VARIANTS, default=None,
+                        help="draw (the default), block, all-fives or muggins")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                        help="2 to 4 seats, you included (default: 2, or one more than the "
+                             "opponents named)")
+    parser.add_argument("--target", type=int, default=None,
+                        help="points that win the game (default 100; 0 plays one hand)")
+    parser.add_argument("--set", type=int, choices=(6, 9, 12), default=None, dest="tile_set",
+                        help="double-six (the default), double-nine or double-twelve")
+    parser.add_argument("--opponents", default=None, metavar="NAMES",
+                        help="computer players, comma-separated: "
+                             + ", ".join(PLAYERS) + " (default: " + ", ".join(DEFAULT_OPPONENTS)
+                             + ")")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="deal this game from a seed (the same seed, the same game)")
+    parser.add_argument("--daily", action="store_true",
+                        help="play today's daily deal: one hand of Draw, the same for everyone")
+    parser.add_argument("--date", type=datetime.date.fromisoformat, default=None,
+                        metavar="YYYY-MM-DD", help="with --daily: the deal of another day")
+    parser.add_argument("--autodraw", action="store_true",
+                        help="when nothing fits, draw until a tile fits without asking")
+    parser.add_argument("--playouts", type=int, default=None, metavar="N",
+                        help="the expert's playouts per move (its strength; default: its own)")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on with the saved game")
+    parser.add_argument("--new", action="store_true",
+                        help="start a new game even if an unfinished one is saved")
+    parser.add_argument("--save-dir", default=None, metavar="DIR",
+                        help="where the game is saved (default: $DOUBLESIX_HOME, else your data "
+                             "directory)")
+
+
+def run(args: argparse.Namespace, input: TextIO | None = None,
+        output: TextIO | None = None) -> int:
+    """Play, reading lines from ``input`` and writing to ``output``; returns the exit status."""
+    console = Console(input if input is not None else sys.stdin,
+                      output if output is not None else sys.stdout)
+    folder = save_dir(args.save_dir)
+    try:
+        if args.daily or args.date is not None:
+            return _daily(args, console, folder)
+        path = folder / GAME_FILE
+        if args.resume:
+            try:
+                save = read_save(path)
+            except SaveError as error:
+                console.error(f"Cannot go on: {error}. Start a game with: doublesix play")
+                return 1
+            _ignored(args, console)
+            return Game(save, console, path).run(resumed=True)
+        try:
+            save = _new_save(args)
+        except ValueError as error:
+            console.error(f"doublesix play: {error}")
+            return USAGE
+        if not args.new and path.exists() and not _replace_saved(path, console):
+            return 0
+        return Game(save, console, path).run()
+    except KeyboardInterrupt:
+        console.say("")
+        console.say("Interrupted.")
+        return 130
+
+
+def _new_save(args: argparse.Namespace) -> Save:
+    """A new game from the options; ValueError naming a bad option."""
+    opponents = [name.strip() for name in (args.opponents or "").split(",") if name.strip()]
+    for name in opponents:
+        if name not in PLAYERS:
+            raise ValueError(
+                f"unknown opponent {name!r}; choose from {', '.join(PLAYERS)}"
+            )
+    players = args.players if args.players is not None else max(2, len(opponents) + 1)
+    if len(opponents) > players - 1:
+        raise ValueError(
+            f"{len(opponents)} opponents named for {players} players: name at most {players - 1}"
+        )
+    fill = [name for name in DEFAULT_OPPONENTS if name not in opponents] or list(
+        DEFAULT_OPPONENTS)
+    while len(opponents) < players - 1:
+        opponents.append(fill[(len(opponents)) % len(fill)])
+    if args.playouts is not None and args.playouts < 1:
+        raise ValueError("--playouts must be at least 1")
+    options: dict[str, object] = {"players": players}
+    if args.tile_set is not None:
+        options["set"] = args.tile_set
+    if args.target is not None:
+        options["target"] = args.target
+    rules = Rules.variant(args.variant or "draw", **options)
+    match = Match(rules, seed=args.seed)
+    return Save(match, opponents, autodraw=args.autodraw, playouts=args.playouts)
+
+
+def _replace_saved(path: Path, console: Console) -> bool:
+    """With an unfinished game saved, ask whether to start a new one over it."""
+    try:
+        saved = read_save(path)
+    except SaveError:
+        return True
+    match = saved.match
+    if match.is_over:
+        return True
+    from doublesix.terminal.game import opponent_names
+
+    names = opponent_names(saved.opponents)
+    console.say(
+        f"You have an unfinished game of {variant_name(match.rules)}, "
+        f"hand {match.hand_number + 1}. "
+        + scores_sentence(match.scores, names, match.rules.target)
+    )
+    console.say("To go on with it, type: doublesix play --resume")
+    while True:
+        line = console.ask("Start a new game instead, replacing it? Type yes or no: ")
+        if line is None:
+            return False
+        answer = line.strip().lower()
+        if answer in ("yes", "y"):
+            return True
+        if answer in ("no", "n", "quit", "q"):
+            console.say("Your saved game is kept.")
+            return False
+        console.error("Type yes or no.")
+
+
+def _ignored(args: argparse.Namespace, console: Console) -> None:
+    """Say which options a resumed game does not use."""
+    given = [
+        option
+        for option, value in (
+            ("--variant", args.variant), ("--players", args.players),
+            ("--target", args.target), ("--set", args.tile_set),
+            ("--opponents", args.opponents), ("--seed", args.seed),
+        )
+        if value is not None
+    ]
+    if given:
+        console.say(f"Going on with the saved game, so {', '.join(given)} "
+                    f"{'is' if len(given) == 1 else 'are'} not used.")
+
+
+def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
+    """Today's daily game (or the given day's): go on with it, or deal it."""
+    today = datetime.datetime.now(datetime.UTC).date()
+    day = args.date or today
+    path = folder / DAILY_FILE
+    try:
+        saved: Save | None = read_save(path)
+    except SaveError:
+        saved = None
+    if saved is not None and saved.daily == day and not saved.match.is_over:
+        return Game(saved, console, path, today=lambda: today).run(resumed=True)
+    record = read_record(folder)
+    first = day.isoformat() not in record
+    save = Save(Match.daily(day), [DAILY_OPPONENT], daily=day, first_attempt=first)
+    if first:
+        with contextlib.suppress(OSError):
+            note_daily(folder, day, "playing")
+    return Game(save, console, path, today=lambda: today).run()

@@ -1,0 +1,547 @@
+"""The game loop: the person in seat 0, computer players in the other seats.
+
+Every move is saved as soon as it is made, so quitting, the end of the input or Ctrl-C loses
+nothing.  The person is told, in order, everything the others did since their last turn.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final
+
+from doublesix.ai import PLAYERS, Player, hint, player
+from doublesix.match import Match
+from doublesix.moves import IllegalMoveError, Move
+from doublesix.terminal import words
+from doublesix.terminal.commands import CommandError, Lay, Word, parse, parse_end
+from doublesix.terminal.console import Console
+from doublesix.terminal.saves import Save, note_daily, read_record, streak, write_save
+from doublesix.terminal.words import YOU, YOU_NAME
+from doublesix.view import View
+
+#: Exit statuses.
+OK: Final = 0
+INTERRUPTED: Final = 130
+
+
+class Stop(Exception):
+    """The person stopped: ``quit`` typed, or the input ended."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def move_rng(seed: int, hand_number: int, seat: int, move_number: int) -> random.Random:
+    """The random numbers of a computer player's move, from the game alone, so that the same
+    game replays the same on every machine.
+
+    >>> move_rng(1, 0, 1, 3).random() == move_rng(1, 0, 1, 3).random()
+    True
+    """
+    text = f"doublesix/move/{seed}/{hand_number}/{seat}/{move_number}".encode()
+    return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
+
+
+def opponent_names(opponents: Sequence[str]) -> list[str]:
+    """The seats' names: "You", then each player's label, numbered when it comes twice.
+
+    >>> opponent_names(["greedy", "snow-white", "greedy"])
+    ['You', 'Greedy', 'Snow White', 'Greedy 2']
+    """
+    names = [YOU_NAME]
+    for name in opponents:
+        label = PLAYERS[name].label if name in PLAYERS else name
+        count = sum(1 for other in names if other == label or other.startswith(label + " "))
+        names.append(label if count == 0 else f"{label} {count + 1}")
+    return names
+
+
+class Game:
+    """A game (and the games after it) played through a :class:`Console`."""
+
+    def __init__(self, save: Save, console: Console, path: Path | None,
+                 today: Callable[[], datetime.date] | None = None) -> None:
+        self.save = save
+        self.console = console
+        self.path = path
+        self.today = today or (lambda: datetime.datetime.now(datetime.UTC).date())
+        options = {} if save.playouts is None else {"playouts": save.playouts}
+        self.players: list[Player] = [
+            player(name, **options) if name == "expert" else player(name)
+            for name in save.opponents
+        ]
+        self.names = opponent_names(save.opponents)
+        self.save_failed = False
+        #: A line typed at the end prompt that turned out to be a new command.
+        self.pending: str | None = None
+
+    @property
+    def match(self) -> Match:
+        """The match in play."""
+        return self.save.match
+
+    # -- the whole session ----------------------------------------------------------------
+
+    def run(self, resumed: bool = False) -> int:
+        """Play until the person stops; returns the exit status."""
+        try:
+            self.introduce(resumed)
+            self.store()
+            while True:
+                if not self.play_match():
+                    self.console.say("Goodbye.")
+                    return OK
+                self.start_new_game()
+        except Stop as stop:
+            if stop.reason == "eof":
+                self.console.say("End of input.")
+            self.console.say(self.saved_sentence())
+            return OK
+        except KeyboardInterrupt:
+            self.console.say("")
+            self.console.say("Interrupted.")
+            self.store()
+            self.console.say(self.saved_sentence())
+            return INTERRUPTED
+
+    def saved_sentence(self) -> str:
+        """Where the game is and how to go on with it."""
+        if self.save_failed or self.path is None:
+            return "The game could not be saved."
+        again = "doublesix play --daily" if self.save.daily else "doublesix play --resume"
+        return f"The game is saved. To go on, type: {again}"
+
+    def introduce(self, resumed: bool) -> None:
+        """The first lines: what game this is, against whom, and how to get help."""
+        rules = self.match.rules
+        say = self.console.say
+        if self.save.daily:
+            say(f"The daily game for {self.save.daily.isoformat()}: one hand of Draw.")
+        if resumed:
+            say(f"Going on with your saved game, hand {self.match.hand_number + 1}.")
+        say(words.rules_sentence(rules))
+        rivals = [
+            f"{name} ({PLAYERS[key].difficulty}: {PLAYERS[key].style})"
+            if key in PLAYERS else name
+            for name, key in zip(self.names[1:], self.save.opponents, strict=True)
+        ]
+        say(f"You play against {words.listing(rivals)}.")
+        if self.save.daily and not resumed:
+            if self.save.first_attempt:
+                say("This is your first attempt at today's deal: it counts for your streak.")
+            else:
+                say("You have played today's deal before: this game does not count for your "
+                    "streak.")
+        say("Type help at any prompt for the commands.")
+
+    def start_new_game(self) -> None:
+        """The next game of the series: the same rules and players, the next seed."""
+        old = self.match
+        self.save = Save(
+            match=Match(old.rules, seed=old.seed + 1),
+            opponents=self.save.opponents,
+            autodraw=self.save.autodraw,
+            playouts=self.save.playouts,
+            games=self.save.games + 1,
+        )
+        self.store()
+        self.console.say("")
+        self.console.say(f"A new game of {words.variant_name(old.rules)}.")
+
+    def store(self) -> None:
+        """Save the game now; a failure is told once and play goes on."""
+        if self.path is None:
+            return
+        try:
+            write_save(self.path, self.save)
+        except OSError as error:
+            if not self.save_failed:
+                self.console.error(
+                    f"Could not save the game to {self.path}: {error.strerror or error}. "
+                    "Play goes on without saving."
+                )
+            self.save_failed = True
+
+    # -- one game -------------------------------------------------------------------------
+
+    def play_match(self) -> bool:
+        """Play the match to its end; True if the person wants another game."""
+        while True:
+            match = self.match
+            if match.is_over:
+                self.tell()
+                self.finish_match()
+                return self.ask_yes_no("Play a new game? Type yes or no: ")
+            if match.hand_result is not None:
+                self.tell()
+                self.finish_hand()
+                continue
+            seat = match.turn
+            assert seat is not None
+            if seat == YOU:
+                self.your_turn()
+            else:
+                self.computer_turn(seat)
+
+    def computer_turn(self, seat: int) -> None:
+        """A computer player moves."""
+        match = self.match
+        view = match.view(seat)
+        rng = move_rng(match.seed, match.hand_number, seat, self.move_number())
+        move = self.players[seat - 1].choose(view, rng)
+        try:
+            match.play(move)
+        except IllegalMoveError as error:  # a player's bug must not end the game
+            fallback = match.legal_moves()[0]
+            self.console.error(
+                f"{self.names[seat]} chose an illegal move ({move}: {error}); it plays "
+                f"{fallback} instead. Please report this."
+            )
+            match.play(fallback)
+        self.store()
+
+    def move_number(self) -> int:
+        """How many moves have been made in the hand in play."""
+        count = 0
+        for event in reversed(self.match.history):
+            if event.kind == "hand":
+                break
+            if event.kind in ("lay", "draw", "pass"):
+                count += 1
+        return count
+
+    def tell(self) -> None:
+        """Say everything that happened since the person was last told."""
+        history = self.match.history
+        for event in words.seat_history(history[self.save.told :], YOU):
+            if event.kind == "hand":
+                self.console.say("")
+                self.console.say(self.console.style(f"Hand {event.number + 1}.", "heading"))
+                continue
+            sentence = words.event_sentence(event, self.names)
+            if sentence is not None:
+                self.console.say(sentence)
+        if self.save.told != len(history):
+            self.save.told = len(history)
+            self.store()
+
+    def finish_hand(self) -> None:
+        """Tell how the hand ended, show the scoresheet, and deal the next hand."""
+        self.show_hand_end()
+        number = self.match.hand_number + 2
+        while True:
+            line = self.console.ask(f"Press Enter to deal hand {number}, or type quit: ")
+            if line is None:
+                raise Stop("eof")
+            answer = line.strip().lower()
+            if answer in ("", "next", "n", "yes", "y", "deal"):
+                break
+            if not self.info_command(answer):
+                self.console.error(f"Press Enter to deal hand {number}, or type quit.")
+        self.match.next_hand()
+        self.store()
+
+    def show_hand_end(self) -> None:
+        """The hand's result, every hand's tiles and pips, and the scoresheet."""
+        say = self.console.say
+        say("")
+        lines = words.hand_end_lines(self.match, self.names)
+        if lines:
+            say(self.console.style(lines[0], "heading"))
+            for line in lines[1:]:
+                say(line)
+        for line in words.scoresheet_lines(self.match, self.names):
+            say(line)
+
+    def finish_match(self) -> None:
+        """Tell how the hand and the game ended, and note the daily result."""
+        self.show_hand_end()
+        lines = words.game_end_lines(self.match, self.names)
+        self.console.say(self.console.style(lines[0], "heading"))
+        if self.save.daily and self.save.first_attempt:
+            winner = self.match.winner
+            result = "drawn" if winner is None else "won" if winner == YOU else "lost"
+            if self.path is not None:
+                with contextlib.suppress(OSError):
+                    note_daily(self.path.parent, self.save.daily, result)
+                days = streak(read_record(self.path.parent), self.today())
+                self.console.say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
+
+    def ask_yes_no(self, prompt: str) -> bool:
+        """Ask until the answer is yes or no; the end of the input means no."""
+        while True:
+            line = self.console.ask(prompt)
+            if line is None:
+                return False
+            answer = line.strip().lower()
+            if answer in ("yes", "y"):
+                return True
+            if answer in ("no", "n", "quit", "q", "exit"):
+                return False
+            if not self.info_command(answer):
+                self.console.error("Type yes or no.")
+
+    # -- the person's turn ------------------------------------------------------------------
+
+    def your_turn(self) -> None:
+        """Tell the person what happened and where things stand; take one move."""
+        self.tell()
+        view = self.match.view(YOU)
+        moves = view.legal_moves()
+        if moves[0].kind == "pass":
+            self.console.say(
+                "Nothing fits and the boneyard is empty: you pass."
+                if view.rules.drawing else "Nothing fits: you pass."
+            )
+            self.make(moves[0])
+            return
+        if moves[0].kind == "draw" and self.save.autodraw:
+            self.console.say("Nothing fits: you draw.")
+            self.make(moves[0])
+            while self.match.turn == YOU and self.match.legal_moves()[0].kind == "draw":
+                self.make(self.match.legal_moves()[0])
+            return
+        self.show_status(view)
+        self.take_move(view)
+
+    def show_status(self, view: View) -> None:
+        """Where things stand: the ends, the scores, the others' tiles, your hand."""
+        say = self.console.say
+        say("")
+        if view.layout.is_empty:
+            first = "Your turn. You lead: lay any tile."
+        else:
+            first = "Your turn. " + words.ends_sentence(view)
+        say(self.console.style(first, "heading"))
+        say(words.scores_sentence(view.scores, self.names, view.rules.target))
+        say(words.counts_sentence(view, self.names))
+        say(words.hand_sentence(view, self.mark))
+
+    def mark(self, text: str) -> str:
+        """A playable tile, in colour when colour is on."""
+        return self.console.style(text, "playable")
+
+    def take_move(self, view: View) -> None:
+        """Read lines until one is a move, answering the other commands on the way."""
+        moves = view.legal_moves()
+        while True:
+            if self.pending is not None:
+                line, self.pending = self.pending, None
+            else:
+                read = self.console.ask("Your move: ")
+                if read is None:
+                    raise Stop("eof")
+                line = read
+            if not line.strip() and moves[0].kind == "draw":
+                line = "draw"
+            try:
+                command = parse(line, view.rules.set)
+            except CommandError as error:
+                self.console.error(str(error))
+                continue
+            if isinstance(command, Word):
+                if command.name == "draw":
+                    problem = self.cannot(view, "draw")
+                elif command.name == "pass":
+                    problem = self.cannot(view, "pass")
+                else:
+                    self.info_command(command.name)
+                    continue
+                if problem:
+                    self.console.error(problem)
+                    continue
+                self.make(moves[0])
+                if moves[0].kind == "draw" and self.match.turn == YOU:
+                    self.after_draw()
+                return
+            move = self.choose_lay(view, command)
+            if move is not None:
+                self.make(move)
+                return
+
+    def after_draw(self) -> None:
+        """After a drawn tile: the hand again, and the next move (a forced pass by itself)."""
+        view = self.match.view(YOU)
+        moves = view.legal_moves()
+        if moves[0].kind == "pass":
+            return
+        self.console.say(words.hand_sentence(view, self.mark))
+        self.take_move(view)
+
+    def cannot(self, view: View, word: str) -> str | None:
+        """Why ``draw`` or ``pass`` is not allowed now; None when it is the move to make."""
+        moves = view.legal_moves()
+        if moves[0].kind == word:
+            return None
+        playable = sorted({str(m.tile) for m in moves if m.tile is not None}, reverse=True)
+        if playable:
+            return (
+                f"You cannot {word} while a tile fits. Playable: {words.listing(playable)}."
+            )
+        if word == "pass":
+            return "You cannot pass while you can draw. Type draw."
+        if not view.rules.drawing:
+            return "There is no drawing in this game: when nothing fits, you pass by yourself."
+        return "The boneyard is empty."
+
+    def choose_lay(self, view: View, lay: Lay) -> Move | None:
+        """The move for a typed tile: its end asked for when it fits two; None after an error."""
+        tile = lay.tile
+        if tile not in view.hand:
+            self.console.error(f"You do not hold {tile}. " + self.hand_reminder(view))
+            return None
+        moves = words.fits(view).get(tile, [])
+        if not moves:
+            numbers = sorted(set(view.open_ends.values()), reverse=True)
+            shown = words.listing([str(n) for n in numbers])
+            extra = " Type draw." if view.legal_moves()[0].kind == "draw" else ""
+            self.console.error(f"{tile} fits no open end. The open ends show {shown}.{extra}")
+            return None
+        if view.layout.is_empty:
+            return moves[0]
+        if lay.end is not None:
+            for move in moves:
+                if move.end == lay.end:
+                    return move
+            ends = view.open_ends
+            where = words.listing([f"the {m.end} end" for m in moves])
+            if lay.end not in ends:
+                self.console.error(f"There is no {lay.end} end open now. {tile} fits {where}.")
+            else:
+                self.console.error(
+                    f"{tile} does not fit the {lay.end} end, which shows {ends[lay.end]}. "
+                    f"It fits {where}."
+                )
+            return None
+        if len(moves) == 1 or self.same_either_way(view, moves):
+            return moves[0]
+        return self.ask_end(view, moves)
+
+    def same_either_way(self, view: View, moves: Sequence[Move]) -> bool:
+        """Whether every end gives the same position (no spinner, the same ends and counts)."""
+        if view.rules.spinner:
+            return False
+        keys = set()
+        for move in moves:
+            assert move.tile is not None
+            after = view.layout.lay(move.tile, move.end)
+            keys.add(tuple(sorted((n, c) for n, c in zip(after.ends, after.contrib, strict=True)
+                                  if n >= 0)))
+        return len(keys) == 1
+
+    def ask_end(self, view: View, moves: Sequence[Move]) -> Move | None:
+        """Ask which end; None if the person typed something else (kept as ``pending``)."""
+        tile = moves[0].tile
+        ends = view.open_ends
+        fives = view.rules.scoring == "fives"
+        described = []
+        for move in moves:
+            assert move.end is not None
+            points = words.scored(view.layout, move) if fives else 0
+            described.append(f"the {move.end} end ({ends[move.end]})"
+                             + (f", scoring {points}" if points else ""))
+        choices = [str(move.end) for move in moves]
+        or_list = ", ".join(choices[:-1]) + " or " + choices[-1]
+        self.console.say(f"{tile} fits {words.listing(described)}.")
+        while True:
+            line = self.console.ask(f"Which end, {or_list}? ")
+            if line is None:
+                raise Stop("eof")
+            end = parse_end(line)
+            if end is not None:
+                for move in moves:
+                    if move.end == end:
+                        return move
+                self.console.error(f"{tile} does not go on the {end} end. Type {or_list}.")
+                continue
+            answer = line.strip().lower()
+            if answer in ("", "cancel", "back"):
+                self.console.say("Choose again.")
+                return None
+            try:
+                parse(answer, view.rules.set)
+            except CommandError:
+                self.console.error(f"Type {or_list}, or cancel.")
+                continue
+            self.pending = line
+            return None
+
+    def make(self, move: Move) -> None:
+        """Play the person's move, save, and say what it did."""
+        self.match.play(move)
+        self.store()
+        self.tell()
+
+    def hand_reminder(self, view: View) -> str:
+        """A short reminder of what may be played."""
+        playable = sorted({str(m.tile) for m in view.legal_moves() if m.tile is not None},
+                          reverse=True)
+        if playable:
+            return f"Playable: {words.listing(playable)}."
+        return "Nothing fits: type draw." if view.legal_moves()[0].kind == "draw" else ""
+
+    # -- commands that take no turn -----------------------------------------------------------
+
+    def info_command(self, text: str) -> bool:
+        """Answer ``hand``, ``board``, ``score``, ``history``, ``hint``, ``help`` or raise
+        :class:`Stop` for ``quit``; False if ``text`` is none of them."""
+        try:
+            command = parse(text, self.match.rules.set)
+        except CommandError:
+            return False
+        if not isinstance(command, Word) or command.name in ("draw", "pass"):
+            return False
+        name = command.name
+        view = self.match.view(YOU)
+        say = self.console.say
+        if name == "quit":
+            raise Stop("quit")
+        if name == "hand":
+            say(words.hand_sentence(view, self.mark))
+        elif name == "board":
+            for line in words.board_lines(view):
+                say(line)
+        elif name == "score":
+            for line in words.scoresheet_lines(self.match, self.names):
+                say(line)
+        elif name == "history":
+            self.show_history()
+        elif name == "hint":
+            self.show_hint(view)
+        elif name == "help":
+            for line in words.help_lines(self.match.rules):
+                say(line)
+        return True
+
+    def show_history(self) -> None:
+        """This hand's events so far, as the person may know them."""
+        history = self.match.history
+        start = max(i for i, event in enumerate(history) if event.kind == "hand")
+        self.console.say(f"Hand {self.match.hand_number + 1} so far:")
+        told = False
+        for event in words.seat_history(history[start + 1 :], YOU):
+            sentence = words.event_sentence(event, self.names)
+            if sentence is not None:
+                self.console.say(sentence)
+                told = True
+        if not told:
+            self.console.say("Nothing yet.")
+        if self.match.hand_number:
+            self.console.say("Type score for the earlier hands.")
+
+    def show_hint(self, view: View) -> None:
+        """The expert's suggestion and why."""
+        if view.turn != YOU:
+            self.console.say("A hint is for your turn.")
+            return
+        options = {} if self.save.playouts is None else {"playouts": self.save.playouts}
+        seed = move_rng(self.match.seed, self.match.hand_number, YOU, self.move_number())
+        suggestion = hint(view, seed=seed.getrandbits(32), **options)
+        reason = suggestion.reason
+        self.console.say(f"Hint: {reason[:1].upper()}{reason[1:]}.")

@@ -1,0 +1,194 @@
+"""Where the terminal game keeps its saves, and how it writes them without ever losing one.
+
+The save directory is ``--save-dir``, else ``$DOUBLESIX_HOME``, else the user's data directory
+(``~/.local/share/doublesix`` on Linux).  It holds ``game.json`` (the game in play),
+``daily.json`` (the daily game in play) and ``daily-record.json`` (each day's first attempt).
+Every write goes to a temporary file that then replaces the old one, so an interrupt in the
+middle of a write leaves the previous save whole.
+
+>>> import tempfile, pathlib
+>>> from doublesix import Match, Rules
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> save = Save(Match(Rules.variant("block"), seed=3), ["greedy"])
+>>> write_save(folder / "game.json", save)
+>>> again = read_save(folder / "game.json")
+>>> again.match.history == save.match.history, again.opponents
+(True, ['greedy'])
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from doublesix.match import Match
+
+#: The save's format name and the version this release writes.
+FORMAT: Final = "doublesix-terminal"
+VERSION: Final = 1
+GAME_FILE: Final = "game.json"
+DAILY_FILE: Final = "daily.json"
+RECORD_FILE: Final = "daily-record.json"
+
+
+class SaveError(ValueError):
+    """A save that cannot be read; the message says which file and why."""
+
+
+@dataclass
+class Save:
+    """A game in play: the match and everything the terminal needs to go on with it."""
+
+    match: Match
+    #: The computer players' names, for seats 1, 2, ...
+    opponents: list[str]
+    autodraw: bool = False
+    #: The expert's playout budget (None: its default).
+    playouts: int | None = None
+    #: The day of the daily game, or None for an ordinary game.
+    daily: datetime.date | None = None
+    #: Whether this is the first attempt at that day's deal (only it counts for the streak).
+    first_attempt: bool = False
+    #: How many events of ``match.history`` the person has been told about.
+    told: int = 0
+    #: The games finished in this series before this one (for new seeds).
+    games: int = field(default=0)
+
+
+def save_dir(option: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
+    """The directory saves go in: ``option``, else ``$DOUBLESIX_HOME``, else the data dir.
+
+    >>> save_dir("/tmp/x"), save_dir(None, {"DOUBLESIX_HOME": "/tmp/y"})
+    (PosixPath('/tmp/x'), PosixPath('/tmp/y'))
+    """
+    if option:
+        return Path(option).expanduser()
+    env = os.environ if environ is None else environ
+    home = env.get("DOUBLESIX_HOME")
+    if home:
+        return Path(home).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("doublesix", appauthor=False))
+
+
+def write_save(path: Path, save: Save) -> None:
+    """Write ``save`` to ``path`` atomically (OSError if the disk refuses)."""
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "opponents": save.opponents,
+        "autodraw": save.autodraw,
+        "playouts": save.playouts,
+        "daily": save.daily.isoformat() if save.daily else None,
+        "first_attempt": save.first_attempt,
+        "told": save.told,
+        "games": save.games,
+        "match": json.loads(save.match.to_json()),
+    }
+    write_json(path, data)
+
+
+def read_save(path: Path) -> Save:
+    """The save at ``path``; :class:`SaveError` naming the problem if it cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"there is no saved game in {path.parent}") from None
+    except OSError as error:
+        raise SaveError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError(f"{path} is not a doublesix terminal save")
+        version = data.get("version")
+        if not isinstance(version, int) or version > VERSION:
+            raise SaveError(
+                f"{path} is version {version}, newer than this release reads: update doublesix"
+            )
+        match = Match.from_json(json.dumps(data["match"]))
+        daily = data.get("daily")
+        save = Save(
+            match=match,
+            opponents=[str(name) for name in data["opponents"]],
+            autodraw=bool(data.get("autodraw", False)),
+            playouts=_int_or_none(data.get("playouts")),
+            daily=datetime.date.fromisoformat(daily) if daily else None,
+            first_attempt=bool(data.get("first_attempt", False)),
+            told=int(data.get("told", 0)),
+            games=int(data.get("games", 0)),
+        )
+    except SaveError:
+        raise
+    except (ValueError, KeyError, TypeError) as error:
+        raise SaveError(f"{path} is damaged: {error}") from None
+    if len(save.opponents) != match.rules.players - 1:
+        raise SaveError(f"{path} is damaged: it names the wrong number of opponents")
+    return save
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` through a temporary file in the same directory."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(data, file, indent=1)
+            file.write("\n")
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+# -- the daily record ----------------------------------------------------------------------
+
+
+def read_record(folder: Path) -> dict[str, str]:
+    """Each day's first attempt at the daily deal: ``{"2026-11-30": "won", ...}``."""
+    try:
+        data = json.loads((folder / RECORD_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(day): str(result) for day, result in data.items()}
+
+
+def note_daily(folder: Path, day: datetime.date, result: str) -> None:
+    """Record ``result`` (``playing``, ``won``, ``lost``, ``drawn``) for the first attempt."""
+    record = read_record(folder)
+    record[day.isoformat()] = result
+    write_json(folder / RECORD_FILE, record)
+
+
+def streak(record: Mapping[str, str], today: datetime.date) -> int:
+    """Days won in a row at the first attempt, up to ``today`` (or yesterday, if today's deal
+    is not yet won).
+
+    >>> day = datetime.date(2026, 11, 30)
+    >>> streak({"2026-11-28": "won", "2026-11-29": "won", "2026-11-30": "playing"}, day)
+    2
+    """
+    day = today
+    if record.get(day.isoformat()) != "won":
+        day -= datetime.timedelta(days=1)
+    count = 0
+    while record.get(day.isoformat()) == "won":
+        count += 1
+        day -= datetime.timedelta(days=1)
+    return count
+
+
+def _int_or_none(value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"not a whole number: {value!r}")
+    return value
