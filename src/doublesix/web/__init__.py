@@ -1,0 +1,16 @@
+"""The web game: a FastAPI server that referees games played in the browser.
+
+The server only translates (like the websockets Connect Four tutorial): it parses a browser's
+message, asks the engine (:class:`~doublesix.match.Match`), and sends back what that seat may
+see.  The modules, one job each:
+
+- :mod:`~doublesix.web.protocol`: the JSON pictures and events sent to a seat, and the parsing
+  of what browsers send (no I/O);
+- :mod:`~doublesix.web.stats`: statistics and the daily streak from finished games (no I/O);
+- :mod:`~doublesix.web.store`: the database (SQLAlchemy 2; SQLite or PostgreSQL);
+- :mod:`~doublesix.web.games`: live games, computer turns off the event loop, broadcasting;
+- :mod:`~doublesix.web.app`: the FastAPI application (:func:`~doublesix.web.app.create_app`);
+- :mod:`~doublesix.web.server`: ``doublesix serve``.
+
+The contract with the browser is ``docs/protocol.md``.
+"""

@@ -1,0 +1,479 @@
+"""The web protocol's JSON (``docs/protocol.md``): pictures, events and parsing, with no I/O.
+
+Everything a browser receives about a game is built here from the referee's
+:class:`~doublesix.match.Match` and one seat, through that seat's
+:class:`~doublesix.view.View`; the other hands are read only once the hand has ended.
+
+>>> from doublesix import Match, Rules
+>>> match = Match(Rules.variant("draw"), seed=5)
+>>> info = GameInfo("g1", names=["Ann", "Pinocchio"], kinds=["human", "pinocchio"])
+>>> s = picture(match, info, 1)
+>>> s["names"], s["hand"] == [str(t) for t in match.hands[1]], s["open_ends"] == match.open_ends
+(['Ann', 'You'], True, True)
+>>> "result" in s and s["result"] is None  # the other hand is not shown while it is in play
+True
+>>> parse_message('{"type": "play", "move": "6|3 left"}')
+ClientMessage(kind='play', move='6|3 left')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
+
+from doublesix.ai import PLAYERS
+from doublesix.events import Event, describe
+from doublesix.match import Match
+from doublesix.moves import Move
+from doublesix.rules import OPTIONS, VARIANTS, Rules
+from doublesix.tiles import Tile
+
+#: The longest message a browser may send, in bytes.
+MAX_MESSAGE: Final = 4096
+#: What a browser may ask over the WebSocket.
+MESSAGE_TYPES: Final = ("play", "next", "hint", "resign")
+#: The highest target a new game may have.
+MAX_TARGET: Final = 1000
+#: Seeds are whole numbers below this.
+SEED_LIMIT: Final = 2**63
+#: The kind of a seat held by a person.
+HUMAN: Final = "human"
+#: What a seat is called in its own picture.
+YOU: Final = "You"
+#: The rule options a new game may override besides variant, players, set and target.
+EXTRA_OPTIONS: Final = tuple(o for o in OPTIONS if o not in ("players", "set", "target"))
+
+
+class ProtocolError(ValueError):
+    """A malformed request or message; the words are for a person."""
+
+
+@dataclass
+class GameInfo:
+    """What the server knows of a game besides the match: who sits where, daily, resignation.
+
+    ``names`` are the names everyone sees (a person's seat is named ``"You"`` in its own
+    picture whatever it holds); ``kinds`` are ``"human"`` or a computer player's name.
+    """
+
+    game_id: str
+    names: list[str]
+    kinds: list[str]
+    daily: str | None = None
+    first_attempt: bool = False
+    resigned: int | None = None
+    created: str = ""
+    #: Counts the game's saves: every change (a move, a new hand, a resignation) adds one.
+    revision: int = 0
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended by resignation (see also ``Match.is_over``)."""
+        return self.resigned is not None
+
+
+class ClientMessage(NamedTuple):
+    """A browser's message: its kind and, for ``play``, the move's text."""
+
+    kind: str
+    move: str | None = None
+
+
+class NewGame(NamedTuple):
+    """A valid ``POST /api/games`` body."""
+
+    rules: Rules
+    opponents: tuple[str, ...]
+    seed: int | None
+
+
+def tile_text(tile: Tile | None) -> str | None:
+    """A tile as the protocol writes it (``"6|4"``), or None."""
+    return None if tile is None else str(tile)
+
+
+def seat_names(info: GameInfo, me: int) -> list[str]:
+    """The seats' names as ``me`` sees them: ``"You"`` for itself."""
+    return [YOU if seat == me else name for seat, name in enumerate(info.names)]
+
+
+def computer_names(opponents: Sequence[str]) -> list[str]:
+    """The names for computer seats: labels, numbered when a label repeats.
+
+    >>> computer_names(["pinocchio", "expert", "pinocchio"])
+    ['Pinocchio', 'Expert', 'Pinocchio 2']
+    """
+    names: list[str] = []
+    for kind in opponents:
+        label = PLAYERS[kind].label
+        count = sum(1 for other in opponents[: len(names)] if other == kind)
+        names.append(label if count == 0 else f"{label} {count + 1}")
+    return names
+
+
+def move_json(move: Move) -> dict[str, str | None]:
+    """A move as ``{"move", "tile", "end"}``."""
+    return {"move": str(move), "tile": tile_text(move.tile), "end": move.end}
+
+
+def event_json(event: Event, me: int) -> dict[str, Any]:
+    """An event for seat ``me``: a drawn tile is named only to its drawer."""
+    tile = event.tile
+    if event.kind == "draw" and event.seat != me:
+        tile = None
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "tile": tile_text(tile),
+        "end": event.end,
+        "points": event.points,
+        "number": event.number,
+        "blocked": event.blocked,
+    }
+
+
+def event_text(event: Event, info: GameInfo, me: int) -> str:
+    """An event in words for seat ``me`` (drawn tiles named only to their drawer)."""
+    if event.kind == "draw" and event.seat != me:
+        event = event._replace(tile=None)
+    return describe(event, seat_names(info, me))
+
+
+def resign_event() -> Event:
+    """The event sent when a person resigns: the game is over, nobody won it."""
+    return Event("over", None)
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """The rules as ``{"variant": name, **options}``."""
+    return {"variant": rules.name, **rules.options()}
+
+
+def _current_hand(events: Sequence[Event]) -> Sequence[Event]:
+    start = 0
+    for i, event in enumerate(events):
+        if event.kind == "hand":
+            start = i
+    return events[start:]
+
+
+def scoresheet(history: Sequence[Event], players: int) -> list[dict[str, Any]]:
+    """One row per finished hand (``hand`` 1-based), with the totals after it.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block", target=0), seed=2)
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> [row] = scoresheet(match.history, 2)
+    >>> row["hand"], row["winner"] == match.hand_result.winner, row["scores"] == match.scores
+    (1, True, True)
+    """
+    scores = [0] * players
+    rows: list[dict[str, Any]] = []
+    number = 0
+    for event in history:
+        if event.kind == "hand":
+            number = event.number
+        elif event.kind == "lay" and event.seat is not None:
+            scores[event.seat] += event.points
+        elif event.kind == "end":
+            if event.seat is not None:
+                scores[event.seat] += event.points
+            rows.append(
+                {
+                    "hand": number + 1,
+                    "winner": event.seat,
+                    "points": event.points,
+                    "blocked": event.blocked,
+                    "scores": list(scores),
+                }
+            )
+    return rows
+
+
+def is_over(match: Match, info: GameInfo) -> bool:
+    """Whether the game has ended: the match is decided or a person resigned."""
+    return match.is_over or info.resigned is not None
+
+
+def winner(match: Match, info: GameInfo) -> int | None:
+    """The seat that won the game (None: going on, drawn or resigned)."""
+    return None if info.resigned is not None else match.winner
+
+
+def share_text(match: Match, info: GameInfo, me: int = 0) -> str | None:
+    """The daily game's result as a short text without tiles, once it is over.
+
+    >>> from doublesix import Match, Rules
+    >>> import datetime
+    >>> match = Match.daily(datetime.date(2026, 11, 30))
+    >>> info = GameInfo("d", ["You", "Snow White"], ["human", "snow-white"], daily="2026-11-30")
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> text = share_text(match, info)
+    >>> text.startswith("doublesix daily 2026-11-30: "), "|" in text  # no tiles in it
+    (True, False)
+    """
+    if info.daily is None or not is_over(match, info):
+        return None
+    events = match.history
+    laid = sum(1 for e in events if e.kind == "lay" and e.seat == me and e.end is not None)
+    drawn = sum(e.number for e in events if e.kind == "draw" and e.seat == me)
+    result = match.hand_result
+    if info.resigned is not None:
+        how = "resigned"
+    elif result is None or result.winner is None:
+        how = "a draw"
+    elif result.winner == me:
+        how = f"won by {result.points} points"
+    else:
+        how = f"lost by {result.points} points"
+    if info.resigned is None and result is not None and result.blocked:
+        how += " (blocked)"
+    return f"doublesix daily {info.daily}: {how}; {laid} tiles laid, {drawn} drawn."
+
+
+def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
+    """``S``: the whole picture for seat ``me``, and nothing that seat may not see."""
+    view = match.view(me)
+    history = view.history
+    hand_events = _current_hand(history)
+    names = seat_names(info, me)
+    placed = view.layout.placed()
+    layout: dict[str, Any] = {
+        arm: [{"tile": str(p.tile), "outer": p.outer} for p in tiles]
+        for arm, tiles in placed.items()
+    }
+    spinner = view.layout.spinner
+    layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 else None
+    over = is_over(match, info)
+    result: dict[str, Any] | None = None
+    hand_result = view.hand_result
+    if hand_result is not None and info.resigned is None:
+        hands = match.hands  # the hand has ended: every hand is laid open
+        result = {
+            "winner": hand_result.winner,
+            "points": hand_result.points,
+            "blocked": hand_result.blocked,
+            "hands": [[str(t) for t in hand] for hand in hands],
+            "pips": [sum(t.pips for t in hand) for hand in hands],
+        }
+    legal = [] if over else [move_json(m) for m in view.legal_moves()]
+    daily: dict[str, Any] | None = None
+    if info.daily is not None:
+        daily = {
+            "date": info.daily,
+            "first_attempt": info.first_attempt,
+            "share": share_text(match, info, me),
+        }
+    return {
+        "game_id": info.game_id,
+        "revision": info.revision,
+        "me": me,
+        "names": names,
+        "kinds": list(info.kinds),
+        "difficulties": [
+            None if kind == HUMAN else PLAYERS[kind].difficulty for kind in info.kinds
+        ],
+        "rules": rules_json(view.rules),
+        "hand_number": view.hand_number,
+        "hand": [str(t) for t in view.hand],
+        "legal": legal,
+        "layout": layout,
+        "open_ends": view.open_ends,
+        "board_count": view.board_count,
+        "scores": list(view.scores),
+        "hand_sizes": list(view.hand_sizes),
+        "boneyard_size": view.boneyard_size,
+        "turn": None if over else view.turn,
+        "played": [str(e.tile) for e in hand_events if e.kind == "lay"],
+        "log": [describe(e, names) for e in hand_events],
+        "result": result,
+        "scoresheet": scoresheet(history, view.rules.players),
+        "over": over,
+        "winner": winner(match, info),
+        "resigned": info.resigned,
+        "daily": daily,
+    }
+
+
+def parse_message(text: str | bytes) -> ClientMessage:
+    """A browser's WebSocket message, or :class:`ProtocolError` saying what is wrong.
+
+    >>> parse_message('{"type": "next"}')
+    ClientMessage(kind='next', move=None)
+    >>> parse_message('{"type": "fly"}')
+    Traceback (most recent call last):
+    ...
+    doublesix.web.protocol.ProtocolError: unknown message type 'fly'; send play, next, ...
+    """
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"the message is too long (at most {MAX_MESSAGE} bytes)")
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        raise ProtocolError("the message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError('the message must be a JSON object like {"type": "play", ...}')
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
+        shown = kind if isinstance(kind, str) else None
+        raise ProtocolError(
+            f"unknown message type {shown!r}; send play, next, hint or resign"
+        )
+    if kind != "play":
+        return ClientMessage(kind)
+    move = data.get("move")
+    if not isinstance(move, str) or not move.strip():
+        raise ProtocolError('a play needs a move, like {"type": "play", "move": "6|4 left"}')
+    return ClientMessage(kind, move)
+
+
+def _whole(body: Mapping[str, Any], name: str, default: int) -> int:
+    value = body.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def parse_new_game(body: object) -> NewGame:
+    """A ``POST /api/games`` body, checked; :class:`ProtocolError` names what is wrong.
+
+    >>> game = parse_new_game({"variant": "muggins", "players": 3,
+    ...                        "opponents": ["expert", "greedy"], "seed": 4})
+    >>> game.rules.spinner, game.rules.players, game.opponents, game.seed
+    (True, 3, ('expert', 'greedy'), 4)
+    >>> parse_new_game({"players": 5})
+    Traceback (most recent call last):
+    ...
+    doublesix.web.protocol.ProtocolError: players must be 2 to 4, not 5
+    """
+    if body is None:
+        body = {}
+    if not isinstance(body, dict):
+        raise ProtocolError("the body must be a JSON object")
+    known = {"variant", "players", "target", "set", "opponents", "seed", "options"}
+    for key in body:
+        if key not in known:
+            raise ProtocolError(f"unknown field {key!r}; the fields are {', '.join(sorted(known))}")
+    variant = body.get("variant") or "draw"
+    if variant not in VARIANTS:
+        raise ProtocolError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    players = _whole(body, "players", 2)
+    if not 2 <= players <= 4:
+        raise ProtocolError(f"players must be 2 to 4, not {players}")
+    target = _whole(body, "target", 100)
+    if not 0 <= target <= MAX_TARGET:
+        raise ProtocolError(f"target must be 0 (one hand) to {MAX_TARGET}, not {target}")
+    tile_set = _whole(body, "set", 6)
+    if tile_set not in (6, 9, 12):
+        raise ProtocolError(f"set must be 6, 9 or 12, not {tile_set}")
+    opponents = body.get("opponents")
+    if opponents is None:
+        opponents = ["pinocchio"] * (players - 1)
+    if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
+        raise ProtocolError("opponents must be a list of player names")
+    if len(opponents) != players - 1:
+        raise ProtocolError(
+            f"opponents must name {players - 1} player(s) for {players} players, "
+            f"not {len(opponents)}"
+        )
+    for name in opponents:
+        if name not in PLAYERS:
+            raise ProtocolError(
+                f"unknown opponent {name!r}; choose from {', '.join(PLAYERS)}"
+            )
+    seed = body.get("seed")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT
+    ):
+        raise ProtocolError(f"seed must be null or a whole number from 0 to 2^63-1, not {seed!r}")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ProtocolError("options must be a JSON object of rule options")
+    for key in options:
+        if key not in EXTRA_OPTIONS:
+            raise ProtocolError(
+                f"unknown rule option {key!r}; the options are {', '.join(EXTRA_OPTIONS)}"
+            )
+    try:
+        rules = Rules.variant(variant, players=players, target=target, set=tile_set, **options)
+    except (ValueError, TypeError) as error:
+        raise ProtocolError(str(error)) from None
+    return NewGame(rules, tuple(opponents), seed)
+
+
+def options_json() -> dict[str, Any]:
+    """``GET /api/options``: what the new-game form offers."""
+    return {
+        "variants": [
+            {"name": name, "label": VARIANT_LABELS[name], "rules_html": RULES_HTML[name]}
+            for name in VARIANTS
+        ],
+        "opponents": [
+            {"name": p.name, "label": p.label, "difficulty": p.difficulty, "style": p.style}
+            for p in PLAYERS.values()
+            if p.name in FORM_OPPONENTS
+        ],
+        "sets": [6, 9, 12],
+        "targets": [100, 50, 0],
+    }
+
+
+#: The opponents the new-game form offers (the API accepts every player).
+FORM_OPPONENTS: Final = ("pinocchio", "buratino", "snow-white", "expert")
+
+VARIANT_LABELS: Final = {
+    "draw": "Draw",
+    "block": "Block",
+    "all-fives": "All Fives",
+    "muggins": "Muggins",
+}
+
+_COMMON: Final = (
+    "<p>Each player is dealt 7 tiles. Lay a tile whose number matches an open end; doubles lie "
+    "crosswise. If a tile fits you must lay one.</p>"
+)
+_PIPS_END: Final = (
+    "<p>The first to lay all their tiles wins the hand and scores the pips left in the other "
+    "hands. A blocked hand (nobody can lay) goes to the lightest hand, which scores the others' "
+    "pips minus its own; equal lightest hands score nothing.</p>"
+)
+
+#: The rules of each variant, as short HTML for the in-app rules panel.
+RULES_HTML: Final = {
+    "draw": (
+        _COMMON
+        + "<p>When nothing fits, draw from the boneyard until a tile fits; with the boneyard "
+        "empty, pass. The highest double opens.</p>"
+        + _PIPS_END
+        + "<p>The first to 100 points wins the game.</p>"
+    ),
+    "block": (
+        _COMMON
+        + "<p>Nothing is drawn: when nothing fits, you pass. The highest double opens.</p>"
+        + _PIPS_END
+        + "<p>The first to 100 points wins the game.</p>"
+    ),
+    "all-fives": (
+        _COMMON
+        + "<p>When nothing fits, draw until a tile fits. After every play the open ends are "
+        "added up (a double at an end counts both halves): a multiple of 5 scores that many "
+        "points at once.</p><p>Going out scores the pips left in the other hands, rounded to "
+        "the nearest 5. A blocked hand goes to the lightest hand. The winner of a hand leads "
+        "the next with any tile. The first to 100 wins, even in the middle of a hand.</p>"
+    ),
+    "muggins": (
+        _COMMON
+        + "<p>When nothing fits, draw until a tile fits. The first double is the spinner: once "
+        "both its sides carry a tile, its two arms open too, so there can be four open ends. "
+        "After every play, an end total that is a multiple of 5 scores that many points.</p>"
+        "<p>Going out scores the others' pips rounded down to a 5. A blocked hand goes to the "
+        "lightest hand, minus its own pips; on a tie, to fewer tiles, then to the last to lay. "
+        "The highest double opens. The first to 100 wins, even in the middle of a hand.</p>"
+    ),
+}

@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * Words for screen readers: the live region and the sentences the reading keys speak.
+ */
+
+let lastText = "";
+let toggle = false;
+
+/**
+ * Say something in the live region (polite). Saying the same words twice in a row still speaks:
+ * the region alternates between two children.
+ * @param {string} text
+ */
+export function announce(text) {
+  const region = document.getElementById("live");
+  if (!region || !text) return;
+  toggle = !toggle;
+  const same = text === lastText;
+  lastText = text;
+  region.textContent = same && toggle ? `${text}\u00a0` : text;
+}
+
+/** @param {string[]} items */
+export function listWords(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+const END_WORDS = { left: "left end", right: "right end", up: "up arm", down: "down arm" };
+
+/** @param {string} end */
+export function endWords(end) {
+  return END_WORDS[/** @type {keyof END_WORDS} */ (end)] || end;
+}
+
+/** The name of an end button: "Left end", "Up arm". @param {string} end */
+export function endButtonName(end) {
+  const words = endWords(end);
+  return words[0].toUpperCase() + words.slice(1);
+}
+
+/**
+ * The accessible name of a hand tile: it begins with the tile's text.
+ * @param {string} tile @param {string[]} ends the ends it can go on now ("lead" to open)
+ * @param {boolean} myTurn
+ */
+export function tileLabel(tile, ends, myTurn) {
+  if (!myTurn) return `${tile}, cannot be played now: not your turn`;
+  if (!ends.length) return `${tile}, cannot be played: it fits no open end`;
+  if (ends.includes("lead")) return `${tile}, can be played: it opens the hand`;
+  return `${tile}, can be played on the ${listWords(ends.map(endWords))}`;
+}
+
+/**
+ * @param {Record<string, number>} openEnds @param {number} count @param {boolean} fives
+ * @param {number} boneyard @param {boolean} drawing
+ */
+export function endsSentence(openEnds, count, fives, boneyard, drawing) {
+  const names = Object.entries(openEnds).map(([e, n]) => `${endWords(e)} ${n}`);
+  const ends = names.length ? `Open ends: ${listWords(names)}.` : "The table is empty.";
+  const board = names.length ? ` Board count ${count}${fives && count > 0 && count % 5 === 0 ? ", a multiple of 5" : ""}.` : "";
+  const yard = drawing ? ` Boneyard: ${boneyard} tile${boneyard === 1 ? "" : "s"}.` : "";
+  return ends + board + yard;
+}
+
+/** @param {string[]} names @param {number[]} scores @param {number} target */
+export function scoresSentence(names, scores, target) {
+  const parts = names.map((n, i) => `${n} ${scores[i]}`);
+  const goal = target > 0 ? ` Playing to ${target}.` : " One hand.";
+  return `Scores: ${listWords(parts)}.${goal}`;
+}
