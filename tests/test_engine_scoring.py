@@ -22,9 +22,7 @@ def whole_set(top: int) -> list[Tile]:
     return [Tile(high, low) for high in range(top, -1, -1) for low in range(high, -1, -1)]
 
 
-def scripted(
-    rules: Rules, hands: Sequence[Sequence[str]], boneyard: Sequence[str] = ()
-) -> Match:
+def scripted(rules: Rules, hands: Sequence[Sequence[str]], boneyard: Sequence[str] = ()) -> Match:
     """A match whose first hand is dealt exactly so (the boneyard's front given, then the rest)."""
     for hand in hands:
         assert len(hand) == rules.hand_size, "scripted deals deal the rules' hand size"
@@ -71,9 +69,7 @@ class TestGoingOutUnderPips:
 
     def test_four_players_the_winner_scores_all_three_other_hands(self) -> None:
         rules = Rules.variant("draw", players=4, hand_size=2)
-        match = scripted(
-            rules, [["6|6", "6|0"], ["6|5", "1|1"], ["5|4", "2|2"], ["4|3", "3|3"]]
-        )
+        match = scripted(rules, [["6|6", "6|0"], ["6|5", "1|1"], ["5|4", "2|2"], ["4|3", "3|3"]])
         turns = []
         for move in ["6|5 left", "5|4 left", "4|3 left", "6|0 right"]:
             turns.append(match.turn)
@@ -444,8 +440,9 @@ class TestRounding:
     def test_going_out_points(
         self, left_over: list[str], nearest: int, down: int, rounding: str
     ) -> None:
-        rules = Rules.variant("all-fives", hand_size=2, drawing=False, rounding=rounding,
-                              lead="highest-double")
+        rules = Rules.variant(
+            "all-fives", hand_size=2, drawing=False, rounding=rounding, lead="highest-double"
+        )
         match = scripted(rules, [["6|6", "6|0"], left_over])
         # 6|6 alone counts 12; seat 1 holds no six and passes; 6|0 on the left makes
         # 0 + 12 = 12: no count score.  Seat 0 goes out and scores seat 1's pips, rounded.
