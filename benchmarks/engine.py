@@ -106,15 +106,13 @@ def main() -> None:
     seconds, repeats = args.seconds, args.repeats
 
     print("doublesix: random complete hands per CPU second, through Match/legal_moves/play")
-    ours: dict[tuple[str, int], float] = {}
     for variant in VARIANTS:
         for players in (2, 4):
             rules = Rules.variant(variant, players=players, target=0)
             rate = _rate(doublesix_hands(rules), seconds, repeats)
-            ours[variant, players] = rate
             print(f"  {variant:<10} {players} players  {rate:>9,.0f} hands/s")
 
-    print("\npeers, like for like")
+    print("\npeers, like for like (measured in turns with doublesix, best of each)")
     peers = [
         ("OpenSpiel python_block_dominoes", 2, openspiel_hands(), 5.0),
         ("PyPI dominoes (abw333)", 4, pypi_dominoes_hands(), 2.0),
@@ -123,12 +121,15 @@ def main() -> None:
         if play is None:
             print(f"  {name}: not installed (pip install -e '.[bench]')")
             continue
-        rate = _rate(play, seconds, repeats)
-        mine = ours["block", players]
-        verdict = "met" if mine / rate >= goal else "NOT met"
+        ours = doublesix_hands(Rules.variant("block", players=players, target=0))
+        mine = theirs = 0.0
+        for _ in range(repeats):  # alternate, so that a busy spell hurts both alike
+            mine = max(mine, _rate(ours, seconds, 1))
+            theirs = max(theirs, _rate(play, seconds, 1))
+        verdict = "met" if mine / theirs >= goal else "NOT met"
         print(
-            f"  {name:<32} {players}-player Block {rate:>9,.0f} hands/s; doublesix "
-            f"{mine:,.0f}: {mine / rate:.1f}x (goal {goal:.0f}x: {verdict})"
+            f"  {name:<32} {players}-player Block {theirs:>9,.0f} hands/s; doublesix "
+            f"{mine:,.0f}: {mine / theirs:.1f}x (goal {goal:.0f}x: {verdict})"
         )
 
 

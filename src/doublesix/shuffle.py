@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import struct
 from collections.abc import Iterator
@@ -38,12 +39,20 @@ def shuffled(count: int, seed: int, hand_number: int = 0) -> list[int]:
     several times faster than a Fisher-Yates loop in Python, with the same distribution.
     """
     key = _key(seed, hand_number)
-    words: list[int] = []
-    for counter in range((count + 3) // 4):
-        words.extend(_block(key, counter))
+    data = b"".join([_sha256(key + counter).digest() for counter in _COUNTERS[: (count + 3) // 4]])
+    words = _words(count).unpack_from(data)
     return sorted(range(count), key=words.__getitem__)
 
 
+
+
+_sha256: Final = hashlib.sha256
+_COUNTERS: Final = tuple(counter.to_bytes(8, "big") for counter in range(64))
+
+
+@functools.cache
+def _words(count: int) -> struct.Struct:
+    return struct.Struct(f">{count}Q")
 
 
 def _key(seed: int, hand_number: int) -> bytes:

@@ -24,6 +24,7 @@ from doublesix.moves import _DRAW, _LAYS, _PASS, IllegalMoveError, Move
 from doublesix.rules import Rules
 from doublesix.shuffle import shuffled
 from doublesix.tiles import (
+    BIT,
     PIPS,
     SUIT,
     TILES,
@@ -54,6 +55,7 @@ class _Config:
 
     __slots__ = (
         "drawing",
+        "empty",
         "fives",
         "free_lead",
         "minus_own",
@@ -78,6 +80,7 @@ class _Config:
         self.tie_fewer = rules.blocked_tie == "fewer-tiles"
         self.free_lead = rules.lead == "winner"
         self.spinner = rules.spinner_arms if rules.spinner else None
+        self.empty = Layout.empty(self.spinner)
 
 
 _CONFIGS: dict[Rules, _Config] = {}
@@ -151,9 +154,9 @@ class State:
         """
         order = shuffled(rules.tile_count, seed, hand_number)
         size = rules.hand_size
+        bit = BIT.__getitem__
         hands = [
-            sum(1 << t for t in order[seat * size : (seat + 1) * size])
-            for seat in range(rules.players)
+            sum(map(bit, order[seat * size : (seat + 1) * size])) for seat in range(rules.players)
         ]
         return cls._start(rules, hands, tuple(order[rules.players * size :]), scores, leader)
 
@@ -235,9 +238,10 @@ class State:
             if not 0 <= leader < players:
                 raise ValueError(f"leader must be a seat 0 to {players - 1}")
             opener, turn = -1, leader
+        cfg = _config(rules)
         return _make(
-            _config(rules),
-            Layout.empty(_config(rules).spinner),
+            cfg,
+            cfg.empty,
             tuple(hands),
             bone,
             0,
@@ -321,12 +325,12 @@ class State:
         """The moves the seat to move may make (the same objects each time); () when over."""
         legal = self._legal
         if legal is None:
+            # (_make sets () once the hand is over, so the turn is a seat here.)
             legal = self._legal = legal_moves_for(
-                self.hands[self.turn] if self.turn >= 0 else 0,
+                self.hands[self.turn],
                 self.layout,
                 self.cfg.drawing and self.pos < len(self.bone),
                 self.opener,
-                self.turn < 0,
             )
         return legal
 
@@ -539,15 +543,24 @@ def legal_moves_for(
             return (_LAYS[opener][0],)
         return tuple(_LAYS[t][0] for t in indices(hand))
     if hand & layout.fits:
-        moves = []
+        moves: tuple[Move, ...] = ()
         for e, n in layout.open:
-            m = hand & SUIT[n]
-            while m:
-                t = m.bit_length() - 1
-                moves.append(_LAYS[t][e + 1])
-                m ^= 1 << t
-        return tuple(moves)
+            fitting = hand & SUIT[n]
+            if fitting:
+                key = fitting << 2 | e
+                more = _ON_END.get(key)
+                if more is None:
+                    if len(_ON_END) > 200_000:  # double-twelve suits have many subsets
+                        _ON_END.clear()
+                    more = _ON_END[key] = tuple(_LAYS[t][e + 1] for t in indices(fitting))
+                moves += more
+        return moves
     return (_DRAW,) if can_draw else (_PASS,)
+
+
+# The lays of a set of tiles on one end, by ``tiles << 2 | end``: move generation is a lookup.
+# One entry per subset of a suit that some hand held; cleared if it ever grows large.
+_ON_END: dict[int, tuple[Move, ...]] = {}
 
 
 def _rounded(points: int, cfg: _Config) -> int:

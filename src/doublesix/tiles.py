@@ -175,6 +175,8 @@ LOW: Final = tuple(t.low for t in TILES)
 PIPS: Final = tuple(t.pips for t in TILES)
 IS_DOUBLE: Final = tuple(t.is_double for t in TILES)
 
+#: ``BIT[i]``: the one-tile mask of tile index ``i``.
+BIT: Final = tuple(1 << t.index for t in TILES)
 #: ``SUIT[n]``: the mask of every tile that shows ``n`` on either half.
 SUIT: Final[tuple[Mask, ...]] = tuple(
     sum(1 << t.index for t in TILES if t.has(n)) for n in range(MAX_PIPS + 1)
