@@ -138,7 +138,10 @@ def event_text(event: Event, info: GameInfo, me: int) -> str:
     """An event in words for seat ``me`` (drawn tiles named only to their drawer)."""
     if event.kind == "draw" and event.seat != me:
         event = event._replace(tile=None)
-    return describe(event, seat_names(info, me))
+    names = seat_names(info, me)
+    if event.kind == "over" and info.resigned is not None:
+        return f"{names[info.resigned]} resigned: the game is over."
+    return describe(event, names)
 
 
 def resign_event() -> Event:

@@ -227,6 +227,11 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        parsed = make_url(url)
+        #: An in-memory SQLite database lives as long as this Store (dispose keeps it).
+        self.in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (
+            None, "", ":memory:"
+        )
         Base.metadata.create_all(self.engine)
 
     def insert(self, game: SavedGame) -> None:
@@ -278,5 +283,6 @@ class Store:
             return [SavedGame.from_row(row) for row in rows]
 
     def dispose(self) -> None:
-        """Close the database's connections."""
-        self.engine.dispose()
+        """Close the database's connections (not an in-memory database's: that would lose it)."""
+        if not self.in_memory:
+            self.engine.dispose()
