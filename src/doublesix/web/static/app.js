@@ -582,6 +582,8 @@ async function handle(g, msg) {
       g.state = msg.state;
       g.pending = false;
       g.fresh = null;
+      const log = /** @type {any} */ (msg.state).log;
+      if (Array.isArray(log)) byId("log").replaceChildren(...log.map((t) => h("li", { text: t })));
       renderGame();
       break;
     }
@@ -648,7 +650,9 @@ function noteEvent(g, ev, text, before) {
       setTimeout(() => sound.play("score"), 120);
     }
   } else if (ev.kind === "draw" && ev.seat !== null) {
-    g.status[ev.seat] = `drew ${ev.number}`;
+    // One event per tile drawn: a run of draws reads "drew 3".
+    const run = /^drew (\d+)$/.exec(g.status[ev.seat] || "");
+    g.status[ev.seat] = `drew ${(run ? Number(run[1]) : 0) + (ev.number || 1)}`;
     sound.play("draw");
   } else if (ev.kind === "pass" && ev.seat !== null) {
     g.status[ev.seat] = "passed";
@@ -863,7 +867,8 @@ options().then((o) => { /** @type {any} */ (renderGame).opts = o; renderGame(); 
 /** @param {Picture} st @param {number} seat */
 function playerLabel(st, seat) {
   const info = opponentInfo(/** @type {any} */ (renderGame).opts, st.kinds?.[seat]);
-  return info ? `${st.names[seat]} (${info.difficulty})` : st.names[seat];
+  const difficulty = /** @type {any} */ (st).difficulties?.[seat] || info?.difficulty;
+  return difficulty ? `${st.names[seat]} (${difficulty})` : st.names[seat];
 }
 
 function renderOpponents() {
@@ -907,7 +912,7 @@ function renderTable() {
   renderBoard(svg, st.layout, { openEnds: st.open_ends, lit, fresh: reduceMotion() ? null : g.fresh,
     freshFrom, hint: g.hint?.end || null });
   const names = Object.entries(st.open_ends).map(([e, n]) => `${cap(endWords(e))}: ${n}`);
-  byId("info-ends").textContent = names.length ? names.join(", ") : "none yet";
+  byId("info-ends").replaceChildren(names.length ? h("ul", {}, names.map((n) => h("li", { text: n }))) : "none yet");
   const fives = st.rules?.scoring === "fives";
   const count = st.board_count;
   byId("info-count").textContent = `${count}${fives && count > 0 && count % 5 === 0 ? " (scores)" : ""}`;
@@ -1044,7 +1049,7 @@ function sheetTable(st) {
     `Hand ${r.hand}`,
     r.winner === null || r.winner === undefined ? "Drawn" : st.names[r.winner],
     r.points,
-    r.blocked ? "Blocked" : "",
+    r.winner === null || r.winner === undefined ? (r.blocked ? "Blocked, tie" : "Drawn") : (r.blocked ? "Blocked" : "Went out"),
   ]);
   if (!rows.length) return h("p", { text: "No hand finished yet." });
   const body = table(["Hand", "Winner", "Points", "How"], rows, "Hands so far");
