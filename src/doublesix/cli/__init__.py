@@ -61,7 +61,3 @@ def _version() -> str:
     from doublesix import __version__
 
     return f"doublesix {__version__}"
-
-
-if __name__ == "__main__":
-    sys.exit(main())

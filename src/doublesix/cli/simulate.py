@@ -49,6 +49,7 @@ class Summary:
         self.draws = 0
         self.hands = 0
         self.points = 0
+        self.totals = [0] * rules.players
         self.seconds = 0.0
 
     def report(self) -> str:
@@ -62,7 +63,9 @@ class Summary:
             lines.append(f"  seat {seat + 1}: {wins} wins ({100 * wins / self.games:.1f}%)")
         lines.append(f"  drawn games: {self.draws}")
         lines.append(f"  mean hands per game: {self.hands / self.games:.2f}")
-        lines.append(f"  mean winning score: {self.points / self.games:.1f}")
+        means = ", ".join(f"{total / self.games:.1f}" for total in self.totals)
+        lines.append(f"  mean score per seat: {means}; mean winning score: "
+                     f"{self.points / self.games:.1f}")
         lines.append(f"  {self.games / self.seconds:,.0f} games/s ({self.seconds:.2f} s)")
         return "\n".join(lines)
 
@@ -89,6 +92,8 @@ def simulate(rules: Rules, games: int, seed: int = 1) -> Summary:
                 match.next_hand()
         summary.hands += match.hand_number + 1
         summary.points += max(match.scores)
+        for seat, score in enumerate(match.scores):
+            summary.totals[seat] += score
         if match.winner is None:
             summary.draws += 1
         else:

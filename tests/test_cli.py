@@ -1,0 +1,55 @@
+"""The command line's front door and ``doublesix simulate``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from doublesix.cli import main
+from doublesix.cli.simulate import simulate
+from doublesix.rules import VARIANTS, Rules
+
+
+class TestSimulate:
+    @pytest.mark.parametrize("variant", VARIANTS)
+    def test_every_variant_prints_a_summary(
+        self, variant: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        assert main(["simulate", "--variant", variant, "--games", "12", "--players", "3"]) == 0
+        out = capsys.readouterr().out
+        assert f"12 games of {variant}, 3 players" in out
+        for seat in (1, 2, 3):
+            assert f"seat {seat}:" in out
+        assert "drawn games:" in out and "mean hands per game:" in out
+        assert "mean score per seat:" in out and "games/s" in out
+
+    def test_wins_and_draws_add_up_and_the_same_seed_repeats(self) -> None:
+        rules = Rules.variant("block", players=4, target=50)
+        first = simulate(rules, 30, seed=9)
+        assert sum(first.wins) + first.draws == 30
+        assert first.hands >= 30
+        again = simulate(rules, 30, seed=9)
+        assert (again.wins, again.draws, again.hands, again.totals) == (
+            first.wins,
+            first.draws,
+            first.hands,
+            first.totals,
+        )
+
+    def test_bad_options_get_a_clear_error(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["simulate", "--games", "0"]) == 2
+        assert "--games must be at least 1" in capsys.readouterr().out
+        assert main(["simulate", "--players", "4", "--set", "6", "--target", "-5"]) == 2
+        assert "target" in capsys.readouterr().out
+
+
+def test_the_console_script_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "doublesix.cli", "simulate", "--games", "5"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "5 games of draw" in done.stdout
