@@ -399,25 +399,18 @@ class TestBadSaves:
     @pytest.mark.parametrize(
         "scores", [["a", "b"], [1.5, 0], [-5, 0], [True, 0]], ids=["text", "float", "neg", "bool"]
     )
-    @pytest.mark.xfail(strict=True, reason="engine bug: malformed scores in a save are loaded")
     def test_scores_that_are_not_whole_points(self, scores: list[object]) -> None:
         data = a_save()
         data["hands"][0]["scores"] = scores
         with pytest.raises(ValueError, match="score"):
             Match.from_json(json.dumps(data))
 
-    @pytest.mark.xfail(strict=True, reason="engine bug: a boolean leader in a save is loaded")
     def test_a_leader_that_is_not_a_seat(self) -> None:
         data = a_save()
         data["hands"][0]["leader"] = True
         with pytest.raises(ValueError, match="leader"):
             Match.from_json(json.dumps(data))
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="engine bug: a save without the automatic opening tile loads into a position "
-        "Match never reaches (the table empty under lead = highest-double)",
-    )
     def test_a_save_missing_the_automatic_opening_tile(self) -> None:
         data = a_save()
         data["hands"][0]["moves"] = []

@@ -349,6 +349,8 @@ class Match:
                     raise ValueError(
                         f"corrupt save: hand {k + 1}, move {i + 1} ({text!r}): {error}"
                     ) from None
+            if start.opener >= 0 and not record.moves:
+                raise ValueError(f"corrupt save: hand {k + 1} lacks its automatic opening tile")
         return match
 
     def __repr__(self) -> str:

@@ -226,8 +226,10 @@ class State:
     ) -> State:
         players = rules.players
         scores_t = tuple(scores) if scores is not None else (0,) * players
-        if len(scores_t) != players:
-            raise ValueError(f"scores must have {players} entries")
+        if len(scores_t) != players or not all(
+            isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores_t
+        ):
+            raise ValueError(f"scores must be {players} whole numbers of 0 or more: {scores!r}")
         if leader is None:
             everything = 0
             for hand in hands:
@@ -235,8 +237,8 @@ class State:
             opener = best_opener(everything)
             turn = next(seat for seat, hand in enumerate(hands) if hand >> opener & 1)
         else:
-            if not 0 <= leader < players:
-                raise ValueError(f"leader must be a seat 0 to {players - 1}")
+            if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
+                raise ValueError(f"leader must be a seat 0 to {players - 1}, not {leader!r}")
             opener, turn = -1, leader
         cfg = _config(rules)
         return _make(
