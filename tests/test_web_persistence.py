@@ -11,7 +11,6 @@ import datetime
 import json
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -132,14 +131,16 @@ class TestRestart:
         with TestClient(make_app(database_url)) as client:
             game_id, token = new_game(client, variant="draw", players=3,
                                       opponents=["greedy", "greedy"], seed=seed)
-        with TestClient(make_app(database_url)) as client:
-            with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
-                seat = SeatSocket(ws)
-                first = seat.receive()["state"]
-                assert first["turn"] != 0 and first["revision"] == 0
-                state = seat.settle()
-                assert state["revision"] > 0
-                assert any(m["type"] == "thinking" for m in seat.received)
+        with (
+            TestClient(make_app(database_url)) as client,
+            client.websocket_connect(f"/ws/{game_id}?token={token}") as ws,
+        ):
+            seat = SeatSocket(ws)
+            first = seat.receive()["state"]
+            assert first["turn"] != 0 and first["revision"] == 0
+            state = seat.settle()
+            assert state["revision"] > 0
+            assert any(m["type"] == "thinking" for m in seat.received)
 
     def test_every_move_is_saved_before_it_is_announced(self, database_url: str) -> None:
         app = make_app(database_url)

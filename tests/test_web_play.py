@@ -39,7 +39,7 @@ def games_of(app: FastAPI) -> Games:
     return games
 
 
-GAMES = [
+GAMES: list[tuple[dict[str, Any], int]] = [
     # (body, seed of the browser's choices)
     ({"variant": "draw", "players": 2, "target": 50, "opponents": ["greedy"], "seed": 1}, 1),
     ({"variant": "draw", "players": 4, "target": 0, "opponents": ["random"] * 3, "seed": 2}, 2),
@@ -63,7 +63,7 @@ GAMES = [
 class TestCompleteGames:
     """Whole games through the socket; every message is scanned against the referee."""
 
-    @pytest.mark.parametrize(("body", "seed"), GAMES, ids=[g[0]["variant"] + str(g[1])
+    @pytest.mark.parametrize(("body", "seed"), GAMES, ids=[f"{g[0]['variant']}{g[1]}"
                                                            for g in GAMES])
     def test_game_to_the_end_never_shows_a_hidden_tile(
         self, app: FastAPI, client: TestClient, spy_factory: Any, body: dict[str, Any], seed: int
