@@ -363,7 +363,9 @@ def parse_new_game(body: object) -> NewGame:
     for key in body:
         if key not in known:
             raise ProtocolError(f"unknown field {key!r}; the fields are {', '.join(sorted(known))}")
-    variant = body.get("variant") or "draw"
+    variant = body.get("variant")
+    if variant is None:
+        variant = "draw"
     if variant not in VARIANTS:
         raise ProtocolError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
     players = _whole(body, "players", 2)
@@ -395,7 +397,9 @@ def parse_new_game(body: object) -> NewGame:
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT
     ):
         raise ProtocolError(f"seed must be null or a whole number from 0 to 2^63-1, not {seed!r}")
-    options = body.get("options") or {}
+    options = body.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
         raise ProtocolError("options must be a JSON object of rule options")
     for key in options:
