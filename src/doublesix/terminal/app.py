@@ -97,6 +97,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
                 console.error(f"Cannot go on: {error}. Start a game with: doublesix play")
                 return 1
             _ignored(args, console)
+            save.autodraw = save.autodraw or args.autodraw
             return Game(save, console, path).run(resumed=True)
         try:
             save = _new_save(args)
@@ -198,10 +199,12 @@ def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
     except SaveError:
         saved = None
     if saved is not None and saved.daily == day and not saved.match.is_over:
+        saved.autodraw = saved.autodraw or args.autodraw
         return Game(saved, console, path, today=lambda: today).run(resumed=True)
     record = read_record(folder)
     first = day.isoformat() not in record
-    save = Save(Match.daily(day), [DAILY_OPPONENT], daily=day, first_attempt=first)
+    save = Save(Match.daily(day), [DAILY_OPPONENT], autodraw=args.autodraw, daily=day,
+                first_attempt=first)
     if first:
         with contextlib.suppress(OSError):
             note_daily(folder, day, "playing")

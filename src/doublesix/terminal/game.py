@@ -296,13 +296,13 @@ class Game:
         moves = view.legal_moves()
         if moves[0].kind == "pass":
             self.console.say(
-                "Nothing fits and the boneyard is empty: you pass."
-                if view.rules.drawing else "Nothing fits: you pass."
+                "Nothing fits, and the boneyard is empty." if view.rules.drawing
+                else "Nothing fits."
             )
             self.make(moves[0])
             return
         if moves[0].kind == "draw" and self.save.autodraw:
-            self.console.say("Nothing fits: you draw.")
+            self.console.say("Nothing fits, so you draw.")
             self.make(moves[0])
             while self.match.turn == YOU and self.match.legal_moves()[0].kind == "draw":
                 self.make(self.match.legal_moves()[0])
@@ -444,11 +444,12 @@ class Game:
         for move in moves:
             assert move.end is not None
             points = words.scored(view.layout, move) if fives else 0
-            described.append(f"the {move.end} end ({ends[move.end]})"
-                             + (f", scoring {points}" if points else ""))
+            described.append(f"{move.end} ({ends[move.end]}"
+                             + (f", scores {points})" if points else ")"))
         choices = [str(move.end) for move in moves]
         or_list = ", ".join(choices[:-1]) + " or " + choices[-1]
-        self.console.say(f"{tile} fits {words.listing(described)}.")
+        self.console.say(f"{tile} fits {words.plural(len(moves), 'end')}: "
+                         + ", ".join(described[:-1]) + " or " + described[-1] + ".")
         while True:
             line = self.console.ask(f"Which end, {or_list}? ")
             if line is None:

@@ -262,8 +262,9 @@ def scoresheet_lines(match: Match, names: Sequence[str]) -> list[str]:
                 rows[-1][event.seat] += event.points
             notes[-1] = _how(event, names)
     last = match.hand_result
-    if last is not None and last.winner is not None and match.hands[last.winner]:
-        notes[-1] = f"{names[last.winner]} reached {match.rules.target}"
+    if (last is not None and last.winner is not None and not last.blocked
+            and match.hands[last.winner]):
+        notes[-1] = f"{subject(names[last.winner])} reached {match.rules.target}"
     lines = ["Scoresheet."]
     for k, (row, note) in enumerate(zip(rows, notes, strict=True)):
         shown = ", ".join(f"{name} {points}" for name, points in zip(names, row, strict=True))
@@ -277,10 +278,19 @@ def _how(event: Event, names: Sequence[str]) -> str:
     """How a hand ended, for the scoresheet."""
     if event.seat is None:
         return "blocked, drawn"
-    who = names[event.seat]
+    who = subject(names[event.seat])
     if event.blocked:
-        return f"blocked, {who} lightest"
+        return f"blocked, {who} had the lightest hand"
     return f"{who} went out"
+
+
+def subject(name: str) -> str:
+    """A name in the middle of a sentence: "you" for the person.
+
+    >>> subject("You"), subject("Snow White")
+    ('you', 'Snow White')
+    """
+    return "you" if name == YOU_NAME else name
 
 
 def game_end_lines(match: Match, names: Sequence[str]) -> list[str]:
@@ -293,9 +303,10 @@ def game_end_lines(match: Match, names: Sequence[str]) -> list[str]:
         first = f"The game is over. {names[winner]} won."
     else:
         who = names[winner]
-        others = [s for seat, s in enumerate(scores) if seat != winner]
-        against = " to ".join(str(s) for s in [scores[winner], *others])
-        first = f"The game is over. {who} won, {against}."
+        if len(scores) == 2:
+            first = f"The game is over. {who} won, {scores[winner]} to {scores[1 - winner]}."
+        else:
+            first = f"The game is over. {who} won with {scores[winner]} points."
     return [first, scores_sentence(scores, names, match.rules.target)]
 
 

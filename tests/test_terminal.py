@@ -1,0 +1,506 @@
+"""The terminal game driven through a pipe, as a person at a screen reader would play it.
+
+Each test starts the real program (``doublesix play``) with its stdin and stdout on pipes,
+reads up to each prompt, answers, and checks what it printed.  Saves go to a temporary
+directory.  Deals that a test needs exactly are written as a save and resumed.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from doublesix import Match, Rules
+from doublesix.terminal.saves import Save, read_save, write_save
+
+DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
+
+#: Every prompt the game ends a line with (the person's input follows on the same line).
+PROMPT = re.compile(
+    r"(Your move: |Which end, [a-z ,]+\? |Press Enter to deal hand \d+, or type quit: "
+    r"|Play a new game\? Type yes or no: |Start a new game instead, replacing it\? "
+    r"Type yes or no: )$"
+)
+_TILE_FITS = re.compile(r"^(\d+\|\d+)(?: fits (\w+))?")
+
+
+class Program:
+    """``doublesix play`` running behind pipes."""
+
+    def __init__(self, args: Sequence[str], save_dir: Path, env: dict[str, str] | None = None):
+        environment = {**os.environ, "NO_COLOR": "1", **(env or {})}
+        environment.pop("DOUBLESIX_HOME", None)
+        self.process = subprocess.Popen(
+            [DOUBLESIX, "play", "--save-dir", str(save_dir), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=environment,
+        )
+        self.transcript = ""
+        self.hand_line = ""
+
+    def read(self, timeout: float = 60) -> str:
+        """The output up to the next prompt (or to the end); "" once the program has ended."""
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        chunk = b""
+        deadline = time.monotonic() + timeout
+        while True:
+            text = chunk.decode()
+            last_line = text.rsplit("\n", 1)[-1]
+            if PROMPT.search(last_line):
+                break
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"no prompt within {timeout} s; output so far:\n"
+                                     f"{self.transcript}{text}")
+            ready, _, _ = select.select([fd], [], [], remaining)
+            if not ready:
+                continue
+            data = os.read(fd, 65536)
+            if not data:
+                break
+            chunk += data
+        text = chunk.decode()
+        self.transcript += text
+        for line in text.splitlines():
+            if line.startswith("Your hand, "):
+                self.hand_line = line
+        return text
+
+    def send(self, line: str) -> None:
+        """Type a line."""
+        assert self.process.stdin is not None
+        self.process.stdin.write((line + "\n").encode())
+        self.process.stdin.flush()
+
+    def close_input(self) -> None:
+        """The end of the input (Ctrl-D)."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+
+    def finish(self, timeout: float = 60) -> int:
+        """Read to the end and wait for the exit status."""
+        while self.read(timeout):
+            pass
+        return self.process.wait(timeout)
+
+    def playable(self) -> list[tuple[str, str | None]]:
+        """The tiles the last hand line marks as playable, with the first end each fits."""
+        body = self.hand_line.split(": ", 1)[1].split(".")[0]
+        found = []
+        for item in body.split(", "):
+            match = _TILE_FITS.match(item)
+            if match and match[2]:
+                found.append((match[1], match[2]))
+        return found
+
+    def tiles(self) -> list[str]:
+        """Every tile of the last hand line."""
+        body = self.hand_line.split(": ", 1)[1].split(".")[0]
+        return [item.split(" ")[0] for item in body.split(", ")]
+
+
+def answer(program: Program, text: str, turn: int) -> str:
+    """A plain policy: the first playable tile (its end typed on odd turns, asked for on even
+    ones), draw when nothing fits, Enter between hands, no new game."""
+    last = text.rsplit("\n", 1)[-1]
+    if last.startswith("Which end"):
+        return last.split(", ")[1].split(" ")[0].rstrip("?")
+    if last.startswith("Press Enter"):
+        return ""
+    if last.startswith("Play a new game"):
+        return "no"
+    if last.startswith("Start a new game"):
+        return "yes"
+    if "You lead" in text:
+        return program.tiles()[0]
+    playable = program.playable()
+    if not playable:
+        return "draw"
+    tile, end = playable[0]
+    return f"{tile} {end}" if turn % 2 else tile
+
+
+def play_through(program: Program, *, limit: int = 2000) -> str:
+    """Answer every prompt with :func:`answer` until the program ends; the transcript."""
+    for turn in range(limit):
+        text = program.read()
+        if not text and program.process.poll() is not None:
+            break
+        if not PROMPT.search(text.rsplit("\n", 1)[-1]):
+            break
+        program.send(answer(program, text, turn))
+    else:
+        raise AssertionError("the game did not end")
+    assert program.process.wait(30) == 0, program.transcript
+    return program.transcript
+
+
+def saved_deal(save_dir: Path, rules: Rules, hands: list[list[str]], boneyard: list[str],
+               opponents: list[str], seed: int = 1) -> None:
+    """Write a save holding a game whose first hand is dealt exactly so."""
+    match = Match(rules, seed=seed, hands=hands, boneyard=boneyard)
+    write_save(save_dir / "game.json", Save(match, opponents))
+
+
+def rest_of_set(top: int, *taken: list[str]) -> list[str]:
+    """The tiles of the double-``top`` set not in ``taken``, highest first."""
+    used = {tile for hand in taken for tile in hand}
+    return [f"{high}|{low}" for high in range(top, -1, -1) for low in range(high, -1, -1)
+            if f"{high}|{low}" not in used]
+
+
+# -- complete games ---------------------------------------------------------------------------
+
+
+class TestCompleteGames:
+    """Whole games of every variant, played to the end through the pipe."""
+
+    @pytest.mark.parametrize(
+        ("variant", "players", "opponents"),
+        [
+            ("draw", 2, "greedy"),
+            ("block", 3, "random,greedy"),
+            ("all-fives", 2, "greedy"),
+            ("muggins", 4, "random,greedy,random"),
+        ],
+    )
+    def test_a_game_to_the_target(self, tmp_path: Path, variant: str, players: int,
+                                  opponents: str) -> None:
+        program = Program(["--variant", variant, "--players", str(players), "--opponents",
+                           opponents, "--seed", "11", "--target", "50"], tmp_path)
+        transcript = play_through(program)
+        assert "Your turn." in transcript
+        assert "Scoresheet." in transcript
+        assert re.search(r"The game is over(\. .+ won(, \d+ to \d+| with \d+ points)|: a draw)\.",
+                         transcript)
+        assert transcript.rstrip().endswith("Goodbye.")
+        assert read_save(tmp_path / "game.json").match.is_over
+
+    @pytest.mark.parametrize(
+        ("tile_set", "variant", "opponents"),
+        [(9, "all-fives", "greedy,random"), (12, "draw", "greedy")],
+    )
+    def test_bigger_sets(self, tmp_path: Path, tile_set: int, variant: str,
+                         opponents: str) -> None:
+        program = Program(["--variant", variant, "--set", str(tile_set), "--opponents",
+                           opponents, "--seed", "5", "--target", "0"], tmp_path)
+        transcript = play_through(program)
+        assert f"double-{'nine' if tile_set == 9 else 'twelve'} set" in transcript
+        assert "The game is over" in transcript
+
+    @pytest.mark.parametrize("opponent", ["pinocchio", "buratino", "snow-white", "expert"])
+    def test_each_personality(self, tmp_path: Path, opponent: str) -> None:
+        program = Program(["--opponents", opponent, "--seed", "3", "--target", "0",
+                           "--playouts", "30"], tmp_path)
+        transcript = play_through(program)
+        label = {"snow-white": "Snow White"}.get(opponent, opponent.capitalize())
+        assert f"You play against {label} (" in transcript
+        assert "The game is over" in transcript
+
+
+# -- one turn, exactly ----------------------------------------------------------------------
+
+#: A Draw hand: Greedy opens 6|6; after 6|1 and 6|3 the ends are 1 and 3, so 3|1 fits two ends;
+#: then Greedy draws three tiles and lays 1|0, and nothing of yours fits 0 or 1.
+DRAW_DEAL = (
+    [["6|1", "3|1", "5|3", "5|2", "4|3", "3|2", "2|2"],
+     ["6|6", "6|3", "5|5", "5|4", "4|4", "4|2", "0|0"]],
+    ["6|5", "6|4", "1|0", "6|2", "2|1"],
+)
+
+
+def draw_deal(save_dir: Path) -> None:
+    """Save a one-hand Draw game against Greedy dealt as :data:`DRAW_DEAL`."""
+    hands, first = DRAW_DEAL
+    boneyard = first + [t for t in rest_of_set(6, *hands) if t not in first]
+    saved_deal(save_dir, Rules.variant("draw", target=0), hands, boneyard, ["greedy"])
+
+
+class TestTurns:
+    """What a turn says, and how typed lines are answered."""
+
+    def test_bad_input_gets_a_message_and_the_same_prompt(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume"], tmp_path)
+        text = program.read()
+        assert "Greedy laid 6|6 to open." in text
+        assert "Your turn. Open ends: left 6, right 6. Board count 12." in text
+        assert "Scores, one hand: You 0, Greedy 0." in text
+        assert "Greedy holds 6 tiles. Boneyard: 14 tiles." in text
+        assert "Your hand, 7 tiles: 6|1 fits left and right, 5|3, 5|2," in text
+        for line, message in [
+            ("7 7", "There is no 7 in the double-six set: numbers go from 0 to 6."),
+            ("xyz", "I did not understand 'xyz'. Type a tile, such as 6 4, or a command"),
+            ("6 2", "You do not hold 6|2. Playable: 6|1."),
+            ("5 3", "5|3 fits no open end. The open ends show 6."),
+            ("6", "Type both halves of the tile, for example 6 4."),
+            ("left", "Say which tile first, for example 6 4 left."),
+            ("draw", "You cannot draw while a tile fits. Playable: 6|1."),
+            ("pass", "You cannot pass while a tile fits. Playable: 6|1."),
+            ("", "Type a tile, such as 6 4, or a command."),
+        ]:
+            program.send(line)
+            text = program.read()
+            assert message in text, (line, text)
+            assert text.endswith("Your move: ")
+            assert "You laid" not in text
+        # Both ends show 6: either way is the same, so the tile goes down at once.
+        program.send("61")
+        text = program.read()
+        assert "You laid 6|1 on the left end.\nGreedy laid 6|3 on the right end." in text
+        program.close_input()
+        assert program.finish() == 0
+        assert "End of input.\nThe game is saved." in program.transcript
+
+    def test_a_tile_that_fits_two_ends(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume"], tmp_path)
+        program.read()
+        program.send("6-1")
+        text = program.read()
+        assert "Your hand, 6 tiles: 5|3 fits right, 5|2, 4|3 fits right, 3|2 fits right, " \
+               "3|1 fits left and right, 2|2." in text
+        program.send("3 1 up")
+        assert "There is no up end open now. 3|1 fits the left end and the right end." \
+            in program.read()
+        program.send("3|1")
+        text = program.read()
+        assert "3|1 fits 2 ends: left (1) or right (3).\nWhich end, left or right? " in text
+        program.send("sideways")
+        text = program.read()
+        assert "Type left or right, or cancel." in text
+        assert text.endswith("Which end, left or right? ")
+        program.send("cancel")
+        assert program.read().endswith("Choose again.\nYour move: ")
+        program.send("3 1")
+        program.read()
+        program.send("R")
+        text = program.read()
+        assert "You laid 3|1 on the right end.\nGreedy drew 3 tiles.\n" \
+               "Greedy laid 1|0 on the left end." in text
+        program.send("quit")
+        assert program.finish() == 0
+
+    def test_drawing_one_tile_at_a_time(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume"], tmp_path)
+        for line in ("6 1", "3 1 r"):
+            program.read()
+            program.send(line)
+        text = program.read()
+        assert "Your hand, 5 tiles: 5|3, 5|2, 4|3, 3|2, 2|2. Nothing fits. " \
+               "Type draw, or press Enter." in text
+        program.send("5 3")
+        assert "5|3 fits no open end. The open ends show 1 and 0. Type draw." in program.read()
+        program.send("draw")
+        text = program.read()
+        assert "You drew 6|2.\nYour hand, 6 tiles: 6|2, 5|3, 5|2, 4|3, 3|2, 2|2. Nothing fits." \
+            in text
+        program.send("")  # Enter draws when drawing is the only move
+        text = program.read()
+        assert "You drew 2|1.\nYour hand, 7 tiles: 6|2, 5|3, 5|2, 4|3, 3|2, 2|2, " \
+               "2|1 fits right." in text
+        program.send("2 1")
+        assert "You laid 2|1 on the right end." in program.read()
+        program.send("history")
+        text = program.read()
+        assert "You drew 6|2.\nYou drew 2|1.\nYou laid 2|1 on the right end." in text
+        program.send("quit")
+        assert program.finish() == 0
+
+    def test_autodraw_draws_until_a_tile_fits(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume", "--autodraw"], tmp_path)
+        for line in ("6 1", "3 1 r"):
+            program.read()
+            program.send(line)
+        text = program.read()
+        assert "Nothing fits, so you draw.\nYou drew 6|2.\nYou drew 2|1.\n" in text
+        assert "2|1 fits right." in text
+        program.send("quit")
+        assert program.finish() == 0
+
+    def test_commands_that_take_no_turn(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume", "--playouts", "20"], tmp_path)
+        program.read()
+        program.send("6 1")
+        program.read()
+        expected = {
+            "board": "The line, from left to right: 1|6, 6|6, 6|3.\n"
+                     "Open ends: left 1, right 3. Board count 4.",
+            "hand": "Your hand, 6 tiles: 5|3 fits right,",
+            "score": "Scoresheet.\nHand 1: You 0, Greedy 0; in play.\n"
+                     "Total, one hand: You 0, Greedy 0.",
+            "history": "Hand 1 so far:\nGreedy laid 6|6 to open.\nYou laid 6|1 on the left end.",
+            "hint": "Hint: ",
+            "help": "To lay a tile, type it: 6 4, 6|4, 6-4 or 64.",
+        }
+        for line, words in expected.items():
+            program.send(line)
+            text = program.read()
+            assert words in text, (line, text)
+            assert text.endswith("Your move: ")
+        program.send("quit")
+        assert program.finish() == 0
+
+
+# -- how hands end ----------------------------------------------------------------------------
+
+
+class TestHandEnds:
+    """Passing, blocked hands and drawn hands, in Block."""
+
+    @pytest.mark.parametrize(
+        ("yours", "result", "sheet"),
+        [
+            ("1|0 2|0", "Hand 1 is blocked. You have the lightest hand, 19 pips, and score 8.",
+             "Hand 1: You 8, Greedy 0; blocked, you had the lightest hand."),
+            ("4|4 3|0", "Hand 1 is blocked and drawn: the lightest hands are equal. "
+             "Nobody scores.", "Hand 1: You 0, Greedy 0; blocked, drawn."),
+        ],
+    )
+    def test_a_forced_pass_then_a_blocked_hand(self, tmp_path: Path, yours: str,
+                                               result: str, sheet: str) -> None:
+        # Greedy opens 6|6; you hold no 6 and pass; Greedy lays 6|5 and nobody can lay.
+        hands = [["0|0", "1|1", "2|2", "3|3", "3|1", *yours.split()],
+                 ["6|6", "6|5", "4|3", "4|2", "4|1", "4|0", "3|2"]]
+        saved_deal(tmp_path, Rules.variant("block", target=0), hands,
+                   rest_of_set(6, *hands), ["greedy"])
+        program = Program(["--resume"], tmp_path)
+        transcript = play_through(program)
+        assert "Greedy laid 6|6 to open.\nNothing fits.\nYou passed.\n" \
+               "Greedy laid 6|5 on the left end.\n" in transcript
+        assert result in transcript
+        assert "Greedy holds 4|3, 4|2, 4|1, 4|0 and 3|2: 27 pips." in transcript
+        assert f"Scoresheet.\n{sheet}\n" in transcript
+        assert "Your move: " not in transcript
+
+
+# -- saving -----------------------------------------------------------------------------------
+
+
+class TestSaving:
+    """Quit, the end of the input and Ctrl-C lose nothing; --resume goes on."""
+
+    def test_quit_and_resume(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume"], tmp_path)
+        program.read()
+        program.send("6 1")
+        before = program.read()
+        program.send("quit")
+        assert program.finish() == 0
+        assert program.transcript.endswith(
+            "quit\nThe game is saved. To go on, type: doublesix play --resume\n")
+        again = Program(["--resume"], tmp_path)
+        text = again.read()
+        assert "Going on with your saved game, hand 1." in text
+        # Nothing new happened, so the same turn is shown again, hand and all.
+        assert before.split("Your turn.")[1] in text
+        again.send("3 1 r")
+        assert "You laid 3|1 on the right end." in again.read()
+        again.close_input()
+        assert again.finish() == 0
+
+    def test_ctrl_c_saves_and_resume_goes_on(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume"], tmp_path)
+        program.read()
+        program.send("6 1")
+        program.read()
+        program.process.send_signal(signal.SIGINT)
+        assert program.finish() == 130
+        assert "Interrupted.\nThe game is saved." in program.transcript
+        match = read_save(tmp_path / "game.json").match
+        assert [str(t) for t in match.hands[0]] == ["5|3", "5|2", "4|3", "3|2", "3|1", "2|2"]
+        again = Program(["--resume"], tmp_path)
+        assert "3|1 fits left and right" in again.read()
+        again.send("quit")
+        assert again.finish() == 0
+
+    def test_every_move_is_saved(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume"], tmp_path)
+        program.read()
+        program.send("6 1")
+        program.read()
+        # The program is still waiting for input: the save already holds both moves.
+        history = read_save(tmp_path / "game.json").match.history
+        assert [e.kind for e in history][-2:] == ["lay", "lay"]
+        program.close_input()
+        assert program.finish() == 0
+
+    def test_a_new_game_asks_before_replacing_a_saved_one(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--seed", "4"], tmp_path)
+        text = program.read()
+        assert "You have an unfinished game of Draw, hand 1." in text
+        program.send("no")
+        assert program.finish() == 0
+        assert "Your saved game is kept." in program.transcript
+        assert read_save(tmp_path / "game.json").match.seed == 1
+
+    def test_resume_without_a_save(self, tmp_path: Path) -> None:
+        program = Program(["--resume"], tmp_path)
+        assert program.finish() == 1
+        assert "Cannot go on: there is no saved game in" in program.transcript
+
+    def test_the_save_dir_comes_from_doublesix_home(self, tmp_path: Path) -> None:
+        process = subprocess.run(
+            [DOUBLESIX, "play", "--seed", "2", "--opponents", "greedy"],
+            input=b"quit\n", capture_output=True, timeout=60,
+            env={**os.environ, "DOUBLESIX_HOME": str(tmp_path)},
+        )
+        assert process.returncode == 0
+        assert (tmp_path / "game.json").exists()
+
+
+# -- the daily game and options -------------------------------------------------------------
+
+
+class TestDailyAndOptions:
+    """--daily deals the day's hand; bad options are refused clearly."""
+
+    def test_daily(self, tmp_path: Path) -> None:
+        program = Program(["--daily", "--date", "2026-11-30"], tmp_path)
+        transcript = play_through(program)
+        assert transcript.startswith("The daily game for 2026-11-30: one hand of Draw.")
+        assert "This is your first attempt at today's deal: it counts for your streak." \
+            in transcript
+        assert "You play against Expert (" in transcript
+        daily = Match.daily(datetime.date(2026, 11, 30))
+        opener = daily.history[1]
+        assert f"laid {opener.tile} to open." in transcript
+        again = Program(["--daily", "--date", "2026-11-30"], tmp_path)
+        assert "You have played today's deal before" in again.read()
+        again.send("quit")
+        assert again.finish() == 0
+
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (["--opponents", "nobody"], "unknown opponent 'nobody'"),
+            (["--players", "2", "--opponents", "greedy,random"],
+             "2 opponents named for 2 players"),
+            (["--set", "6", "--players", "4", "--variant", "draw", "--target", "-1"],
+             "target"),
+        ],
+    )
+    def test_bad_options(self, tmp_path: Path, args: list[str], message: str) -> None:
+        program = Program(args, tmp_path)
+        assert program.finish() == 2
+        assert message in program.transcript
