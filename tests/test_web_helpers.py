@@ -11,11 +11,10 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 
 from doublesix.match import Match
 from doublesix.web.games import Connection, Games
@@ -121,10 +120,18 @@ def check_secrets(message: Message, known: Knowledge) -> None:
             assert state["result"] is None
 
 
+class JsonSocket(Protocol):
+    """A WebSocket that sends and receives JSON (TestClient's, or a real client's wrapper)."""
+
+    def receive_json(self) -> Any: ...
+
+    def send_json(self, data: Any) -> None: ...
+
+
 class SeatSocket:
     """One seat's WebSocket with the newest picture, acting only on fresh pictures."""
 
-    def __init__(self, ws: WebSocketTestSession, spy: Spy | None = None) -> None:
+    def __init__(self, ws: JsonSocket, spy: Spy | None = None) -> None:
         self.ws = ws
         self.spy = spy
         self.received: list[Message] = []

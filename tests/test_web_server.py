@@ -1,0 +1,149 @@
+"""``doublesix serve`` as a real process: it prints its address, serves the game, and a server
+killed mid-game (SIGKILL) and started again on the same database resumes the game."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from doublesix.cli import main
+from doublesix.web.server import address
+from tests.test_web_helpers import SeatSocket
+
+STARTUP_LIMIT = 60.0  # seconds a server may take to answer (a slow, shared machine)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``doublesix serve`` in a child process."""
+
+    def __init__(self, port: int, db: Path) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(port), "--db", str(db)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        self.first_line = self.process.stdout.readline()
+        self.wait_until_ready()
+
+    def wait_until_ready(self) -> None:
+        deadline = time.monotonic() + STARTUP_LIMIT
+        while True:
+            if self.process.poll() is not None:
+                pytest.fail(f"the server exited: {self.first_line}")
+            try:
+                httpx.get(self.url + "/api/options", timeout=5).raise_for_status()
+                return
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    pytest.fail("the server did not answer")
+                time.sleep(0.1)
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # pragma: no cover
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+class SyncSocket:
+    """A websockets client with the TestClient's receive_json/send_json."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+
+    def receive_json(self) -> Any:
+        return json.loads(self.ws.recv(timeout=60))
+
+    def send_json(self, data: Any) -> None:
+        self.ws.send(json.dumps(data))
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.stop()
+
+
+def test_serve_help_lists_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["serve", "--help"])
+    assert done.value.code == 0
+    shown = capsys.readouterr().out
+    assert "--host" in shown and "--port" in shown and "--db" in shown
+
+
+def test_address() -> None:
+    assert address("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+
+
+def test_a_killed_server_resumes_the_game(tmp_path: Path, servers: list[Server]) -> None:
+    db = tmp_path / "games.sqlite3"
+    port = free_port()
+    first = Server(port, db)
+    servers.append(first)
+    assert first.first_line.strip() == f"doublesix: open http://127.0.0.1:{port}/ in your browser"
+    created = httpx.post(first.url + "/api/games", json={
+        "variant": "all-fives", "players": 2, "target": 50, "opponents": ["greedy"], "seed": 5,
+    })
+    assert created.status_code == 201
+    game = created.json()
+    ws_url = f"ws://127.0.0.1:{port}/ws/{game['game_id']}?token={game['token']}"
+    rng = random.Random(5)
+    with connect(ws_url) as ws:
+        seat = SeatSocket(SyncSocket(ws))
+        for _ in range(3):
+            state = seat.settle()
+            if state["over"]:
+                break
+            if state["result"] is not None:
+                seat.send({"type": "next"})
+            else:
+                seat.send({"type": "play", "move": rng.choice(state["legal"])["move"]})
+        before = seat.settle()
+        first.kill()
+    second = Server(port, db)
+    servers.append(second)
+    with connect(ws_url) as ws:
+        seat = SeatSocket(SyncSocket(ws))
+        assert seat.receive()["state"] == before
+        seat.acted_at = before["revision"] - 1
+        final = seat.play_out(rng)
+    assert final["over"]
+    record = httpx.get(f"{second.url}/api/games/{game['game_id']}/record",
+                       params={"token": game["token"]})
+    assert record.status_code == 200
