@@ -1,0 +1,215 @@
+"""The protocol's JSON built from a Match, without a server: pictures, events, parsing, stats."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import random
+
+import pytest
+
+from doublesix import Match, Rules
+from doublesix.events import Event
+from doublesix.tiles import Tile
+from doublesix.web import protocol
+from doublesix.web.games import ai_rng
+from doublesix.web.protocol import GameInfo, ProtocolError
+from doublesix.web.stats import Finished, daily_statistics, statistics
+
+
+def info_for(match: Match, **extra: object) -> GameInfo:
+    players = match.rules.players
+    return GameInfo(
+        "g", names=["You", *[f"Bot {i}" for i in range(1, players)]],
+        kinds=["human", *["greedy"] * (players - 1)], **extra,  # type: ignore[arg-type]
+    )
+
+
+def all_tiles(data: object) -> set[str]:
+    text = json.dumps(data)
+    found = set()
+    for word in text.replace('"', " ").replace(",", " ").split():
+        if "|" in word:
+            found.add(str(Tile.parse(word.strip("[]{}:"))))
+    return found
+
+
+class TestPicture:
+    def test_a_fixed_deal_shows_only_my_tiles(self) -> None:
+        rules = Rules.variant("draw", hand_size=3)
+        hands = [["6|6", "5|4", "3|2"], ["6|1", "4|4", "2|0"]]
+        bone = [t for t in (str(t) for t in _set6()) if t not in {*hands[0], *hands[1]}]
+        match = Match(rules, hands=hands, boneyard=bone, seed=1)
+        s = protocol.picture(match, info_for(match), 0)
+        assert s["layout"]["left"] == [{"tile": "6|6", "outer": 6}]
+        assert s["hand"] == ["5|4", "3|2"] and s["played"] == ["6|6"]
+        assert s["turn"] == 1 and s["legal"] == []
+        assert s["hand_sizes"] == [2, 3] and s["boneyard_size"] == len(bone)
+        assert all_tiles(s) == {"6|6", "5|4", "3|2"}
+        theirs = protocol.picture(match, info_for(match), 1)
+        assert [m["move"] for m in theirs["legal"]] == ["6|1 left", "6|1 right"]
+        assert {"move": "6|1 left", "tile": "6|1", "end": "left"} in theirs["legal"]
+        assert all_tiles(theirs) == {"6|6", "6|1", "4|4", "2|0"}
+
+    def test_the_hands_are_shown_once_the_hand_ends(self) -> None:
+        match = Match(Rules.variant("block", target=0), seed=3)
+        while match.turn is not None:
+            assert protocol.picture(match, info_for(match), 0)["result"] is None
+            match.play(match.legal_moves()[0])
+        s = protocol.picture(match, info_for(match), 0)
+        result = match.hand_result
+        assert result is not None
+        assert s["result"]["winner"] == result.winner and s["result"]["points"] == result.points
+        assert s["result"]["hands"] == [[str(t) for t in h] for h in match.hands]
+        assert s["over"] and s["winner"] == match.winner and s["turn"] is None
+        assert s["log"][-1].startswith("The game is over")
+
+    def test_spinner_and_arms(self) -> None:
+        match = Match(Rules.variant("muggins", spinner_arms="immediate"), seed=1)
+        for _ in range(200):
+            if match.turn is None or match.state.layout.spinner >= 0:
+                break
+            match.play(match.legal_moves()[0])
+        s = protocol.picture(match, info_for(match), 0)
+        spinner = match.state.layout.spinner
+        if spinner >= 0:
+            assert s["layout"]["spinner"] == f"{spinner}|{spinner}"
+            assert "up" in s["open_ends"] and "down" in s["open_ends"]
+        placed = [t["tile"] for arm in ("left", "right", "up", "down") for t in s["layout"][arm]]
+        assert sorted(placed) == sorted(s["played"])
+
+    def test_resigned_game(self) -> None:
+        match = Match(Rules.variant("draw"), seed=2)
+        s = protocol.picture(match, info_for(match, resigned=0), 0)
+        assert s["over"] and s["resigned"] == 0 and s["winner"] is None
+        assert s["turn"] is None and s["legal"] == [] and s["result"] is None
+
+    def test_scoresheet_totals_match_the_scores_through_many_hands(self) -> None:
+        for variant in ("draw", "all-fives", "muggins"):
+            match = Match(Rules.variant(variant, players=3), seed=4)
+            rng = random.Random(4)
+            while not match.is_over:
+                if match.turn is None:
+                    sheet = protocol.scoresheet(match.history, 3)
+                    assert sheet[-1]["scores"] == match.scores
+                    match.next_hand()
+                else:
+                    match.play(rng.choice(match.legal_moves()))
+            assert len(protocol.scoresheet(match.history, 3)) == match.hand_number + 1
+
+
+class TestEvents:
+    def test_a_draw_names_its_tile_to_the_drawer_only(self) -> None:
+        info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"])
+        event = Event("draw", 1, Tile(3, 2))
+        mine = protocol.event_json(event, 1)
+        theirs = protocol.event_json(event, 0)
+        assert mine["tile"] == "3|2" and theirs["tile"] is None
+        assert protocol.event_text(event, info, 1) == "You drew 3|2."
+        assert protocol.event_text(event, info, 0) == "Greedy drew a tile."
+
+    def test_lay_and_end(self) -> None:
+        info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"])
+        lay = Event("lay", 0, Tile(6, 4), "left", 10)
+        assert protocol.event_json(lay, 1) == {
+            "kind": "lay", "seat": 0, "tile": "6|4", "end": "left", "points": 10,
+            "number": 1, "blocked": False,
+        }
+        assert protocol.event_text(lay, info, 0) == "You laid 6|4 on the left end, scoring 10."
+        end = Event("end", 1, points=25, blocked=True)
+        assert protocol.event_text(end, info, 0) == (
+            "The hand is blocked: Greedy won it and scored 25."
+        )
+
+    def test_resignation(self) -> None:
+        info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"], resigned=0)
+        assert protocol.event_text(protocol.resign_event(), info, 0) == (
+            "You resigned: the game is over."
+        )
+
+
+class TestParsing:
+    @pytest.mark.parametrize(
+        "text",
+        ["", "null", "3", '"play"', "{}", '{"type": null}', '{"type": "PLAY"}',
+         '{"type": "play", "move": ""}', '{"type": "play", "move": ["6|4"]}', "{" * 5000],
+    )
+    def test_malformed_messages(self, text: str) -> None:
+        with pytest.raises(ProtocolError):
+            protocol.parse_message(text)
+
+    def test_good_messages(self) -> None:
+        assert protocol.parse_message('{"type": "resign", "extra": 1}').kind == "resign"
+        assert protocol.parse_message(b'{"type": "hint"}').kind == "hint"
+        assert protocol.parse_message('{"type": "play", "move": "draw"}').move == "draw"
+
+    def test_new_game_defaults(self) -> None:
+        game = protocol.parse_new_game(None)
+        assert game.rules == Rules.variant("draw") and game.opponents == ("pinocchio",)
+        assert game.seed is None
+
+    def test_computer_names(self) -> None:
+        assert protocol.computer_names(["greedy", "greedy", "greedy"]) == [
+            "Greedy", "Greedy 2", "Greedy 3"
+        ]
+
+
+class TestShare:
+    def test_share_text_holds_no_tiles_and_says_the_result(self) -> None:
+        for day in range(1, 29):
+            date = datetime.date(2026, 2, day)
+            match = Match.daily(date)
+            info = GameInfo("d", ["You", "Snow White"], ["human", "snow-white"],
+                            daily=date.isoformat(), first_attempt=True)
+            assert protocol.share_text(match, info) is None
+            rng = random.Random(day)
+            while match.turn is not None:
+                match.play(rng.choice(match.legal_moves()))
+            text = protocol.share_text(match, info)
+            assert text is not None and "|" not in text
+            assert text.startswith(f"doublesix daily {date.isoformat()}: ")
+            result = match.hand_result
+            assert result is not None
+            if result.winner == 0:
+                assert "won by" in text
+            elif result.winner is None:
+                assert "a draw" in text
+            else:
+                assert "lost by" in text
+        info.resigned = 0
+        assert "resigned" in (protocol.share_text(match, info) or "")
+
+
+class TestStatistics:
+    def test_streaks(self) -> None:
+        def day(d: int, won: bool, first: bool = True) -> Finished:
+            return Finished("draw", ("snow-white",), won, 10, f"2026-11-{d:02d}", first)
+
+        today = datetime.date(2026, 11, 20)
+        games = [day(1, True), day(2, True), day(3, True), day(5, True), day(6, False),
+                 day(18, True), day(19, True), day(19, False, first=False)]
+        daily = daily_statistics(games, today)
+        assert daily == {"played": 7, "won": 6, "streak": 2, "best_streak": 3,
+                         "last": "2026-11-19"}
+        assert daily_statistics(games, datetime.date(2026, 11, 21))["streak"] == 0
+        assert daily_statistics([], today)["last"] is None
+
+    def test_best_and_average_per_variant(self) -> None:
+        games = [Finished("muggins", ("expert", "expert"), True, 105),
+                 Finished("muggins", ("greedy", "expert"), False, 40)]
+        stats = statistics(games, datetime.date(2026, 1, 1))
+        assert stats["by_variant"]["muggins"] == {"games": 2, "wins": 1, "best": 105,
+                                                  "average": 72.5}
+        assert stats["by_opponent"] == {"expert": {"games": 2, "wins": 1},
+                                        "greedy": {"games": 1, "wins": 0}}
+
+
+def test_computer_choices_depend_on_seed_seat_and_move_only() -> None:
+    draws = [ai_rng(7, 0, 1, 3).random() for _ in range(2)]
+    assert draws[0] == draws[1]
+    assert ai_rng(7, 0, 1, 3).random() != ai_rng(7, 0, 1, 4).random()
+    assert ai_rng(7, 0, 1, 3).random() != ai_rng(8, 0, 1, 3).random()
+
+
+def _set6() -> list[Tile]:
+    return [Tile(a, b) for a in range(7) for b in range(a + 1)]
