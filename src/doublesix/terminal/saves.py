@@ -169,15 +169,15 @@ def note_daily(folder: Path, day: datetime.date, result: str) -> None:
 
 
 def streak(record: Mapping[str, str], today: datetime.date) -> int:
-    """Days won in a row at the first attempt, up to ``today`` (or yesterday, if today's deal
-    is not yet won).
+    """Days won in a row at the first attempt, up to ``today`` (or up to yesterday while
+    today's deal is not played yet or still in play).
 
     >>> day = datetime.date(2026, 11, 30)
     >>> streak({"2026-11-28": "won", "2026-11-29": "won", "2026-11-30": "playing"}, day)
     2
     """
     day = today
-    if record.get(day.isoformat()) != "won":
+    if record.get(day.isoformat()) in (None, "playing"):
         day -= datetime.timedelta(days=1)
     count = 0
     while record.get(day.isoformat()) == "won":
