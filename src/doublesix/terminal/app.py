@@ -70,7 +70,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autodraw", action="store_true",
                         help="when nothing fits, draw until a tile fits without asking")
     parser.add_argument("--playouts", type=int, default=None, metavar="N",
-                        help="the expert's playouts per move (its strength; default: its own)")
+                        help="the expert's playouts per move, for its play and hints "
+                             "(default: its own)")
     parser.add_argument("--resume", action="store_true",
                         help="go on with the saved game")
     parser.add_argument("--new", action="store_true",

@@ -424,15 +424,15 @@ class Game:
         return self.ask_end(view, moves)
 
     def same_either_way(self, view: View, moves: Sequence[Move]) -> bool:
-        """Whether every end gives the same position (no spinner, the same ends and counts)."""
-        if view.rules.spinner:
-            return False
+        """Whether every end gives the same position: the same numbers open with the same
+        counts, and as many of the spinner's sides still bare (so the choice is a mirror)."""
         keys = set()
         for move in moves:
             assert move.tile is not None
             after = view.layout.lay(move.tile, move.end)
-            keys.add(tuple(sorted((n, c) for n, c in zip(after.ends, after.contrib, strict=True)
-                                  if n >= 0)))
+            pairs = sorted((n, c) for n, c in zip(after.ends, after.contrib, strict=True)
+                           if n >= 0)
+            keys.add((tuple(pairs), after.spin_sides.bit_count()))
         return len(keys) == 1
 
     def ask_end(self, view: View, moves: Sequence[Move]) -> Move | None:

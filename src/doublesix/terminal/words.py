@@ -159,7 +159,7 @@ def hand_sentence(view: View, mark: Callable[[str], str] = str) -> str:
             points = scored(view.layout, move) if fives else 0
             where = "" if leading else str(move.end)
             wheres.append(where + (f" (scores {points})" if points else ""))
-        note = "".join(wheres) if leading else " fits " + " and ".join(wheres)
+        note = "".join(wheres) if leading else " fits " + listing(wheres)
         parts.append(mark(f"{tile}{note}"))
     count = plural(len(view.hand), "tile")
     text = f"Your hand, {count}: " + ", ".join(parts) + "."
