@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from doublesix.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, TILES, Mask, Tile
+from doublesix.tiles import HIGH, IS_DOUBLE, LOW, MAX_PIPS, PIPS, SUIT, TILES, Mask, Tile
 
 LEFT: Final = 0
 RIGHT: Final = 1
@@ -194,8 +194,9 @@ class Layout:
             layout.spin_sides = 0
             layout.mode = mode
             layout.trail = (self.trail, t, e, right if e else left)
-            layout.open = ((0, left), (1, right))
-            layout.fits = SUIT[left] | SUIT[right]
+            line = left * _SIZE + right
+            layout.open = _LINE_OPEN[line]
+            layout.fits = _LINE_FITS[line]
             layout.count = c_left + c_right
             return layout
         ends = list(self.ends)
@@ -265,6 +266,13 @@ class Layout:
 
     def __repr__(self) -> str:
         return f"<Layout {self.open_ends} count={self.count}>"
+
+
+# The open ends and what fits them for a bare line showing ``left`` and ``right``, by
+# ``left * _SIZE + right``.
+_SIZE: Final = MAX_PIPS + 1
+_LINE_OPEN: Final = tuple(((0, a), (1, b)) for a in range(_SIZE) for b in range(_SIZE))
+_LINE_FITS: Final = tuple(SUIT[a] | SUIT[b] for a in range(_SIZE) for b in range(_SIZE))
 
 
 def _make(
