@@ -368,3 +368,45 @@ class TestDaily:
             assert state["hand"] == [str(t) for t in expected.hands[0]]
             assert state["kinds"] == ["human", "snow-white"]
             assert state["daily"]["date"] == daily["date"]
+
+
+class TestServerHousekeeping:
+    def test_a_failed_save_changes_nothing(
+        self, app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        game_id, token = new_game(client, variant="draw", players=2, opponents=["greedy"],
+                                  seed=15)
+        store = games_of(app).store
+        real_update = store.update
+        failures = []
+
+        def broken(game: Any) -> bool:
+            failures.append(game.revision)
+            raise OSError("disk full")
+
+        with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+            seat = SeatSocket(ws)
+            before = seat.settle()
+            assert before["turn"] == 0
+            monkeypatch.setattr(store, "update", broken)
+            ws.send_json({"type": "play", "move": before["legal"][0]["move"]})
+            replies = [seat.receive(), seat.receive()]
+            assert [m["type"] for m in replies] == ["state", "error"]
+            assert replies[0]["state"] == before
+            assert failures
+            monkeypatch.setattr(store, "update", real_update)
+            seat.send({"type": "play", "move": before["legal"][0]["move"]})
+            after = seat.settle()
+            assert after["revision"] > before["revision"]
+            assert before["legal"][0]["tile"] in after["played"]
+
+    def test_a_game_leaves_memory_when_its_last_socket_closes(
+        self, app: FastAPI, client: TestClient
+    ) -> None:
+        games = games_of(app)
+        game_id, token = new_game(client, variant="draw", opponents=["greedy"], seed=16)
+        assert games.live(game_id) is None
+        with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+            SeatSocket(ws).settle()
+            assert games.live(game_id) is not None
+        assert games.live(game_id) is None
