@@ -211,6 +211,38 @@ class TestCompleteGames:
         assert "The game is over" in transcript
 
 
+    def test_the_same_seed_plays_the_same_game(self, tmp_path: Path) -> None:
+        args = ["--variant", "all-fives", "--players", "3", "--opponents", "random,pinocchio",
+                "--seed", "21", "--target", "0"]
+        first = play_through(Program(args, tmp_path / "a"))
+        second = play_through(Program(args, tmp_path / "b"))
+        assert first == second
+
+    def test_quit_between_hands_and_resume(self, tmp_path: Path) -> None:
+        program = Program(["--variant", "draw", "--opponents", "greedy", "--seed", "6",
+                           "--target", "200"], tmp_path)
+        for turn in range(500):
+            text = program.read()
+            if text.endswith("Press Enter to deal hand 2, or type quit: "):
+                break
+            program.send(answer(program, text, turn))
+        else:
+            raise AssertionError("hand 1 did not end")
+        ended = text[text.index("\nHand 1 ") + 1 :]
+        program.send("score")
+        assert "Scoresheet.\nHand 1: You " in program.read()
+        program.send("what")
+        assert "Press Enter to deal hand 2, or type quit." in program.read()
+        program.send("quit")
+        assert program.finish() == 0
+        again = Program(["--resume"], tmp_path)
+        text = again.read()
+        assert ended.split("Scoresheet.")[0] in text
+        again.send("")
+        assert "Hand 2." in again.read()
+        again.send("quit")
+        assert again.finish() == 0
+
 # -- one turn, exactly ----------------------------------------------------------------------
 
 #: A Draw hand: Greedy opens 6|6; after 6|1 and 6|3 the ends are 1 and 3, so 3|1 fits two ends;
