@@ -147,3 +147,8 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path, servers: list[Server])
     record = httpx.get(f"{second.url}/api/games/{game['game_id']}/record",
                        params={"token": game["token"]})
     assert record.status_code == 200
+
+
+def test_an_unreachable_database_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--db", "nosuchdialect://somewhere/db"]) == 1
+    assert "cannot open the database" in capsys.readouterr().err

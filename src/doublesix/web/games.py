@@ -28,6 +28,7 @@ from doublesix.events import Event
 from doublesix.match import Match, MatchStateError
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.rules import Rules
+from doublesix.view import View
 from doublesix.web import protocol
 from doublesix.web.protocol import HUMAN, GameInfo, ProtocolError
 from doublesix.web.stats import Finished, statistics
@@ -206,7 +207,6 @@ class Games:
         self.today = today or (lambda: datetime.datetime.now(datetime.UTC).date())
         self._live: dict[str, Game] = {}
         self._loading = asyncio.Lock()
-        self._players: dict[str, ai.Player] = {}
 
     # -- creating -------------------------------------------------------------------------
 
@@ -444,11 +444,11 @@ class Games:
         game.task = asyncio.create_task(self._play_computers(game))
         game.task.add_done_callback(lambda _task: self._forget_if_idle(game))
 
-    def _player(self, kind: str) -> ai.Player:
-        made = self._players.get(kind)
-        if made is None:
-            made = self._players[kind] = ai.player(kind)
-        return made
+    @staticmethod
+    def _choose(kind: str, view: View, rng: random.Random) -> Move:
+        """A computer seat's move (in a worker thread: a new player each time, so players
+        never share state between threads)."""
+        return ai.player(kind).choose(view, rng)
 
     async def _play_computers(self, game: Game) -> None:
         while True:
@@ -463,7 +463,7 @@ class Games:
                 kind = game.info.kinds[seat]
                 game.tell({"type": "thinking", "seat": seat})
             try:
-                move = await asyncio.to_thread(self._player(kind).choose, view, rng)
+                move = await asyncio.to_thread(self._choose, kind, view, rng)
             except Exception:
                 log.exception("%s failed to choose in game %s", kind, game.id)
                 move = view.legal_moves()[0]

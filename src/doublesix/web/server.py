@@ -1,6 +1,7 @@
 """``doublesix serve``: the web game on http://127.0.0.1:8000 (``--host``, ``--port``, ``--db``).
 
 >>> import argparse
+import sys
 >>> parser = argparse.ArgumentParser()
 >>> add_arguments(parser)
 >>> args = parser.parse_args([])
@@ -11,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from doublesix.web.store import DATABASE_ENV, database_url
 
@@ -51,12 +53,17 @@ def run(args: argparse.Namespace) -> int:
     """Start the server and serve until interrupted; returns the exit status."""
     import uvicorn
     from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from doublesix.web.app import create_app
 
     url = database_url(args.db)
-    app = create_app(url)
-    shown = make_url(url).render_as_string(hide_password=True)
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+        app = create_app(url)
+    except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
+        print(f"doublesix serve: cannot open the database: {error}", file=sys.stderr)
+        return 1
     print(f"doublesix: open {address(args.host, args.port)} in your browser", flush=True)
     print(f"doublesix: games are saved in {shown}; press Ctrl+C to stop", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

@@ -37,6 +37,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    exc,
     select,
     update,
 )
@@ -227,12 +228,16 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        try:
+            Base.metadata.create_all(self.engine)
+        except exc.ProgrammingError:
+            # Another server sharing the database created the table at the same moment.
+            Base.metadata.create_all(self.engine)
         parsed = make_url(url)
         #: An in-memory SQLite database lives as long as this Store (dispose keeps it).
         self.in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (
             None, "", ":memory:"
         )
-        Base.metadata.create_all(self.engine)
 
     def insert(self, game: SavedGame) -> None:
         """Store a new game."""

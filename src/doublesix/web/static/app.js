@@ -549,10 +549,20 @@ function send(msg) {
   return true;
 }
 
+/**
+ * What the game waits for, as `data-phase` on the game area: "you" (your move, nothing queued),
+ * "them", "result" (a hand or the game is over), or "busy" (messages being shown or a move sent).
+ * @param {string} phase
+ */
+function setPhase(phase) {
+  byId("game").dataset.phase = phase;
+}
+
 /** @param {string} move */
 function play(move) {
   if (!game || game.pending) return;
   if (send({ type: "play", move })) {
+    setPhase("busy");
     game.pending = true;
     game.selected = null;
     game.hint = null;
@@ -564,6 +574,7 @@ function play(move) {
 async function pump(g) {
   if (g.pumping) return;
   g.pumping = true;
+  setPhase("busy");
   try {
     while (g.queue.length && game === g) {
       const msg = g.queue.shift();
@@ -614,6 +625,7 @@ async function handle(g, msg) {
     }
     case "error": {
       g.pending = false;
+      setPhase("them");
       announce(`Error: ${msg.message}`);
       toast(msg.message);
       renderGame();
@@ -710,6 +722,7 @@ function callout(text, mine) {
 function settle(g) {
   const st = g.state;
   if (!st) return;
+  setPhase(st.result || st.over ? "result" : st.turn === st.me && st.legal.length && !g.pending ? "you" : "them");
   if (st.result) {
     const key = `${st.hand_number}:${st.over}`;
     if (g.resultShownFor !== key) {
@@ -850,6 +863,7 @@ function renderGame() {
   const st = g?.state;
   if (!g || !st) return;
   const rules = st.rules || {};
+  byId("game").dataset.revision = String(/** @type {any} */ (st).revision ?? "");
   const opts = /** @type {any} */ (renderGame).opts;
   const variant = variantInfo(opts, rules.variant)?.label || rules.variant;
   const target = rules.target > 0 ? `to ${rules.target}` : "one hand";
@@ -953,7 +967,7 @@ function renderMe() {
       class: `hand-tile${playable ? " playable" : ""}${g.selected === tile ? " selected" : ""}${hinted ? " hinted" : ""}`,
       "aria-label": `${tileLabel(tile, ends, myTurn)}${g.selected === tile ? ", selected" : ""}${hinted ? ", suggested by the hint" : ""}`,
       "aria-pressed": g.selected === tile ? "true" : undefined,
-      dataset: { tile },
+      dataset: { tile, ends: ends.join(" "), ask: String(moves.length > 1 && !sameResult(st, tile, moves)) },
     }, [tileSVG(tile)]);
     if (hinted) button.append(h("span", { class: "hint-badge", "aria-hidden": "true", text: "Hint" }));
     button.addEventListener("click", (e) => {
@@ -1171,6 +1185,7 @@ function showResult(st) {
     const next = h("button", { type: "button", class: "primary", text: "Next hand" });
     next.addEventListener("click", () => {
       closeDialog("result-dialog");
+      setPhase("busy");
       send({ type: "next" });
       byId("hint-button").focus();
     });

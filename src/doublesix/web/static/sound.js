@@ -17,6 +17,9 @@ function audio() {
   if (!enabled) return null;
   const Ctor = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
   if (!Ctor) return null;
+  // Browsers refuse sound before the page has been used; wait for the first tap or key.
+  const activation = /** @type {any} */ (navigator).userActivation;
+  if (!ctx && activation && !activation.hasBeenActive) return null;
   if (!ctx) {
     try {
       ctx = new Ctor();
