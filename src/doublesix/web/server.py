@@ -1,7 +1,6 @@
 """``doublesix serve``: the web game on http://127.0.0.1:8000 (``--host``, ``--port``, ``--db``).
 
 >>> import argparse
-import sys
 >>> parser = argparse.ArgumentParser()
 >>> add_arguments(parser)
 >>> args = parser.parse_args([])
