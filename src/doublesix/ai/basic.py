@@ -2,7 +2,10 @@
 
 >>> import random
 >>> from doublesix import Match, Rules
->>> match = Match(Rules.variant("draw"), seed=1)
+>>> from doublesix.tiles import TILES
+>>> hands = ["6|6 5|5 4|4 5|3 2|1 3|0 1|1".split(), "6|5 6|3 6|0 5|2 4|2 3|1 0|0".split()]
+>>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
+>>> match = Match(Rules.variant("draw"), hands=hands, boneyard=rest)
 >>> view = match.view(match.turn)
 >>> str(Greedy().choose(view, random.Random(0)))
 '6|5 left'

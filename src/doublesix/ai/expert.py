@@ -1,5 +1,11 @@
 """The expert: determinized search over guesses at the hidden tiles.
 
+For each decision it draws guesses at the other hands and the boneyard that agree with
+everything its view shows (:mod:`doublesix.ai.sampling`), plays every legal move out to the end
+of the hand in each guess with a greedy policy for every seat, and keeps the move with the best
+mean outcome.  Every move is tried on the same guesses, so luck cancels between them.  The
+budget is a number of playouts, so it decides the same on every machine.
+
 >>> import random
 >>> from doublesix import Match, Rules
 >>> match = Match(Rules.variant("draw"), seed=1)
@@ -11,68 +17,184 @@ True
 from __future__ import annotations
 
 import random
+import time
+from typing import NamedTuple
 
-from doublesix.ai.sampling import sample_deal
+from doublesix.ai.board import Board
+from doublesix.ai.sampling import Inference, sample_deal
 from doublesix.moves import Move
 from doublesix.state import State
-from doublesix.tiles import IS_DOUBLE, PIPS
+from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, Mask, indices
 from doublesix.view import View
 
-#: Playouts per decision by default.
-DEFAULT_PLAYOUTS = 400
+#: Playouts per decision by default (shared among the legal moves).
+DEFAULT_PLAYOUTS = 1200
+#: The fewest guesses every move is tried on, whatever the budget.
+MIN_WORLDS = 8
+
+
+class Evaluation(NamedTuple):
+    """A move as the search saw it: its mean value and the share of guesses it won."""
+
+    move: Move
+    value: float
+    wins: float
 
 
 class Expert:
-    """Samples deals consistent with the view, plays every move out in each, keeps the best."""
+    """Samples deals consistent with the view, plays every move out in each, keeps the best.
+
+    ``playouts`` is the budget per decision.  ``seconds``, if given, stops early once that
+    much time has passed (so the choice then depends on the machine; never the default).
+    """
 
     name = "expert"
 
-    def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
+    def __init__(
+        self,
+        playouts: int = DEFAULT_PLAYOUTS,
+        seconds: float | None = None,
+        sharpness: float = 1.0,
+        pool: int = 4,
+    ) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
+        if pool < 1:
+            raise ValueError("pool must be at least 1")
         self.playouts = playouts
+        self.seconds = seconds
+        self.sharpness = sharpness
+        self.pool = pool
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The move with the best mean outcome over the sampled deals."""
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        worlds = max(1, self.playouts // len(moves))
+        return self.evaluate(view, rng)[0].move
+
+    def evaluate(self, view: View, rng: random.Random) -> list[Evaluation]:
+        """Every legal move with its mean value, best first (ties in the engine's order)."""
+        moves = view.legal_moves()
+        worlds = max(MIN_WORLDS, self.playouts // len(moves))
         totals = [0.0] * len(moves)
+        wins = [0.0] * len(moves)
         me = view.seat
-        for _ in range(worlds):
-            hands, bone = sample_deal(view, rng)
-            state = State.from_view(view, hands, bone)
+        base: Board | None = None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        played = 0
+        for hands, bone in self.guesses(view, worlds, rng):
+            if base is None:
+                base = Board.from_state(State.from_view(view, hands, bone))
             for i, move in enumerate(moves):
-                totals[i] += _value(_rollout(state.apply(move)), me, state)
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+                board = base.copy()
+                board.hands = hands[:]
+                board.bone = bone
+                board.pos = 0
+                board.play(move.t, move.e if move.t >= 0 else (-1 if move.kind == "draw" else -2))
+                rollout(board)
+                value, won = outcome(board, me, base)
+                totals[i] += value
+                wins[i] += won
+            played += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        played = max(played, 1)
+        order = sorted(range(len(moves)), key=lambda i: (-totals[i], i))
+        return [Evaluation(moves[i], totals[i] / played, wins[i] / played) for i in order]
 
 
-def _rollout(state: State) -> State:
-    while state.turn >= 0:
-        moves = state.legal_moves()
-        move = moves[0]
-        if len(moves) > 1:
-            fives = state.cfg.fives
-            best_key = (-1, -1, -1)
-            for m in moves:
-                points = 0
-                if fives:
-                    count = state.layout.lay_index(m.t, m.e).count
-                    points = count if count % 5 == 0 else 0
-                key = (points, PIPS[m.t], int(IS_DOUBLE[m.t]))
-                if key > best_key:
-                    move, best_key = m, key
-        state = state.apply(move)
-    return state
+    def guesses(
+        self, view: View, worlds: int, rng: random.Random
+    ) -> list[tuple[list[Mask], list[int]]]:
+        """``worlds`` guesses at the hidden tiles, drawn in proportion to how well they explain
+        the other seats' choices (from ``pool`` times as many candidates)."""
+        inference = Inference(view, self.sharpness)
+        if not inference.decisions or self.pool == 1:
+            return [sample_deal(view, rng) for _ in range(worlds)]
+        candidates = [sample_deal(view, rng) for _ in range(worlds * self.pool)]
+        weights = [inference.weight(hands) for hands, _ in candidates]
+        total = sum(weights)
+        if total <= 0.0:
+            return candidates[:worlds]
+        # Systematic resampling; a guess drawn again gets a fresh boneyard order.
+        step = total / worlds
+        mark = rng.random() * step
+        chosen: list[tuple[list[Mask], list[int]]] = []
+        seen: set[int] = set()
+        running = 0.0
+        index = -1
+        for _ in range(worlds):
+            while running <= mark and index + 1 < len(weights):
+                index += 1
+                running += weights[index]
+            hands, bone = candidates[index]
+            if index in seen:
+                bone = bone[:]
+                rng.shuffle(bone)
+            seen.add(index)
+            chosen.append((hands, bone))
+            mark += step
+        return chosen
 
 
-def _value(end: State, me: int, start: State) -> float:
+def rollout(board: Board) -> None:
+    """Play the hand out in place, every seat laying the tile with the best
+    :func:`rollout_key`: what it scores under All Fives, then its pips, then a double."""
+    fives = board.fives
+    hands = board.hands
+    ends = board.ends
+    while board.turn >= 0:
+        hand = hands[board.turn]
+        best = -1
+        t = e = -1
+        if not board.played:
+            for tt in indices(hand):
+                key = rollout_key(PIPS[tt] if fives and PIPS[tt] % 5 == 0 else 0, tt)
+                if key > best:
+                    best, t, e = key, tt, -1
+        else:
+            for ee in range(4):
+                n = ends[ee]
+                if n < 0:
+                    continue
+                m = hand & SUIT[n]
+                while m:
+                    tt = m.bit_length() - 1
+                    m ^= 1 << tt
+                    points = 0
+                    if fives:
+                        count = board.count_after(tt, ee)
+                        if count % 5 == 0:
+                            points = count
+                    key = points * 64 + PIPS[tt] * 2 + IS_DOUBLE[tt]  # rollout_key, inlined
+                    if key > best:
+                        best, t, e = key, tt, ee
+        if t < 0:
+            e = -1 if board.drawing and board.pos < len(board.bone) else -2
+        board.play(t, e)
+
+
+def rollout_key(points: int, t: int) -> int:
+    """How much the playout policy likes laying tile ``t`` for ``points``: points first, then
+    pips, then doubles."""
+    return points * 64 + PIPS[t] * 2 + IS_DOUBLE[t]
+
+
+def outcome(end: Board, me: int, start: Board) -> tuple[float, float]:
+    """The value of a finished playout for seat ``me`` (about 0 to 1), and 1, 0.5 or 0 for
+    winning, drawing or losing the hand."""
     gains = [a - b for a, b in zip(end.scores, start.scores, strict=True)]
     best_other = max(g for s, g in enumerate(gains) if s != me)
     result = end.result
-    win = 0.5
-    if result is not None and result.winner is not None:
-        win = 1.0 if result.winner == me else 0.0
-    return win + (gains[me] - best_other) / 200.0
+    won = 0.5
+    if result is not None and result[0] is not None:
+        won = 1.0 if result[0] == me else 0.0
+    target = end.target
+    if end.fives:
+        value = 0.5 + (gains[me] - best_other) / 100.0
+        if target and end.over:
+            top = max(end.scores)
+            value += 1.0 if end.scores[me] == top else -1.0
+        return value, won
+    return won + (gains[me] - best_other) / 400.0, won

@@ -78,3 +78,94 @@ def _try_deal(
     bone = list(indices(left))
     rng.shuffle(bone)
     return hands, bone
+
+
+class Inference:
+    """Soft evidence from how the other seats chose their tiles.
+
+    A seat that has not drawn since it laid a tile held, when it laid it, its hand of now plus
+    the tiles it has laid since.  Assuming seats tend to lay heavy tiles (and, under All Fives,
+    tiles that score), a guess in which a seat passed over much heavier tiles it held is less
+    likely.  :meth:`weight` gives each guess its likelihood under that model: the product, over
+    those decisions, of ``exp(sharpness * score)`` of the tile laid over the sum for every lay
+    the guess says the seat had.  ``sharpness = 0`` makes every guess equally likely.
+
+    >>> import random
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block"), seed=3)
+    >>> for _ in range(4):
+    ...     match.play(match.legal_moves()[0])
+    >>> view = match.view(match.turn)
+    >>> inference = Inference(view, sharpness=1.0)
+    >>> hands, _ = sample_deal(view, random.Random(0))
+    >>> 0.0 < inference.weight(hands) <= 1.0
+    True
+    """
+
+    def __init__(self, view: View, sharpness: float) -> None:
+        from doublesix.layout import END_NUMBERS, Layout
+        from doublesix.tiles import PIPS
+
+        rules = view.rules
+        fives = rules.scoring == "fives"
+        start = max((i for i, ev in enumerate(view.history) if ev.kind == "hand"), default=-1)
+        events = view.history[start + 1 :]
+        layout = Layout.empty(rules.spinner_arms if rules.spinner else None)
+        # Per seat: its lays since it last drew, as (layout before, tile, end).
+        since_draw: list[list[tuple[Layout, int, int]]] = [[] for _ in view.hand_sizes]
+        ended = [ev for ev in view.history[: max(start, 0)] if ev.kind == "end"]
+        # The first tile of a hand is laid for the seat unless the last hand's winner leads.
+        first = rules.lead == "highest-double" or not ended or ended[-1].seat is None
+        for event in events:
+            if event.kind == "lay" and event.tile is not None and event.seat is not None:
+                t = event.tile.index
+                e = -1 if event.end is None else END_NUMBERS[event.end]
+                if not first:
+                    since_draw[event.seat].append((layout, t, e))
+                layout = layout.lay_index(t, e)
+                first = False
+            elif event.kind == "draw" and event.seat is not None:
+                since_draw[event.seat] = []
+        unseen = view.unseen_mask
+        #: (seat, tiles laid since, candidate lays as (tile bit, weight), weight of the lay made)
+        self.decisions: list[tuple[int, Mask, list[tuple[Mask, float]], float]] = []
+        if sharpness <= 0:
+            return
+        import math
+
+        for seat, lays in enumerate(since_draw):
+            if seat == view.seat:
+                continue
+            later = 0
+            for before, t, e in reversed(lays):
+                later |= 1 << t
+                pool = unseen | later
+                candidates: list[tuple[Mask, float]] = []
+                chosen = 0.0
+                if before.played:
+                    pairs = [(tt, ee) for ee, n in before.open for tt in indices(pool & SUIT[n])]
+                else:
+                    pairs = [(tt, -1) for tt in indices(pool)]
+                for tt, ee in pairs:
+                    score = float(PIPS[tt])
+                    if fives:
+                        count = before.lay_index(tt, ee).count
+                        if count % 5 == 0:
+                            score += 2.0 * count
+                    weight = math.exp(sharpness * (score - 24.0))
+                    candidates.append((1 << tt, weight))
+                    if tt == t and ee == e:
+                        chosen = weight
+                self.decisions.append((seat, later, candidates, chosen))
+
+    def weight(self, hands: list[Mask]) -> float:
+        """The likelihood of the guess ``hands`` (up to a constant factor)."""
+        total = 1.0
+        for seat, later, candidates, chosen in self.decisions:
+            held = hands[seat] | later
+            norm = 0.0
+            for bit, weight in candidates:
+                if held & bit:
+                    norm += weight
+            total *= chosen / norm
+        return total

@@ -1,0 +1,243 @@
+"""Fairness, proven: no player can tell apart deals that its seat cannot tell apart.
+
+For positions from random games of every variant, this test builds other deals the seat to move
+could not distinguish, with its own code (not the engine's inference, so a bug shared by both
+cannot hide): the seat's own tiles stay where they were (its hand and the boneyard slots it
+drew from), every other tile is reshuffled among the other seats' hands and the rest of the
+boneyard (tiles another seat laid go somewhere that seat held), the public history is replayed
+move by move, and the deal is kept only if every move replays legally and the seat's view comes
+out equal.  Every player, given the same seed, must then make the same choice in both.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from doublesix import IllegalMoveError, Match, Move, Rules, State, Tile, View
+from doublesix.ai import PLAYERS, player
+from doublesix.events import Event
+
+#: (variant, options) for the random games.
+GAMES: list[tuple[str, dict[str, object]]] = [
+    ("draw", {}),
+    ("block", {}),
+    ("all-fives", {}),
+    ("muggins", {}),
+    ("draw", {"players": 3}),
+    ("block", {"players": 4}),
+    ("all-fives", {"players": 3, "spinner": True}),
+    ("muggins", {"players": 4, "spinner_arms": "immediate"}),
+    ("draw", {"set": 9, "players": 3}),
+    ("block", {"set": 12}),
+]
+
+
+class Position:
+    """A seat to move in a random game, with the real deal and the public record of the hand."""
+
+    def __init__(self, rules: Rules, seed: int, moves: int) -> None:
+        self.rules = rules
+        match = Match(rules, seed=seed)
+        # The real deal (hands as masks, boneyard in draw order), before the automatic opener.
+        dealt = State.deal(rules, seed)
+        self.initial = list(dealt.hands)
+        self.bone = list(dealt.bone)
+        rng = random.Random(seed)
+        played = 0
+        # Play on past ``moves`` until the seat to move has a real choice.
+        while match.turn is not None and (played < moves or len(match.legal_moves()) < 2):
+            match.play(rng.choice(match.legal_moves()))
+            played += 1
+        self.match = match
+        self.seat = match.turn
+
+    @property
+    def ok(self) -> bool:
+        return self.seat is not None
+
+    def view(self) -> View:
+        assert self.seat is not None
+        return self.match.view(self.seat)
+
+    def events(self) -> list[Event]:
+        """The referee's record of the hand (drawn tiles named), for the slot bookkeeping."""
+        return [e for e in self.match.history if e.kind in ("lay", "draw", "pass")]
+
+
+#: Where a tile lies in a deal: ("hand", seat, i) or ("bone", position, 0).
+Slot = tuple[str, int, int]
+
+
+def indistinguishable(
+    position: Position, rng: random.Random, tries: int
+) -> list[tuple[View, Match]]:
+    """Views of other deals that the seat to move cannot tell apart from the real one."""
+    seat = position.seat
+    assert seat is not None
+    rules = position.rules
+    players = rules.players
+    events = position.events()
+    # Who drew each boneyard slot (public: the boneyard is drawn in order), and who laid what.
+    drawer: list[int | None] = [None] * len(position.bone)
+    slot = 0
+    for event in events:
+        if event.kind == "draw":
+            assert event.seat is not None
+            drawer[slot] = event.seat
+            slot += 1
+    laid: list[list[int]] = [[] for _ in range(players)]
+    for event in events:
+        if event.kind == "lay" and event.tile is not None and event.seat is not None:
+            laid[event.seat].append(event.tile.index)
+    # Slots: ("hand", seat, i) or ("bone", position, 0); the seat's own stay put.
+    own = {("hand", seat, i) for i in range(rules.hand_size)}
+    own |= {("bone", p, 0) for p, who in enumerate(drawer) if who == seat}
+    hand_lists = [sorted(_bits(h)) for h in position.initial]
+
+    def tile_at(s: Slot) -> int:
+        return hand_lists[s[1]][s[2]] if s[0] == "hand" else position.bone[s[1]]
+
+    slots = [("hand", q, i) for q in range(players) for i in range(rules.hand_size)]
+    slots += [("bone", p, 0) for p in range(len(position.bone))]
+    free = [s for s in slots if s not in own]
+    hidden = [tile_at(s) for s in free]
+    public_laid = {t for q in range(players) if q != seat for t in laid[q]}
+    original = position.view()
+    found = []
+    for _ in range(tries):
+        placement: dict[Slot, int] = {}
+        open_slots = list(free)
+        rng.shuffle(open_slots)
+        ok = True
+        for q in range(players):
+            if q == seat:
+                continue
+            mine = [s for s in open_slots if (s[0] == "hand" and s[1] == q)
+                    or (s[0] == "bone" and drawer[s[1]] == q)]
+            if len(mine) < len(laid[q]):
+                ok = False
+                break
+            for s, t in zip(mine, laid[q], strict=False):
+                placement[s] = t
+                open_slots.remove(s)
+        if not ok:
+            continue
+        rest = [t for t in hidden if t not in public_laid]
+        rng.shuffle(rest)
+        for s, t in zip(open_slots, rest, strict=True):
+            placement[s] = t
+        for s in own:
+            placement[s] = tile_at(s)
+        hands = [[Tile.from_index(placement[("hand", q, i)]) for i in range(rules.hand_size)]
+                 for q in range(players)]
+        bone = [Tile.from_index(placement[("bone", p, 0)]) for p in range(len(position.bone))]
+        replayed = _replay(rules, hands, bone, original.history)
+        if replayed is None:
+            continue
+        view = replayed.view(seat)
+        if view == original and replayed.hands != position.match.hands:
+            found.append((view, replayed))
+    return found
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _replay(
+    rules: Rules, hands: list[list[Tile]], bone: list[Tile], history: tuple[Event, ...]
+) -> Match | None:
+    """The match dealt so, with the public history played again; None if a move is illegal."""
+    try:
+        match = Match(rules, hands=hands, boneyard=bone)
+    except ValueError:
+        return None
+    automatic = len([e for e in match.history if e.kind == "lay"])
+    try:
+        for event in history:
+            if event.kind == "lay":
+                if automatic:
+                    automatic -= 1
+                    if match.history[1].tile != event.tile:
+                        return None
+                    continue
+                assert event.tile is not None
+                match.play(Move(event.tile, event.end))
+            elif event.kind == "draw":
+                for _ in range(event.number):
+                    match.play(Move.draw())
+            elif event.kind == "pass":
+                match.play(Move.pass_())
+    except IllegalMoveError:
+        return None
+    return match
+
+
+def positions() -> list[tuple[Rules, int, int]]:
+    cases = []
+    for g, (variant, options) in enumerate(GAMES):
+        rules = Rules.variant(variant, target=0, **options)
+        for k in range(4):
+            cases.append((rules, 100 * g + k, 3 + 2 * k))
+    return cases
+
+
+class TestFairness:
+    @pytest.mark.parametrize(("rules", "seed", "moves"), positions())
+    def test_every_player_chooses_alike_in_indistinguishable_deals(
+        self, rules: Rules, seed: int, moves: int
+    ) -> None:
+        position = Position(rules, seed, moves)
+        if not position.ok:
+            pytest.skip("the hand ended early")
+        others = indistinguishable(position, random.Random(seed), tries=300)
+        view = position.view()
+        for name in PLAYERS:
+            made = player(name, playouts=40) if name == "expert" else player(name)
+            expected = made.choose(view, random.Random(7))
+            for other, _ in others[:3]:
+                assert made.choose(other, random.Random(7)) == expected, name
+
+    def test_positions_with_other_deals_are_common(self) -> None:
+        """The construction finds other deals for most positions (else the test above is idle)."""
+        with_others = 0
+        total = 0
+        for rules, seed, moves in positions():
+            position = Position(rules, seed, moves)
+            if not position.ok:
+                continue
+            total += 1
+            if indistinguishable(position, random.Random(seed), tries=300):
+                with_others += 1
+        assert with_others >= total * 0.6
+
+    def test_a_player_that_peeks_is_caught(self) -> None:
+        """A cheat that looks at the real hands chooses differently in some other deal."""
+        caught = 0
+        for rules, seed, moves in positions():
+            position = Position(rules, seed, moves)
+            if not position.ok:
+                continue
+            view = position.view()
+            if len(view.legal_moves()) < 2:
+                continue
+            for other, deal in indistinguishable(position, random.Random(seed), tries=300)[:3]:
+                if _peeker(view, position.match) != _peeker(other, deal):
+                    caught += 1
+                    break
+        assert caught >= 3
+
+
+def _peeker(view: View, match: Match) -> Move:
+    """Lays a tile matching the next seat's heaviest tile, if it can: needs the real hands."""
+    nxt = match.hands[(view.seat + 1) % view.rules.players]
+    moves = view.legal_moves()
+    target = max(nxt, key=lambda t: t.pips) if nxt else None
+    for move in moves:
+        if target is not None and move.tile is not None and (
+            move.tile.high in (target.high, target.low) or move.tile.low in (target.high,)
+        ):
+            return move
+    return moves[-1]
