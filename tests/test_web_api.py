@@ -223,3 +223,12 @@ class TestStatistics:
         assert stats["by_opponent"]["random"]["games"] == 3
         games: Games = app.state.games
         assert games.store.finished_games("not a hash") == []
+
+
+class TestOtherSites:
+    def test_posts_from_another_origin_are_refused(self, client: TestClient) -> None:
+        for path in ["/api/games", "/api/daily"]:
+            refused = client.post(path, json={}, headers={"Origin": "http://evil.example"})
+            assert refused.status_code == 403 and "other sites" in refused.json()["error"]
+        same = client.post("/api/games", json={}, headers={"Origin": "http://testserver"})
+        assert same.status_code == 201

@@ -108,6 +108,8 @@ def create_app(
     async def player_cookie(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
+        if request.method not in ("GET", "HEAD", "OPTIONS") and not _same_origin(request):
+            return _error(403, "requests from other sites are refused")
         player = request.cookies.get(COOKIE)
         fresh = player is None or not _COOKIE_SHAPE.fullmatch(player)
         if fresh:
@@ -225,6 +227,16 @@ def create_app(
                 await writer
 
     return app
+
+
+def _same_origin(request: Request) -> bool:
+    """Whether a request that changes something comes from this site's own pages: its
+    ``Origin`` header, when the browser sends one, names the host it was sent to."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
 
 
 async def _refuse(websocket: WebSocket, code: int, message: str) -> None:
