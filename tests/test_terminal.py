@@ -207,7 +207,7 @@ class TestCompleteGames:
                            "--playouts", "30"], tmp_path)
         transcript = play_through(program)
         label = {"snow-white": "Snow White"}.get(opponent, opponent.capitalize())
-        assert f"You play against {label} (" in transcript
+        assert f"You play against {label}.\n{label} (" in transcript
         assert "The game is over" in transcript
 
 
@@ -513,7 +513,7 @@ class TestDailyAndOptions:
         assert transcript.startswith("The daily game for 2026-11-30: one hand of Draw.")
         assert "This is your first attempt at today's deal: it counts for your streak." \
             in transcript
-        assert "You play against Expert (" in transcript
+        assert "You play against Expert.\nExpert (hard) " in transcript
         daily = Match.daily(datetime.date(2026, 11, 30))
         opener = daily.history[1]
         assert f"laid {opener.tile} to open." in transcript

@@ -126,12 +126,10 @@ class Game:
         if resumed:
             say(f"Going on with your saved game, hand {self.match.hand_number + 1}.")
         say(words.rules_sentence(rules))
-        rivals = [
-            f"{name} ({PLAYERS[key].difficulty}: {PLAYERS[key].style})"
-            if key in PLAYERS else name
-            for name, key in zip(self.names[1:], self.save.opponents, strict=True)
-        ]
-        say(f"You play against {words.listing(rivals)}.")
+        say(f"You play against {words.listing(self.names[1:])}.")
+        for name, key in zip(self.names[1:], self.save.opponents, strict=True):
+            if key in PLAYERS:
+                say(f"{name} ({PLAYERS[key].difficulty}) {PLAYERS[key].style}.")
         if self.save.daily and not resumed:
             if self.save.first_attempt:
                 say("This is your first attempt at today's deal: it counts for your streak.")
