@@ -386,6 +386,11 @@ class TestTurns:
             text = program.read()
             assert words in text, (line, text)
             assert text.endswith("Your move: ")
+        # A command typed instead of an end is answered as if typed at the move prompt.
+        program.send("3 1")
+        assert program.read().endswith("Which end, left or right? ")
+        program.send("board")
+        assert program.read().endswith("Board count 4.\nYour move: ")
         program.send("quit")
         assert program.finish() == 0
 

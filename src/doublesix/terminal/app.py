@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -112,6 +113,11 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         console.say("")
         console.say("Interrupted.")
         return 130
+    except BrokenPipeError:
+        # The reader went away (``doublesix play | head``): the game is saved; stop quietly.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), console.output.fileno())
+        return 0
 
 
 def _new_save(args: argparse.Namespace) -> Save:
