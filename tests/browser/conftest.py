@@ -1,0 +1,192 @@
+"""Browser tests: the real server in a subprocess, Debian's Chromium driven by Playwright.
+
+Chromium must be installed (`/usr/bin/chromium`, or `DOUBLESIX_CHROMIUM`): without it these
+tests fail, they never skip. Every page runs with a route handler that fails any request to a
+host other than 127.0.0.1 or localhost, and with no JavaScript errors allowed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+CHROMIUM = os.environ.get("DOUBLESIX_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+# The server with a quick hint (the expert's search cut short) so the suite stays fast.
+SERVER_SCRIPT = """
+import sys, uvicorn
+from doublesix.web.app import create_app
+app = create_app(sys.argv[1], hint_options={"playouts": 24})
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """The running server: its address and a way to make games through the HTTP API."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    port = free_port()
+    db = tmp_path_factory.mktemp("browser-db") / "doublesix.sqlite"
+    log = tmp_path_factory.mktemp("browser-log") / "server.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", SERVER_SCRIPT, f"sqlite:///{db}", str(port)],
+            stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/options", timeout=2) as answer:
+                if answer.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"the server did not start:\n{log.read_text()}")
+        time.sleep(0.1)
+    try:
+        yield Server(url)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: apt-get install chromium (see README)")
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+class Session:
+    """A browser context with its guards: outside requests and page errors are recorded."""
+
+    def __init__(self, context: BrowserContext, server: Server) -> None:
+        self.context = context
+        self.server = server
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        context.route("**/*", self._guard)
+
+    def _guard(self, route: Any) -> None:
+        url = route.request.url
+        host = urlparse(url).hostname
+        if url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def page(self) -> Page:
+        page = self.context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        if os.environ.get("DOUBLESIX_DEBUG_WS"):
+            page.on("websocket", lambda ws: (
+                ws.on("framesent", lambda f: print("SENT", f)),
+                ws.on("framereceived", lambda f: print("RECV", str(f)[:160]))))
+        page.on("console", lambda msg: msg.type == "error"
+                and not msg.text.startswith("Failed to load resource")
+                and self.errors.append(msg.text))
+        return page
+
+    def new_game(self, page: Page, **body: Any) -> str:
+        """Create a game through the API (with this context's cookie), hand its seat to the page
+        as the front end would, and open it. Returns the game id."""
+        answer = page.request.post(f"{self.server.url}/api/games", data=json.dumps(body),
+                                   headers={"Content-Type": "application/json"})
+        assert answer.status == 201, answer.text()
+        created = answer.json()
+        if not page.url.startswith(self.server.url):
+            page.goto(self.server.url + "/")
+        page.evaluate(
+            "([id, token]) => localStorage.setItem(`doublesix.seat.${id}`, token)",
+            [created["game_id"], created["token"]],
+        )
+        page.goto(f"{self.server.url}/game/{created['game_id']}")
+        return str(created["game_id"])
+
+
+def settings_script(delay: int = 30) -> str:
+    return (
+        "localStorage.setItem('doublesix.settings', JSON.stringify("
+        f"{{delay: {delay}, sound: true, shortcuts: true, reduceMotion: false}}))"
+    )
+
+
+@pytest.fixture
+def make_session(browser: Browser, server: Server) -> Iterator[Any]:
+    """Open browser contexts (fresh storage each); checks the guards when the test ends."""
+    sessions: list[Session] = []
+
+    def make(**options: Any) -> Session:
+        delay = options.pop("delay", 30)
+        options.setdefault("viewport", {"width": 1280, "height": 800})
+        context = browser.new_context(**options)
+        context.set_default_timeout(15000)
+        context.add_init_script(
+            f"if (!localStorage.getItem('doublesix.settings')) {{ {settings_script(delay)} }}"
+        )
+        session = Session(context, server)
+        sessions.append(session)
+        return session
+
+    yield make
+    outside = [url for s in sessions for url in s.outside]
+    errors = [e for s in sessions for e in s.errors]
+    for s in sessions:
+        s.context.close()
+    assert not outside, f"requests to outside hosts: {outside}"
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def session(make_session: Any) -> Session:
+    return make_session()

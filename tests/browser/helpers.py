@@ -1,0 +1,182 @@
+"""Playing whole games in the browser: by keyboard, by mouse, by touch drags.
+
+Each player follows the rule of :mod:`tests.browser.strategy` (the first playable tile; where
+it must choose, the last end offered), so a seed fixes the game and the tests can insist that it
+included an end choice and a draw.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+PHASES = '#game[data-phase="you"], #game[data-phase="result"]'
+
+
+@dataclass
+class Played:
+    moves: int = 0
+    choices: int = 0
+    draws: int = 0
+    hands: int = 1
+    same_end_auto: int = 0
+
+
+def wait_phase(page: Page) -> str:
+    page.wait_for_selector(PHASES, timeout=20000)
+    return str(page.get_attribute("#game", "data-phase"))
+
+
+def live_text(page: Page) -> str:
+    return page.locator("#live").inner_text()
+
+
+class Player:
+    """Plays seat 0 through the page; subclasses say how a tile, an end and a button are used."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # -- the ways of acting ------------------------------------------------------------------
+    def use_tile(self, tile: Locator, end: str | None, ask: bool) -> None:
+        raise NotImplementedError
+
+    def press_button(self, button: Locator) -> None:
+        raise NotImplementedError
+
+    # -- the game ----------------------------------------------------------------------------
+    def play_game(self, max_turns: int = 150) -> Played:
+        page = self.page
+        played = Played()
+        for _ in range(max_turns):
+            phase = wait_phase(page)
+            dialog = page.locator("#result-dialog")
+            if phase == "result":
+                expect(dialog).to_be_visible()
+                next_hand = dialog.get_by_role("button", name="Next hand")
+                if next_hand.count():
+                    self.check_result(dialog)
+                    self.press_button(next_hand)
+                    played.hands += 1
+                    page.wait_for_selector('#game:not([data-phase="result"])')
+                    continue
+                return played
+            revision = page.get_attribute("#game", "data-revision")
+            tile = page.locator("#hand .hand-tile.playable").first
+            if tile.count():
+                ends = (tile.get_attribute("data-ends") or "").split()
+                ask = tile.get_attribute("data-ask") == "true"
+                end = None if ends == ["lead"] else (ends[-1] if ask else ends[0])
+                name = tile.get_attribute("data-tile")
+                label = tile.get_attribute("aria-label") or ""
+                assert label.startswith(f"{name}, can be played"), label
+                played.choices += ask
+                played.same_end_auto += len(ends) > 1 and not ask
+                self.use_tile(tile, end, ask)
+            elif page.locator("#draw-button:not([hidden]):not([disabled])").count():
+                self.press_button(page.get_by_role("button", name="Draw", exact=True))
+                played.draws += 1
+            else:
+                self.press_button(page.get_by_role("button", name="Pass", exact=True))
+            played.moves += 1
+            try:
+                page.wait_for_selector(f'#game:not([data-revision="{revision}"])', timeout=10000)
+            except Exception as error:
+                raise AssertionError(f"the move was not taken: {live_text(page)!r}, "
+                                     f"{page.locator('#me-status').inner_text()!r}") from error
+        raise AssertionError("the game did not end")
+
+    def check_result(self, dialog: Locator) -> None:
+        expect(dialog.get_by_role("heading", name="Every hand laid open")).to_be_visible()
+        expect(dialog.locator("table")).to_be_visible()
+
+
+class KeyboardPlayer(Player):
+    """Only keys: Tab to a control, Enter to use it, L/R/U/D to choose an end."""
+
+    def tab_to(self, target: Locator) -> None:
+        page = self.page
+        handle = target.element_handle()
+        for _ in range(120):
+            if page.evaluate("el => document.activeElement === el", handle):
+                return
+            page.keyboard.press("Tab")
+        raise AssertionError("could not reach the control with Tab")
+
+    def use_tile(self, tile: Locator, end: str | None, ask: bool) -> None:
+        page = self.page
+        self.tab_to(tile)
+        page.keyboard.press("Enter")
+        if ask:
+            choice = page.locator("#end-choice")
+            expect(choice).to_be_visible()
+            # The end buttons are named for screen readers; focus is on the first of them.
+            for button in choice.locator("#end-buttons button").all():
+                assert re.match(r"^(Left end|Right end|Up arm|Down arm)\b", button.inner_text())
+            assert page.evaluate("document.activeElement.closest('#end-buttons') !== null")
+            page.keyboard.press(str(end)[0].upper())
+
+    def press_button(self, button: Locator) -> None:
+        if not button.evaluate("el => document.activeElement === el"):
+            self.tab_to(button)
+        self.page.keyboard.press("Enter")
+
+
+class MousePlayer(Player):
+    """Mouse clicks: a tile, then (when asked) the lit end on the table."""
+
+    def use_tile(self, tile: Locator, end: str | None, ask: bool) -> None:
+        tile.click()
+        if ask:
+            spot = self.page.locator(f'#board .end-spot.lit[data-end="{end}"]')
+            expect(spot).to_have_count(1)
+            expect(self.page.locator("#end-choice")).to_be_visible()
+            spot.click()
+
+    def press_button(self, button: Locator) -> None:
+        button.click()
+
+
+class TouchPlayer(Player):
+    """Touch: tiles dragged to their end with touch events, buttons tapped."""
+
+    def __init__(self, page: Page) -> None:
+        super().__init__(page)
+        self.cdp = page.context.new_cdp_session(page)
+
+    def touch(self, kind: str, x: float | None = None, y: float | None = None) -> None:
+        points: list[dict[str, Any]] = [] if x is None else [{"x": x, "y": y, "id": 1}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def drag(self, source: Locator, target: Locator) -> None:
+        a = source.bounding_box()
+        b = target.bounding_box()
+        assert a and b
+        x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+        x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+        self.touch("touchStart", x0, y0)
+        steps = 10
+        for i in range(1, steps + 1):
+            self.touch("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        # Rest on the target before lifting, as a finger does: a lift at speed starts a fling,
+        # and Chromium swallows the next tap to stop the fling.
+        for _ in range(3):
+            self.page.wait_for_timeout(40)
+            self.touch("touchMove", x1, y1)
+        self.touch("touchEnd")
+
+    def use_tile(self, tile: Locator, end: str | None, ask: bool) -> None:
+        page = self.page
+        tile.scroll_into_view_if_needed()
+        if end is None:
+            target = page.locator("#table")
+        else:
+            target = page.locator(f'#board .end-spot[data-end="{end}"]')
+        self.drag(tile, target)
+
+    def press_button(self, button: Locator) -> None:
+        button.evaluate("el => el.scrollIntoView({block: 'center'})")
+        button.tap()

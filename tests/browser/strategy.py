@@ -1,0 +1,87 @@
+"""The browser tests' player, mirrored on the engine so seeds can be chosen offline.
+
+The tests play seat 0 by a fixed rule: the first playable tile in the hand as shown (highest
+first); where it fits two ends that leave different tables, the last end offered; draw or pass
+when nothing fits. The server's computer players take their random numbers from the seed
+(``doublesix.web.games.ai_rng``), so a seed fixes the whole game. ``python -m
+tests.browser.strategy`` lists seeds whose games include an end choice and a draw.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from doublesix import Match, Rules, ai
+from doublesix.web.games import ai_rng
+
+
+def same_result(open_ends: dict[str, int], tile: tuple[int, int], ends: list[str]) -> bool:
+    """The front end's rule (app.js sameResult) without spinners: the tile leaves the same
+    open numbers whichever of ``ends`` it goes on."""
+    results = set()
+    for end in ends:
+        after = dict(open_ends)
+        after[end] = tile[0] + tile[1] - after[end]
+        results.add(tuple(sorted(after.values())))
+    return len(results) == 1
+
+
+@dataclass
+class Trace:
+    """What happened to seat 0 in a simulated game."""
+
+    choices: int = 0
+    draws: int = 0
+    moves: int = 0
+    hands: int = 1
+    winner: int | None = None
+    steps: list[str] = field(default_factory=list)
+
+
+def choose(match: Match) -> tuple[str, bool]:
+    """Seat 0's move by the tests' rule, and whether it needed an end choice."""
+    legal = match.legal_moves()
+    view = match.view(0)
+    for tile in view.hand:
+        moves = [m for m in legal if m.t >= 0 and m.tile == tile]
+        if not moves:
+            continue
+        ends = [m.end for m in moves if m.end is not None]
+        if len(moves) > 1 and not same_result(match.open_ends, (tile.high, tile.low), ends):
+            return str(moves[-1]), True
+        return str(moves[0]), False
+    return str(legal[0]), False
+
+
+def simulate(variant: str, seed: int, target: int, opponent: str = "random") -> Trace:
+    """Play a game the way the browser tests do, against ``opponent``."""
+    match = Match(Rules.variant(variant, players=2, target=target), seed=seed)
+    bot = ai.player(opponent)
+    trace = Trace()
+    while not match.is_over:
+        if match.turn is None:
+            match.next_hand()
+            trace.hands += 1
+            continue
+        if match.turn == 0:
+            move, chose = choose(match)
+            trace.choices += chose
+            trace.draws += move == "draw"
+            trace.moves += 1
+            trace.steps.append(move)
+            match.play(move)
+        else:
+            seat = match.turn
+            rng = ai_rng(match.seed, match.hand_number, seat, len(match.history))
+            match.play(bot.choose(match.view(seat), rng))
+    trace.winner = match.winner
+    return trace
+
+
+if __name__ == "__main__":  # pragma: no cover - a tool for choosing seeds
+    variant, target = sys.argv[1], int(sys.argv[2])
+    for seed in range(1, 400):
+        t = simulate(variant, seed, target)
+        if t.choices and t.draws:
+            print(seed, t.moves, t.hands, t.choices, t.draws, t.winner)

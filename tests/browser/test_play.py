@@ -1,0 +1,99 @@
+"""Whole games in Chromium against the real server: by keyboard alone, by mouse, by touch drags.
+
+Seeds come from ``python -m tests.browser.strategy VARIANT TARGET``: each game below includes
+a tile that fits two ends (the player chooses) and a draw from the boneyard.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import KeyboardPlayer, MousePlayer, TouchPlayer, wait_phase
+from tests.browser.strategy import simulate
+
+# (variant, target, seed): every one includes an end choice and a draw for seat 0.
+GAMES = {
+    "keyboard": [("draw", 0, 171), ("all-fives", 50, 115)],
+    "mouse": [("draw", 0, 204), ("all-fives", 50, 61)],
+    "touch": [("draw", 0, 192), ("all-fives", 0, 289)],
+}
+
+
+def check_trace(variant: str, target: int, seed: int, played: Any) -> None:
+    expected = simulate(variant, seed, target)
+    assert played.choices >= 1, "the game should include a tile that fits two ends"
+    assert played.draws >= 1, "the game should include a draw"
+    assert (played.moves, played.choices, played.draws, played.hands) == (
+        expected.moves, expected.choices, expected.draws, expected.hands)
+
+
+def finish(page: Any) -> None:
+    dialog = page.locator("#result-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading", level=2)).to_contain_text("Game over")
+    expect(dialog.get_by_role("button", name="Play again")).to_be_visible()
+    expect(dialog.get_by_role("link", name="Download the record")).to_be_visible()
+    expect(dialog.get_by_role("heading", name="Every hand laid open")).to_be_visible()
+    assert "The game is over" in (page.locator("#log").text_content() or "")
+
+
+@pytest.mark.parametrize(("variant", "target", "seed"), GAMES["keyboard"])
+def test_keyboard_alone(session: Any, variant: str, target: int, seed: int) -> None:
+    page = session.page()
+    session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
+    wait_phase(page)
+    # The reading keys speak the hand, the ends and the scores while focus is in the game.
+    player = KeyboardPlayer(page)
+    player.tab_to(page.locator("#hand .hand-tile").first)
+    page.keyboard.press("h")
+    expect(page.locator("#live")).to_contain_text("Your hand")
+    page.keyboard.press("e")
+    expect(page.locator("#live")).to_contain_text("Open ends")
+    page.keyboard.press("s")
+    expect(page.locator("#live")).to_contain_text("Scores")
+    played = player.play_game()
+    check_trace(variant, target, seed, played)
+    finish(page)
+    # Focus is visible on the focused control.
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+
+
+@pytest.mark.parametrize(("variant", "target", "seed"), GAMES["mouse"])
+def test_mouse_clicks(session: Any, variant: str, target: int, seed: int) -> None:
+    page = session.page()
+    session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
+    played = MousePlayer(page).play_game()
+    check_trace(variant, target, seed, played)
+    finish(page)
+
+
+@pytest.mark.parametrize(("variant", "target", "seed"), GAMES["touch"])
+def test_touch_drags(make_session: Any, variant: str, target: int, seed: int) -> None:
+    session = make_session(has_touch=True, viewport={"width": 1280, "height": 800})
+    page = session.page()
+    session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
+    played = TouchPlayer(page).play_game()
+    check_trace(variant, target, seed, played)
+    finish(page)
+
+
+def test_single_key_shortcuts_can_be_turned_off(session: Any) -> None:
+    page = session.page()
+    session.new_game(page, variant="draw", target=0, seed=171, opponents=["random"])
+    wait_phase(page)
+    page.locator("#hand .hand-tile").first.focus()
+    page.keyboard.press("h")
+    expect(page.locator("#live")).to_contain_text("Your hand")
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Single-key shortcuts").uncheck()
+    page.get_by_role("button", name="Done").click()
+    page.locator("#hand .hand-tile").first.focus()
+    page.keyboard.press("e")
+    expect(page.locator("#live")).not_to_contain_text("Open ends")
+    # Every reading key also has a visible button.
+    page.get_by_role("button", name="Read ends").click()
+    expect(page.locator("#live")).to_contain_text("Open ends")
