@@ -410,3 +410,29 @@ class TestServerHousekeeping:
             SeatSocket(ws).settle()
             assert games.live(game_id) is not None
         assert games.live(game_id) is None
+
+    def test_a_computer_retries_a_move_that_failed_to_save(
+        self, app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        game_id, token = new_game(client, variant="draw", players=2, opponents=["greedy"],
+                                  seed=15)
+        store = games_of(app).store
+        real_update = store.update
+        calls: list[int] = []
+
+        def fails_once(game: Any) -> bool:
+            calls.append(game.revision)
+            if len(calls) == 2:  # the computer's first answer to our move
+                raise OSError("database gone for a moment")
+            return real_update(game)
+
+        with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+            seat = SeatSocket(ws)
+            before = seat.settle()
+            assert before["turn"] == 0
+            monkeypatch.setattr(store, "update", fails_once)
+            seat.send({"type": "play", "move": before["legal"][0]["move"]})
+            after = seat.settle()
+        assert len(calls) >= 3 and calls[1] == calls[2]
+        assert after["revision"] >= before["revision"] + 2 or after["result"] is not None
+        assert not seat.errors

@@ -38,6 +38,8 @@ log = logging.getLogger("doublesix.web")
 
 #: The daily game's computer opponent (the same for everyone, so the same choices).
 DAILY_OPPONENT: Final = "snow-white"
+#: How many times in a row a computer's move may fail to save before it stops trying.
+SAVE_RETRIES: Final = 3
 #: How many messages may wait for a slow connection before it is dropped.
 OUTBOX_LIMIT: Final = 1000
 
@@ -451,6 +453,7 @@ class Games:
         return ai.player(kind).choose(view, rng)
 
     async def _play_computers(self, game: Game) -> None:
+        failures = 0
         while True:
             async with game.lock:
                 seat = game.computer_to_move()
@@ -478,8 +481,15 @@ class Games:
                     game.match.play(game.match.legal_moves()[0])
                 try:
                     await self._commit(game, game.match.history[before:])
+                    failures = 0
+                    continue
                 except NotNowError:
-                    return
+                    failures += 1
+            # The database refused the save (the game was reloaded): try again a little later.
+            if failures > SAVE_RETRIES:
+                log.error("giving up on game %s: its saves keep failing", game.id)
+                return
+            await asyncio.sleep(failures)
 
     # -- finished games -------------------------------------------------------------------
 
