@@ -193,8 +193,8 @@ def _game(saved: SavedGame) -> Game:
 class Games:
     """Every game of one server: creating, connecting, playing, saving, statistics.
 
-    ``think`` runs a blocking call off the event loop (``asyncio.to_thread`` unless a test
-    gives something else); ``hint_options`` go to :func:`doublesix.ai.hint`.
+    ``hint_options`` go to :func:`doublesix.ai.hint`; ``today`` gives the UTC date (the daily
+    game's and the streak's calendar).
     """
 
     def __init__(
@@ -326,8 +326,10 @@ class Games:
             self._forget_if_idle(game)
             raise ForbiddenError(game_id)
         connection = Connection(seat)
+        # Joined at once (no await since _get), so the game cannot be dropped from memory
+        # between being found and being joined.
+        game.connections.append(connection)
         async with game.lock:
-            game.connections.append(connection)
             game.send_state(connection)
         self._advance(game)
         return game, connection
