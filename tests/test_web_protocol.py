@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doublesix import Match, Rules
 from doublesix.events import Event
@@ -213,3 +215,35 @@ def test_computer_choices_depend_on_seed_seat_and_move_only() -> None:
 
 def _set6() -> list[Tile]:
     return [Tile(a, b) for a in range(7) for b in range(a + 1)]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.sampled_from(["type", "move", "x"]) | st.text(max_size=5), children,
+                      max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=json_values)
+def test_any_json_message_parses_or_is_refused_in_words(value: object) -> None:
+    try:
+        message = protocol.parse_message(json.dumps(value))
+    except ProtocolError as error:
+        assert str(error)
+    else:
+        assert message.kind in protocol.MESSAGE_TYPES
+        assert (message.move is not None) == (message.kind == "play")
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=json_values)
+def test_any_new_game_body_is_a_game_or_refused_in_words(value: object) -> None:
+    try:
+        game = protocol.parse_new_game(value)
+    except ProtocolError as error:
+        assert str(error)
+    else:
+        assert len(game.opponents) == game.rules.players - 1
