@@ -5,13 +5,13 @@ alone, plays the opening tile itself under ``lead = highest-double``, keeps the 
 and loads, and hands each seat its :class:`~doublesix.view.View`.
 
 >>> from doublesix import Match, Rules
->>> match = Match(Rules.variant("block", target=0), seed=2)
+>>> match = Match(Rules.variant("block", target=0), seed=3)
 >>> while match.turn is not None:
 ...     match.play(match.legal_moves()[0])
 >>> match.hand_result
-HandResult(winner=0, points=4, blocked=True)
+HandResult(winner=1, points=13, blocked=True)
 >>> match.is_over, match.winner, match.scores
-(True, 0, [4, 0])
+(True, 1, [0, 13])
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ class Match:
         >>> match.play("0|0 up")
         Traceback (most recent call last):
         ...
-        doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 0
+        doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 1
         """
         if move.__class__ is not Move:
             if not isinstance(move, str):

@@ -6,12 +6,12 @@ tiles (:meth:`State.from_view`) and plays on.  States are immutable and hashable
 same object and undoing a move is keeping the state from before it.
 
 >>> from doublesix.rules import Rules
->>> state = State.deal(Rules.variant("block"), seed=7)
+>>> state = State.deal(Rules.variant("block"), seed=5)
 >>> state.turn, [str(m) for m in state.legal_moves()]
-(1, ['6|6'])
+(0, ['6|6'])
 >>> after = state.play(state.legal_moves()[0])
 >>> after.layout.open_ends, after.turn
-({'left': 6, 'right': 6}, 0)
+({'left': 6, 'right': 6}, 1)
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ cannot tell apart give equal views.  Computer players are given views, never the
 >>> match = Match(Rules.variant("draw"), seed=5)
 >>> view = match.view(1)
 >>> view.seat, view.hand_sizes, view.boneyard_size, len(view.unseen)
-(1, (7, 6), 14, 21)
+(1, (6, 7), 14, 20)
 """
 
 from __future__ import annotations
