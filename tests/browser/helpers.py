@@ -48,7 +48,8 @@ class Player:
         raise NotImplementedError
 
     # -- the game ----------------------------------------------------------------------------
-    def play_game(self, max_turns: int = 150) -> Played:
+    def play_game(self, max_turns: int = 150, stop_early: bool = False) -> Played:
+        """Play until the game is over (or, with ``stop_early``, for ``max_turns`` turns)."""
         page = self.page
         played = Played()
         for _ in range(max_turns):
@@ -87,6 +88,8 @@ class Player:
             except Exception as error:
                 raise AssertionError(f"the move was not taken: {live_text(page)!r}, "
                                      f"{page.locator('#me-status').inner_text()!r}") from error
+        if stop_early:
+            return played
         raise AssertionError("the game did not end")
 
     def check_result(self, dialog: Locator) -> None:

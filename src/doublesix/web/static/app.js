@@ -386,7 +386,8 @@ function statsContent(stats, opts) {
     out.push(h("h2", { text: "By opponent" }));
     out.push(table(["Opponent", "Games", "Won"], opponents.map(([name, v]) => {
       const info = opponentInfo(opts, name);
-      return [info ? `${info.label} (${info.difficulty})` : name, v.games, `${v.wins} (${percent(v.wins, v.games)})`];
+      const label = name.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+      return [info ? `${info.label} (${info.difficulty})` : label, v.games, `${v.wins} (${percent(v.wins, v.games)})`];
     })));
   }
   const d = stats.daily;
@@ -1012,6 +1013,8 @@ function renderMe() {
   draw.hidden = !drawing;
   draw.disabled = !canDraw || g.pending;
   draw.textContent = "Draw";
+  draw.classList.toggle("hinted", g.hint?.move === "draw");
+  byId("pass-button").classList.toggle("hinted", g.hint?.move === "pass");
   draw.title = canDraw ? `Draw a tile (${st.boneyard_size} left)` : "You can draw only when nothing fits";
   const pass = /** @type {HTMLButtonElement} */ (byId("pass-button"));
   const canPass = myTurn && st.legal.some((m) => m.move === "pass");
