@@ -87,6 +87,7 @@ class TestStore:
             assert loaded.seats == game.seats and loaded.match == game.match
             assert Match.from_json(loaded.match).hands == match.hands
             assert store.load("game-2") is None
+            assert store.load("x" * 500) is None and store.load("ü'; drop table --") is None
             match.play(match.legal_moves()[0])
             game.match, game.revision = match.to_json(), 1
             assert store.update(game)
