@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
 import random
@@ -13,9 +14,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from doublesix import Match
+from doublesix import Match, Rules
 from doublesix.web.app import create_app
 from doublesix.web.games import Games
+from doublesix.web.store import Store
 from tests.test_web_helpers import SeatSocket, new_game, spy_factory
 
 __all__ = ["spy_factory"]  # the fixture, imported for pytest
@@ -213,21 +215,35 @@ class TestErrors:
         draw = [] if "draw" in legal else ["draw"]
         return outside + inside + draw
 
-    def test_moves_out_of_turn_are_refused(self, client: TestClient) -> None:
-        # 4 players: after the opening, a computer is often to move when the picture arrives.
-        game_id, token = new_game(client, variant="block", players=4, target=0,
-                                  opponents=["random"] * 3, seed=5)
-        with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
-            seat = SeatSocket(ws)
-            state = seat.settle()
-            if state["turn"] == 0:
-                seat.send({"type": "play", "move": state["legal"][0]["move"]})
-                # every message until the next settled picture belongs to the computers
-                seat.settle()
-            finished = seat.state["over"] or seat.state["result"] is not None
-            if not finished:
-                ws.send_json({"type": "next"})
-                assert seat.receive()["type"] == "error"
+    def test_moves_out_of_turn_are_refused(self) -> None:
+        # A deal where a computer moves first, and a move sent before it has played.
+        rules = Rules.variant("block", players=4, target=0)
+        seed = next(s for s in range(1, 100) if Match(rules, seed=s).turn != 0)
+        expected = Match(rules, seed=seed)
+        mine = str(expected.hands[0][0])
+
+        async def scenario() -> list[Any]:
+            games = Games(Store("sqlite://"))
+            game_id, token = await games.create("owner", rules, ("greedy",) * 3, seed)
+            game, connection = await games.connect(game_id, token)
+            # The computer's task has been created but has not run yet.
+            before = game.saved.revision
+            for text in (f'{{"type": "play", "move": "{mine} left"}}', '{"type": "hint"}',
+                         '{"type": "play", "move": "pass"}'):
+                await games.handle(game, connection, text)
+            assert game.saved.revision == before
+            await games.close()
+            sent = []
+            while not connection.outbox.empty():
+                sent.append(connection.outbox.get_nowait())
+            return sent
+
+        sent = asyncio.run(scenario())
+        assert sent[0] is not None and sent[0]["type"] == "state"
+        errors = [m for m in sent[1:] if m is not None and m["type"] == "error"]
+        assert [e["message"] for e in errors] == [
+            "it is not your turn", "a hint is only for your turn", "it is not your turn"
+        ]
 
     def test_after_the_game_is_over_nothing_is_accepted(self, client: TestClient) -> None:
         game_id, token = new_game(client, variant="block", players=2, target=0,
