@@ -155,6 +155,7 @@ def test_screenshots_of_the_table(make_session: Any, width: int, height: int) ->
         wait_phase(page)
         page.locator("#main").evaluate("el => el.scrollIntoView({block: 'start'})")
         page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.wait_for_timeout(800)  # let the last tile settle and the call-outs fade
         name = f"table-{variant}-{width}x{height}.png"
         page.screenshot(path=str(SCREENSHOTS / name))
         # Nothing sticks out sideways on a phone.

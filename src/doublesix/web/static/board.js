@@ -160,13 +160,16 @@ function orient(d, inner, outer) {
 }
 
 /**
- * A walker for one arm of the layout.
+ * A walker for one arm of the layout. A line along the table (`serpentine`) turns back on
+ * itself a row further out; a spinner's arm first turns a corner and then runs along the table.
  * @param {number[]} start @param {Dir} main @param {Dir} side
  * @param {Rect[]} taken @param {{xmax: number, ymax: number}} bounds
+ * @param {boolean} [serpentine]
  */
-function walker(start, main, side, taken, bounds) {
+function walker(start, main, side, taken, bounds, serpentine = true) {
   let p = start;
   let d = main;
+  let uturn = serpentine;
   let corner = false; // the last tile turned a corner: the next must not lie crosswise
   /** @param {Rect} r */
   const inBounds = (r) => {
@@ -203,8 +206,15 @@ function walker(start, main, side, taken, bounds) {
       taken.push(step.rect);
       if (step.turned) {
         const s = step.dir;
-        p = cornerExit(step.next, s, d);
-        d = /** @type {Dir} */ ([-d[0], -d[1]]);
+        if (uturn) {
+          p = cornerExit(step.next, s, d);
+          d = /** @type {Dir} */ ([-d[0], -d[1]]);
+        } else {
+          p = step.next;
+          side = d;
+          d = s;
+          uturn = true;
+        }
         corner = true;
         return { rect: step.rect, dir: s };
       }
@@ -292,8 +302,8 @@ function arrange(layout, xmax) {
     const downStart = horizontalLine ? [cx, rect.y + rect.h] : [rect.x + rect.w, cy];
     const upDir = horizontalLine ? DIRS.N : DIRS.W;
     const downDir = horizontalLine ? DIRS.S : DIRS.E;
-    const upWalk = walker(upStart, upDir, horizontalLine ? DIRS.W : DIRS.N, taken, bounds);
-    const downWalk = walker(downStart, downDir, horizontalLine ? DIRS.E : DIRS.S, taken, bounds);
+    const upWalk = walker(upStart, upDir, horizontalLine ? DIRS.W : DIRS.N, taken, bounds, false);
+    const downWalk = walker(downStart, downDir, horizontalLine ? DIRS.E : DIRS.S, taken, bounds, false);
     (layout.up || []).forEach((placed, i) => layOne("up", placed, i, upWalk));
     (layout.down || []).forEach((placed, i) => layOne("down", placed, i, downWalk));
     ends.up = upWalk.peek();
