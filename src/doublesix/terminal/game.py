@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import hashlib
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -37,15 +36,16 @@ class Stop(Exception):
         self.reason = reason
 
 
-def move_rng(seed: int, hand_number: int, seat: int, move_number: int) -> random.Random:
-    """The random numbers of a computer player's move, from the game alone, so that the same
-    game replays the same on every machine.
+def move_rng(seed: int, hand_number: int, seat: int, step: int) -> random.Random:
+    """The random numbers of a computer player's move, from the game alone (its seed, the hand,
+    the seat and ``step``, the length of the match's history), so that the same game replays
+    the same on every machine.  The same formula as the web game's, so a daily game goes the
+    same way in both.
 
     >>> move_rng(1, 0, 1, 3).random() == move_rng(1, 0, 1, 3).random()
     True
     """
-    text = f"doublesix/move/{seed}/{hand_number}/{seat}/{move_number}".encode()
-    return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
+    return random.Random(f"doublesix:{seed}:{hand_number}:{seat}:{step}")
 
 
 def opponent_names(opponents: Sequence[str]) -> list[str]:
@@ -191,7 +191,7 @@ class Game:
         """A computer player moves."""
         match = self.match
         view = match.view(seat)
-        rng = move_rng(match.seed, match.hand_number, seat, self.move_number())
+        rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
         move = self.players[seat - 1].choose(view, rng)
         try:
             match.play(move)
@@ -203,16 +203,6 @@ class Game:
             )
             match.play(fallback)
         self.store()
-
-    def move_number(self) -> int:
-        """How many moves have been made in the hand in play."""
-        count = 0
-        for event in reversed(self.match.history):
-            if event.kind == "hand":
-                break
-            if event.kind in ("lay", "draw", "pass"):
-                count += 1
-        return count
 
     def tell(self) -> None:
         """Say everything that happened since the person was last told."""
@@ -540,7 +530,7 @@ class Game:
             self.console.say("A hint is for your turn.")
             return
         options = {} if self.save.playouts is None else {"playouts": self.save.playouts}
-        seed = move_rng(self.match.seed, self.match.hand_number, YOU, self.move_number())
+        seed = move_rng(self.match.seed, self.match.hand_number, YOU, len(self.match.history))
         suggestion = hint(view, seed=seed.getrandbits(32), **options)
         reason = suggestion.reason
         self.console.say(f"Hint: {reason[:1].upper()}{reason[1:]}.")
