@@ -56,12 +56,9 @@ class Server:
         self.url = url
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    port = free_port()
-    db = tmp_path_factory.mktemp("browser-db") / "doublesix.sqlite"
-    log = tmp_path_factory.mktemp("browser-log") / "server.log"
-    with log.open("w") as out:
+def start_server(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+    """Start the server on ``db`` and wait until it answers."""
+    with log.open("a") as out:
         proc = subprocess.Popen(
             [sys.executable, "-c", SERVER_SCRIPT, f"sqlite:///{db}", str(port)],
             stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
@@ -72,21 +69,34 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         try:
             with urllib.request.urlopen(f"{url}/api/options", timeout=2) as answer:
                 if answer.status == 200:
-                    break
+                    return proc
         except OSError:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
             pytest.fail(f"the server did not start:\n{log.read_text()}")
         time.sleep(0.1)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
     try:
-        yield Server(url)
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    port = free_port()
+    db = tmp_path_factory.mktemp("browser-db") / "doublesix.sqlite"
+    log = tmp_path_factory.mktemp("browser-log") / "server.log"
+    proc = start_server(db, port, log)
+    try:
+        yield Server(f"http://127.0.0.1:{port}")
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc)
 
 
 @pytest.fixture(scope="session")
@@ -132,8 +142,10 @@ class Session:
             page.on("websocket", lambda ws: (
                 ws.on("framesent", lambda f: print("SENT", f)),
                 ws.on("framereceived", lambda f: print("RECV", str(f)[:160]))))
+        # Console errors count too, except the browser's own network notes (a download's 409,
+        # a reconnecting socket while a server restarts).
         page.on("console", lambda msg: msg.type == "error"
-                and not msg.text.startswith("Failed to load resource")
+                and not msg.text.startswith(("Failed to load resource", "WebSocket connection"))
                 and self.errors.append(msg.text))
         return page
 
@@ -168,13 +180,14 @@ def make_session(browser: Browser, server: Server) -> Iterator[Any]:
 
     def make(**options: Any) -> Session:
         delay = options.pop("delay", 30)
+        on = options.pop("server", server)
         options.setdefault("viewport", {"width": 1280, "height": 800})
         context = browser.new_context(**options)
         context.set_default_timeout(15000)
         context.add_init_script(
             f"if (!localStorage.getItem('doublesix.settings')) {{ {settings_script(delay)} }}"
         )
-        session = Session(context, server)
+        session = Session(context, on)
         sessions.append(session)
         return session
 
