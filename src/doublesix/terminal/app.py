@@ -170,6 +170,7 @@ def _replace_saved(path: Path, console: Console) -> bool:
     while True:
         line = console.ask("Start a new game instead, replacing it? Type yes or no: ")
         if line is None:
+            console.say("Your saved game is kept.")
             return False
         answer = line.strip().lower()
         if answer in ("yes", "y"):

@@ -136,7 +136,7 @@ class Game:
             else:
                 say("You have played today's deal before: this game does not count for your "
                     "streak.")
-        say("Type help at any prompt for the commands.")
+        say("To lay a tile, type its two numbers, like 6 4. Type help for every command.")
 
     def start_new_game(self) -> None:
         """The next game of the series: the same rules and players, the next seed."""
