@@ -23,15 +23,14 @@ its taste, and plays the best (ties to the engine's move order):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from doublesix.moves import Move
-from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, Mask
+from doublesix.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, indices
 from doublesix.view import View
 
 
-@dataclass(frozen=True)
-class Features:
+class Features(NamedTuple):
     """What a lay does, as one seat sees it."""
 
     #: Pips shed.
@@ -44,52 +43,65 @@ class Features:
     follow: int
     #: How many different numbers the seat still holds after the lay.
     spread: int
-    #: How many of the seat's tiles share a number with the tile laid (a long suit).
+    #: How many of the seat's remaining tiles show the number the lay leaves open (control).
     suit: int
     #: Open ends after the lay showing a number the next seat is known to lack.
     blocks: int
     #: 1 if the lay empties the hand.
     out: int
+    #: Under All Fives, the most the next seat could score with a tile this seat cannot see.
+    risk: int
 
 
 def features(view: View, move: Move) -> Features:
-    """The features of the lay ``move`` for the seat of ``view``."""
+    """The features of the lay ``move`` for the seat of ``view``.
+
+    >>> from doublesix import Match, Rules
+    >>> from doublesix.tiles import TILES
+    >>> hands = ["6|6 5|5 4|4 5|3 2|1 3|0 1|1".split(), "6|5 6|3 6|0 5|2 4|2 3|1 0|0".split()]
+    >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
+    >>> view = Match(Rules.variant("draw"), hands=hands, boneyard=rest).view(1)
+    >>> f = features(view, Move.parse("6|3 left"))
+    >>> f.pips, f.follow, f.suit, f.spread
+    (9, 3, 1, 7)
+    """
     t = move.t
-    hand = view.hand_mask
-    rest: Mask = hand & ~(1 << t)
-    after = view.layout.lay_index(t, move.e)
-    count = after.count
+    rest: Mask = view.hand_mask & ~(1 << t)
+    before = view.layout
+    after = before.lay_index(t, move.e)
     fives = view.rules.scoring == "fives"
-    numbers = [n for n in range(view.rules.set + 1) if rest & SUIT[n]]
-    suit = 0
-    for n in {t_half for t_half in _halves(t)}:
-        suit += (rest & SUIT[n]).bit_count()
+    count = after.count
+    outer = PIPS[t] - before.ends[move.e] if move.e >= 0 else HIGH[t]
     nxt = (view.seat + 1) % view.rules.players
     lacked = view.lacks[nxt]
-    blocks = sum(1 for _, n in after.open if n in lacked)
+    risk = 0
+    if fives and rest:
+        unseen = view.unseen_mask
+        for e, n in after.open:
+            m = unseen & SUIT[n]
+            for u in indices(m):
+                c = after.lay_index(u, e).count
+                if c % 5 == 0 and c > risk:
+                    risk = c
     return Features(
         pips=PIPS[t],
         double=int(IS_DOUBLE[t]),
         points=count if fives and count % 5 == 0 else 0,
         follow=(rest & after.fits).bit_count(),
-        spread=len(numbers),
-        suit=suit,
-        blocks=blocks,
+        spread=sum(1 for n in range(view.rules.set + 1) if rest & SUIT[n]),
+        suit=(rest & SUIT[outer]).bit_count(),
+        blocks=sum(1 for _, n in after.open if n in lacked),
         out=int(rest == 0),
+        risk=risk,
     )
 
 
-def _halves(t: int) -> tuple[int, int]:
-    from doublesix.tiles import HIGH, LOW
-
-    return HIGH[t], LOW[t]
-
-
 class _Scorer:
-    """A player that weighs the features of each lay."""
+    """A player that weighs the features of each lay and plays the best (the first in the
+    engine's order on a tie)."""
 
     name = ""
-    #: Weights for pips, double, points, follow, spread, suit, blocks, out.
+    #: Weights for pips, double, points, follow, spread, suit, blocks, out, risk.
     weights: tuple[float, ...] = ()
 
     def choose(self, view: View, rng: random.Random) -> Move:
@@ -100,30 +112,30 @@ class _Scorer:
         best = moves[0]
         best_score = float("-inf")
         for move in moves:
-            f = features(view, move)
-            values = (f.pips, f.double, f.points, f.follow, f.spread, f.suit, f.blocks, f.out)
-            score = sum(w * v for w, v in zip(self.weights, values, strict=True))
+            score = sum(w * v for w, v in zip(self.weights, features(view, move), strict=True))
             if score > best_score:
                 best, best_score = move, score
         return best
 
 
 class Pinocchio(_Scorer):
-    """Fast and heavy: the most pips first, doubles early."""
+    """Fast and heavy: doubles first, then the most pips, with an eye on his next tile."""
 
     name = "pinocchio"
-    weights = (1.0, 6.0, 0.5, 0.2, 0.0, 0.0, 0.0, 100.0)
+    weights = (1.0, 8.0, 0.5, 0.5, 0.0, 0.0, 0.0, 100.0, 0.0)
 
 
 class Buratino(_Scorer):
-    """The point hunter: board counts, long suits to go out fast, risk be hanged."""
+    """The point hunter: board counts, and the number he holds most of left open so he can
+    race out; he never worries what the others might score."""
 
     name = "buratino"
-    weights = (0.2, 0.0, 3.0, -0.5, -0.5, 2.0, 0.0, 100.0)
+    weights = (0.4, 1.0, 3.0, 0.0, 0.0, 3.0, 0.0, 100.0, 0.0)
 
 
 class SnowWhite(_Scorer):
-    """Safe and steady: keeps a spread, blocks what others lack, keeps tiles she can follow."""
+    """Safe and steady: tiles she can follow, a spread of numbers, ends the others lack, and
+    nothing big left for them to score."""
 
     name = "snow-white"
-    weights = (0.3, 1.0, 0.8, 2.0, 3.0, 0.0, 4.0, 100.0)
+    weights = (0.0, 1.0, 1.0, 0.5, 3.0, 0.0, 5.0, 100.0, -0.8)
