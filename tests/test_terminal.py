@@ -419,7 +419,7 @@ class TestHandEnds:
                    rest_of_set(6, *hands), ["greedy"])
         program = Program(["--resume"], tmp_path)
         transcript = play_through(program)
-        assert "Greedy laid 6|6 to open.\nNothing fits.\nYou passed.\n" \
+        assert "Greedy laid 6|6 to open.\nNothing fits a 6.\nYou passed.\n" \
                "Greedy laid 6|5 on the left end.\n" in transcript
         assert result in transcript
         assert "Greedy holds 4|3, 4|2, 4|1, 4|0 and 3|2: 27 pips." in transcript

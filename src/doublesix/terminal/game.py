@@ -283,9 +283,11 @@ class Game:
         view = self.match.view(YOU)
         moves = view.legal_moves()
         if moves[0].kind == "pass":
+            numbers = sorted(set(view.open_ends.values()), reverse=True)
+            wanted = " or ".join(f"{'an' if n in (8, 11) else 'a'} {n}" for n in numbers)
             self.console.say(
-                "Nothing fits, and the boneyard is empty." if view.rules.drawing
-                else "Nothing fits."
+                f"Nothing fits {wanted}, and the boneyard is empty." if view.rules.drawing
+                else f"Nothing fits {wanted}."
             )
             self.make(moves[0])
             return
