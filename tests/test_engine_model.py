@@ -1,0 +1,308 @@
+"""An independent model of RULES.md, checked against the engine move by move.
+
+:class:`Model` is written from the rule book alone, as plainly as possible and sharing no code
+with the engine: the layout as four lists of tiles, the board count added up end by end, the legal
+moves, blocking, and the scoring of every move and every hand's end.  Random games through the
+public ``Match`` API are replayed in the model, and after every move the open ends, board count,
+legal moves, scores, turn and hand result must agree.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from doublesix import VARIANTS, HandResult, Match, Move, Rules, Tile
+
+ENDS = ("left", "right", "up", "down")
+
+
+def rounded(points: int, rules: Rules) -> int:
+    """Pips as the rules score them: as they are under pips, else to a multiple of 5."""
+    if rules.scoring == "pips":
+        return points
+    rest = points % 5
+    if rules.rounding == "down" or rest in (1, 2):
+        return points - rest
+    return points + 5 - rest if rest else points
+
+
+class Model:
+    """One hand of play, from the rule book."""
+
+    def __init__(self, rules: Rules, hands: list[list[Tile]], boneyard: list[Tile],
+                 scores: list[int]) -> None:  # fmt: skip
+        self.rules = rules
+        self.hands = [list(h) for h in hands]
+        self.boneyard = list(boneyard)
+        self.scores = list(scores)
+        self.centre: Tile | None = None
+        self.arms: dict[str, list[tuple[Tile, int]]] = {end: [] for end in ENDS}
+        # The spinner: None, "centre", or (end, index in that end's list).
+        self.spinner: object = None
+        self.spinner_number = -1
+        self.laid_at: dict[int, int] = {}  # seat -> how many lays had happened when it last laid
+        self.lays = 0
+        self.turn: int | None = None
+        self.result: HandResult | None = None
+        self.over = False
+        # What the public record shows of each seat's hand: one set of numbers per part of it
+        # (the dealt tiles, then each tile drawn and kept) that the part is known not to hold;
+        # ``pending[seat]``: its newest part is a tile just drawn, unknown until it acts again.
+        self.parts: list[list[set[int]]] = [[set()] for _ in hands]
+        self.pending = [False] * len(hands)
+
+    # -- the layout -----------------------------------------------------------------------
+
+    def arms_open(self) -> bool:
+        if self.spinner is None:
+            return False
+        if self.rules.spinner_arms == "immediate":
+            return True
+        if self.spinner == "centre":
+            return bool(self.arms["left"]) and bool(self.arms["right"])
+        end, index = self.spinner  # type: ignore[misc]
+        return len(self.arms[end]) > index + 1
+
+    def open_ends(self) -> dict[str, int]:
+        if self.centre is None:
+            return {}
+        ends = {
+            "left": self.arms["left"][-1][1] if self.arms["left"] else self.centre.high,
+            "right": self.arms["right"][-1][1] if self.arms["right"] else self.centre.low,
+        }
+        if self.arms_open():
+            for arm in ("up", "down"):
+                ends[arm] = self.arms[arm][-1][1] if self.arms[arm] else self.spinner_number
+        return ends
+
+    def count(self) -> int:
+        if self.centre is None:
+            return 0
+        total = 0
+        if not self.arms["left"] and not self.arms["right"]:
+            # The first tile alone (or a spinner with bare sides) counts whole, once.
+            total += self.centre.pips
+        else:
+            for side, half in (("left", self.centre.high), ("right", self.centre.low)):
+                if self.arms[side]:
+                    tile, outer = self.arms[side][-1]
+                    total += 2 * outer if tile.is_double else outer
+                else:
+                    total += 2 * half if self.centre.is_double else half
+        if self.arms_open():
+            for arm in ("up", "down"):
+                if self.arms[arm]:
+                    tile, outer = self.arms[arm][-1]
+                    total += 2 * outer if tile.is_double else outer
+        return total
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def legal_moves(self) -> set[str]:
+        if self.turn is None:
+            return set()
+        hand = self.hands[self.turn]
+        if self.centre is None:
+            return {str(t) for t in hand}
+        fits = {
+            f"{t} {end}"
+            for end, n in self.open_ends().items()
+            for t in hand
+            if n in (t.high, t.low)
+        }
+        if fits:
+            return fits
+        return {"draw"} if self.rules.drawing and self.boneyard else {"pass"}
+
+    def lay(self, seat: int, tile: Tile, end: str | None) -> None:
+        self.hands[seat].remove(tile)
+        self.lays += 1
+        self.laid_at[seat] = self.lays
+        if end is None:
+            self.centre = tile
+            if self.rules.spinner and tile.is_double:
+                self.spinner, self.spinner_number = "centre", tile.high
+        else:
+            number = self.open_ends()[end]
+            self.arms[end].append((tile, tile.pips - number))
+            if self.rules.spinner and self.spinner is None and tile.is_double:
+                self.spinner = (end, len(self.arms[end]) - 1)
+                self.spinner_number = tile.high
+        count = self.count()
+        if self.rules.scoring == "fives" and count and count % 5 == 0:
+            self.scores[seat] += count
+            if self.rules.target and self.scores[seat] >= self.rules.target:
+                self.end(HandResult(seat, 0, False), over=True)
+                return
+        if not self.hands[seat]:
+            others = sum(t.pips for hand in self.hands for t in hand)
+            self.win(seat, rounded(others, self.rules), blocked=False)
+            return
+        self.turn = (seat + 1) % self.rules.players
+        self.check_blocked()
+
+    def lacks(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(set.intersection(*parts)) for parts in self.parts)
+
+    def play(self, move: Move) -> None:
+        seat = self.turn
+        assert seat is not None
+        if move.tile is None:
+            # Nothing it holds fits an open end: neither its dealt tiles nor any drawn tile.
+            numbers = set(self.open_ends().values())
+            for part in self.parts[seat]:
+                part |= numbers
+            self.pending[seat] = str(move) == "draw"
+            if self.pending[seat]:
+                self.parts[seat].append(set())
+        elif self.pending[seat]:
+            self.parts[seat].pop()  # it lays the tile it has just drawn: the only one that fits
+            self.pending[seat] = False
+        if move.tile is not None:
+            self.lay(seat, move.tile, move.end)
+        elif self.pending[seat]:
+            self.hands[seat].append(self.boneyard.pop(0))
+            self.check_blocked()
+        else:
+            self.turn = (seat + 1) % self.rules.players
+
+    # -- the end of a hand ----------------------------------------------------------------
+
+    def check_blocked(self) -> None:
+        if self.rules.drawing and self.boneyard:
+            return
+        numbers = set(self.open_ends().values())
+        if any(n in (t.high, t.low) for hand in self.hands for t in hand for n in numbers):
+            return
+        pips = [sum(t.pips for t in hand) for hand in self.hands]
+        lightest = min(pips)
+        tied = [seat for seat, p in enumerate(pips) if p == lightest]
+        if len(tied) > 1 and self.rules.blocked_tie == "fewer-tiles":
+            fewest = min(len(self.hands[seat]) for seat in tied)
+            tied = [seat for seat in tied if len(self.hands[seat]) == fewest]
+            if len(tied) > 1:
+                layers = [seat for seat in tied if seat in self.laid_at]
+                tied = [max(layers, key=self.laid_at.__getitem__)] if layers else []
+        if len(tied) != 1:
+            self.end(HandResult(None, 0, True), over=self.rules.target == 0)
+            return
+        winner = tied[0]
+        points = rounded(sum(pips) - lightest, self.rules)
+        if self.rules.blocked_minus_own:
+            points = max(0, points - lightest)
+        self.win(winner, points, blocked=True)
+
+    def win(self, seat: int, points: int, blocked: bool) -> None:
+        self.scores[seat] += points
+        target = self.rules.target
+        self.end(HandResult(seat, points, blocked), over=not target or max(self.scores) >= target)
+
+    def end(self, result: HandResult, over: bool) -> None:
+        self.result, self.over, self.turn = result, over, None
+
+
+def start_model(match: Match, scores: list[int]) -> Model:
+    """The model of the hand just dealt in ``match`` (the scores before it were ``scores``), with
+    its opening lay, if any, replayed."""
+    events = match.history
+    start = max(i for i, e in enumerate(events) if e.kind == "hand")
+    opening = [e for e in events[start:] if e.kind == "lay"]
+    hands = [list(h) for h in match.hands]
+    if opening:
+        (lay,) = opening
+        assert lay.seat is not None and lay.tile is not None
+        hands[lay.seat].append(lay.tile)
+    model = Model(match.rules, hands, list(match.boneyard), scores)
+    if opening:
+        # Under highest-double the opening tile is the top-ranked tile in any hand.
+        dealt = [t for hand in hands for t in hand]
+        assert opening[0].tile == max(dealt, key=lambda t: (t.is_double, t.pips, t.high))
+        model.turn = opening[0].seat
+        model.play(Move(opening[0].tile))
+    else:
+        model.turn = match.turn
+    return model
+
+
+def agree(match: Match, model: Model, note: str, lacks: bool = True) -> None:
+    assert match.open_ends == model.open_ends(), note
+    assert match.board_count == model.count(), note
+    assert match.scores == model.scores, note
+    assert match.turn == model.turn, note
+    assert match.hand_result == model.result, note
+    assert match.is_over == model.over, note
+    assert [sorted(h) for h in match.hands] == [sorted(h) for h in model.hands], note
+    assert match.boneyard == model.boneyard, note
+    legal = [str(m) for m in match.legal_moves()]
+    assert len(legal) == len(set(legal)), note
+    assert set(legal) == model.legal_moves(), note
+    if lacks:
+        assert match.view(0).lacks == model.lacks(), note
+
+
+def play_against_model(rules: Rules, seed: int, rng: random.Random) -> int:
+    """Play a whole match at random, checking the engine against the model; moves played."""
+    match = Match(rules, seed=seed)
+    model = start_model(match, [0] * rules.players)
+    moves = 0
+    lacks = True  # lacks change only on a draw or a pass, and on the lay after a draw
+    while True:
+        agree(match, model, f"{rules!r} seed={seed} after {moves} moves", lacks)
+        if match.is_over:
+            return moves
+        if match.turn is None:
+            before = match.scores
+            match.next_hand()
+            model = start_model(match, before)
+            lacks = True
+            continue
+        move = rng.choice(match.legal_moves())
+        lacks = move.tile is None or any(model.pending) or rng.random() < 0.05
+        match.play(move)
+        model.play(move)
+        moves += 1
+        assert moves < 20_000
+
+
+@st.composite
+def any_rules(draw: st.DrawFn) -> Rules:
+    options: dict[str, Any] = {
+        "players": draw(st.integers(2, 4)),
+        "set": draw(st.sampled_from([6, 9, 12])),
+        "target": draw(st.sampled_from([0, 30, 100])),
+        "drawing": draw(st.booleans()),
+        "scoring": draw(st.sampled_from(["pips", "fives"])),
+        "spinner": draw(st.booleans()),
+        "spinner_arms": draw(st.sampled_from(["after-sides", "immediate"])),
+        "rounding": draw(st.sampled_from(["nearest", "down"])),
+        "blocked_minus_own": draw(st.booleans()),
+        "blocked_tie": draw(st.sampled_from(["draw", "fewer-tiles"])),
+        "lead": draw(st.sampled_from(["highest-double", "winner"])),
+    }
+    return Rules.variant(draw(st.sampled_from(VARIANTS)), **options)
+
+
+class TestEngineAgreesWithTheModel:
+    @pytest.mark.parametrize("variant", VARIANTS)
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    @pytest.mark.parametrize("top", [6, 9, 12])
+    def test_named_variants(self, variant: str, players: int, top: int) -> None:
+        rules = Rules.variant(variant, players=players, set=top)
+        rng = random.Random(f"{rules!r}")
+        assert sum(play_against_model(rules, seed, rng) for seed in range(2)) > 0
+
+    @settings(max_examples=80, deadline=None, derandomize=True)
+    @given(rules=any_rules(), seed=st.integers(0, 2**32), play=st.integers(0, 2**32))
+    def test_any_mix_of_options(self, rules: Rules, seed: int, play: int) -> None:
+        play_against_model(rules, seed, random.Random(play))
+
+    def test_rounding_by_the_rule_book(self) -> None:
+        nearest = Rules.variant("all-fives")
+        down = Rules.variant("muggins")
+        assert [rounded(p, nearest) for p in range(11)] == [0, 0, 0, 5, 5, 5, 5, 5, 10, 10, 10]
+        assert [rounded(p, down) for p in range(11)] == [0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 10]
