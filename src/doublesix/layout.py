@@ -73,6 +73,7 @@ class Layout:
     """
 
     __slots__ = (
+        "calm",
         "contrib",
         "count",
         "ends",
@@ -103,6 +104,7 @@ class Layout:
     #: Which of the spinner's sides are still bare: bit 0 its left, bit 1 its right.
     spin_sides: int
     mode: int
+    calm: int
     trail: _Trail
 
     def __init__(self) -> None:
@@ -152,6 +154,36 @@ class Layout:
 
     def lay_index(self, t: int, e: int) -> Layout:
         """:meth:`lay` on indices, unchecked: tile ``t`` on end ``e`` (-1 to open)."""
+        calm = self.calm
+        if 0 <= e < 2 and calm and (calm == 2 or not IS_DOUBLE[t]):
+            # The common case: a side of the line, the spinner's arms closed, no new spinner.
+            left, right, _, _ = self.ends
+            c_left, c_right, _, _ = self.contrib
+            if e:
+                right = outer = PIPS[t] - right
+                c_right = right + right if IS_DOUBLE[t] else right
+                if self.single and left == self.ends[1]:  # a lone double: its bare side
+                    c_left = left + left
+            else:
+                left = outer = PIPS[t] - left
+                c_left = left + left if IS_DOUBLE[t] else left
+                if self.single and right == self.ends[0]:
+                    c_right = right + right
+            layout = _new(Layout)
+            layout.ends = (left, right, -1, -1)
+            layout.contrib = (c_left, c_right, 0, 0)
+            layout.played = self.played | 1 << t
+            layout.single = False
+            layout.spinner = self.spinner
+            layout.spin_sides = 0
+            layout.mode = self.mode
+            layout.calm = calm
+            layout.trail = (self.trail, t, e, outer)
+            line = left * _SIZE + right
+            layout.open = _LINE_OPEN[line]
+            layout.fits = _LINE_FITS[line]
+            layout.count = c_left + c_right
+            return layout
         high = HIGH[t]
         low = LOW[t]
         double = IS_DOUBLE[t]
@@ -169,36 +201,6 @@ class Layout:
                     ends[2] = ends[3] = high
             return _make(tuple(ends), tuple(contrib), 1 << t, True,  # type: ignore[arg-type]
                          spinner, spin_sides, mode, trail)
-        if e < 2 and not self.spin_sides and self.ends[2] < 0 and (
-            not double or not mode or spinner >= 0
-        ):
-            # The common case: a side of the line, the spinner's arms closed, no new spinner.
-            left, right = self.ends[0], self.ends[1]
-            c_left, c_right = self.contrib[0], self.contrib[1]
-            if e:
-                right = PIPS[t] - right
-                c_right = right + right if double else right
-                if self.single and left == self.ends[1]:
-                    c_left = left + left
-            else:
-                left = PIPS[t] - left
-                c_left = left + left if double else left
-                if self.single and right == self.ends[0]:
-                    c_right = right + right
-            layout = object.__new__(Layout)
-            layout.ends = (left, right, -1, -1)
-            layout.contrib = (c_left, c_right, 0, 0)
-            layout.played = self.played | 1 << t
-            layout.single = False
-            layout.spinner = spinner
-            layout.spin_sides = 0
-            layout.mode = mode
-            layout.trail = (self.trail, t, e, right if e else left)
-            line = left * _SIZE + right
-            layout.open = _LINE_OPEN[line]
-            layout.fits = _LINE_FITS[line]
-            layout.count = c_left + c_right
-            return layout
         ends = list(self.ends)
         contrib = list(self.contrib)
         outer = PIPS[t] - ends[e]
@@ -268,6 +270,8 @@ class Layout:
         return f"<Layout {self.open_ends} count={self.count}>"
 
 
+_new: Final = object.__new__
+
 # The open ends and what fits them for a bare line showing ``left`` and ``right``, by
 # ``left * _SIZE + right``.
 _SIZE: Final = MAX_PIPS + 1
@@ -294,6 +298,10 @@ def _make(
     layout.spin_sides = spin_sides
     layout.mode = mode
     layout.trail = trail
+    # How much lay_index may skip: 2, any tile on a side is plain; 1, any but a double (it
+    # would be the spinner); 0, the spinner's sides or arms are in play.
+    plain = spin_sides == 0 and ends[2] < 0
+    layout.calm = (2 if mode == NO_SPINNER or spinner >= 0 else 1) if plain else 0
     opened = tuple((e, n) for e, n in enumerate(ends) if n >= 0)
     layout.open = opened
     fits = 0

@@ -169,14 +169,21 @@ class Match:
         ...
         doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 1
         """
-        if move.__class__ is not Move:
-            if not isinstance(move, str):
+        state = self._state
+        if move in state.legal_moves():  # the usual case: a move legal_moves() handed out
+            checked: Move = move
+            state = state.apply(checked)
+        else:
+            if isinstance(move, Move):
+                checked = move
+            elif isinstance(move, str):
+                checked = Move.parse(move)
+            else:
                 raise IllegalMoveError(f"not a move: {move!r}")
-            move = Move.parse(move)
-        if move.e < 0 and move.t >= 0:
-            move = self._state.resolve(move)
-        state = self._state.play(move)
-        self._moves.append(move)
+            if checked.e < 0 and checked.t >= 0:
+                checked = state.resolve(checked)
+            state = state.play(checked)
+        self._moves.append(checked)
         self._states.append(state)
         self._state = state
 

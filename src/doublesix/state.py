@@ -367,8 +367,9 @@ class State:
             return _make(cfg, self.layout, hands, self.bone, self.pos, (seat + 1) % cfg.players,
                          self.scores, self.last_lay, -1, None, False)
         layout = self.layout.lay_index(t, move.e)
-        left = hands[seat] ^ (1 << t)
-        new_hands = (*hands[:seat], left, *hands[seat + 1:])
+        changed = list(hands)
+        left = changed[seat] = hands[seat] ^ 1 << t
+        new_hands = tuple(changed)
         last_lay = self.last_lay
         if cfg.tie_fewer:
             last_lay = (*last_lay[:seat], layout.played.bit_count(), *last_lay[seat + 1:])
