@@ -9,6 +9,7 @@ legal moves, scores, turn and hand result must agree.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -206,26 +207,28 @@ class Model:
         self.result, self.over, self.turn = result, over, None
 
 
-def start_model(match: Match, scores: list[int]) -> Model:
-    """The model of the hand just dealt in ``match`` (the scores before it were ``scores``), with
-    its opening lay, if any, replayed."""
+def start_model(match: Match, scores: list[int], previous: HandResult | None) -> Model:
+    """The model of the hand just dealt in ``match``: the deal from the save, the scores before
+    it, and its opening (laid for the holder of the top tile, or led by the last winner)."""
+    record = json.loads(match.to_json())["hands"][-1]
+    hands = [[Tile.parse(t) for t in hand] for hand in record["hands"]]
+    model = Model(match.rules, hands, [Tile.parse(t) for t in record["boneyard"]], scores)
     events = match.history
     start = max(i for i, e in enumerate(events) if e.kind == "hand")
     opening = [e for e in events[start:] if e.kind == "lay"]
-    hands = [list(h) for h in match.hands]
-    if opening:
-        (lay,) = opening
-        assert lay.seat is not None and lay.tile is not None
-        hands[lay.seat].append(lay.tile)
-    model = Model(match.rules, hands, list(match.boneyard), scores)
-    if opening:
-        # Under highest-double the opening tile is the top-ranked tile in any hand.
-        dealt = [t for hand in hands for t in hand]
-        assert opening[0].tile == max(dealt, key=lambda t: (t.is_double, t.pips, t.high))
-        model.turn = opening[0].seat
-        model.play(Move(opening[0].tile))
-    else:
-        model.turn = match.turn
+    rules = match.rules
+    if rules.lead == "winner" and previous is not None and previous.winner is not None:
+        # The last hand's winner leads any tile: nothing is laid for it.
+        assert opening == [] and match.turn == previous.winner
+        model.turn = previous.winner
+        return model
+    # Otherwise the top-ranked tile in any hand (doubles first, then pips, then the high half)
+    # is laid for its holder.
+    top = max((t for hand in hands for t in hand), key=lambda t: (t.is_double, t.pips, t.high))
+    holder = next(seat for seat, hand in enumerate(hands) if top in hand)
+    assert [(e.seat, e.tile, e.end) for e in opening] == [(holder, top, None)]
+    model.turn = holder
+    model.play(Move(top))
     return model
 
 
@@ -248,7 +251,7 @@ def agree(match: Match, model: Model, note: str, lacks: bool = True) -> None:
 def play_against_model(rules: Rules, seed: int, rng: random.Random) -> int:
     """Play a whole match at random, checking the engine against the model; moves played."""
     match = Match(rules, seed=seed)
-    model = start_model(match, [0] * rules.players)
+    model = start_model(match, [0] * rules.players, None)
     moves = 0
     lacks = True  # lacks change only on a draw or a pass, and on the lay after a draw
     while True:
@@ -256,9 +259,9 @@ def play_against_model(rules: Rules, seed: int, rng: random.Random) -> int:
         if match.is_over:
             return moves
         if match.turn is None:
-            before = match.scores
+            before, result = match.scores, match.hand_result
             match.next_hand()
-            model = start_model(match, before)
+            model = start_model(match, before, result)
             lacks = True
             continue
         move = rng.choice(match.legal_moves())
