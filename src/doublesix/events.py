@@ -5,6 +5,8 @@
 'Seat 2 laid 6|4 on the right end, scoring 10.'
 >>> describe(Event("draw", seat=0, number=3), names=["You", "Snow White"])
 'You drew 3 tiles.'
+>>> describe(Event("end", seat=1, points=12, blocked=True), names=["You", "Snow White"])
+'The hand is blocked. Snow White won it with the lightest hand, scoring 12.'
 """
 
 from __future__ import annotations
@@ -87,12 +89,14 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
     if event.kind == "pass":
         return f"{who} passed."
     if event.kind == "end":
-        how = "The hand is blocked" if event.blocked else "The hand is over"
+        how = "The hand is blocked." if event.blocked else "The hand is over."
         if event.seat is None:
-            return f"{how}: a draw, nobody scores."
-        return f"{how}: {who} won it and scored {event.points}."
+            return f"{how} It is a draw: nobody scores."
+        lightest = " with the lightest hand" if event.blocked else ""
+        scoring = f", scoring {event.points}" if event.points else ""
+        return f"{how} {who} won it{lightest}{scoring}."
     if event.kind == "over":
         if event.seat is None:
-            return "The game is over: a draw."
-        return f"The game is over: {who} won."
+            return "The game is over. It is a draw."
+        return f"The game is over. {who} won."
     raise ValueError(f"unknown event kind {event.kind!r}")

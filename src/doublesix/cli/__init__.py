@@ -21,8 +21,9 @@ COMMANDS: Final = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand whose module is installed."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser.  Only ``command``'s module is imported (the web stack is slow to
+    import, so ``doublesix play`` should not pay for it); the others appear by name only."""
     parser = argparse.ArgumentParser(
         prog="doublesix",
         description="Dominoes against computer opponents: Draw, Block, All Fives and Muggins.",
@@ -30,22 +31,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name is None or not module_name.startswith(error.name):
-                raise
-            continue
         sub = commands.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+        if name == command:
+            module = importlib.import_module(module_name)
+            module.add_arguments(sub)
+            sub.set_defaults(run=module.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = next((word for word in args_list if not word.startswith("-")), None)
+    parser = build_parser(command if command in COMMANDS else None)
+    args = parser.parse_args(args_list)
     if getattr(args, "run", None) is None:
         parser.print_help()
         return 2
