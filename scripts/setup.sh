@@ -14,9 +14,10 @@ setup_venv() {
 }
 
 setup_system_packages() {
-    # Debian packages the browser and database tests use; installed when missing and possible.
+    # Debian packages the browser (chromium) and database (postgresql) tests use; installed when missing and possible.
     local wanted=()
     command -v chromium >/dev/null 2>&1 || wanted+=(chromium)
+    compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || wanted+=(postgresql)
     if [ "${#wanted[@]}" -gt 0 ]; then
         if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
             echo "== installing ${wanted[*]} with apt-get"
