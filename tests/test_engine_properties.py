@@ -283,7 +283,6 @@ class TestSearchStates:
     def test_a_state_from_a_view_plays_like_the_match(
         self, rules: Rules, seed: int, play: int
     ) -> None:
-        rules = rules.replace(target=0)
         match = Match(rules, seed=seed)
         rng = random.Random(play)
         while match.turn is not None:
@@ -304,6 +303,31 @@ class TestSearchStates:
             match.play(rng.choice(match.legal_moves()))
             if rng.random() < 0.7:  # keep it quick: a few positions per hand
                 break
+
+    def test_a_guess_that_contradicts_the_view_is_refused(self) -> None:
+        match = Match(Rules.variant("draw"), seed=3)
+        seat = match.turn
+        assert seat is not None
+        other = 1 - seat
+        view = match.view(seat)
+        hands, bone = match.hands, match.boneyard
+        assert State.from_view(view, hands, bone).legal_moves() == tuple(match.legal_moves())
+        mine, theirs = hands[seat], hands[other]
+        swapped = [list(h) for h in hands]
+        swapped[seat] = [bone[0], *mine[1:]]
+        moved = [list(h) for h in hands]
+        moved[other] = theirs[1:]
+        twice = [list(h) for h in hands]
+        twice[other] = [bone[0], *theirs[1:]]
+        for guess_hands, guess_bone in [
+            (hands[:1], bone),  # one hand short
+            (swapped, [mine[0], *bone[1:]]),  # the viewer's own hand changed
+            (moved, [theirs[0], *bone]),  # a seat holding the wrong number of tiles
+            (twice, bone),  # a tile in two places
+            (hands, bone[1:]),  # a boneyard of the wrong size
+        ]:
+            with pytest.raises(ValueError):
+                State.from_view(view, guess_hands, guess_bone)
 
 
 def initial_deal(match: Match) -> tuple[list[list[str]], list[str], list[str]]:
