@@ -168,18 +168,29 @@ class TestRulesOptions:
             rules.players = 4  # type: ignore[misc]
 
     @pytest.mark.parametrize(
-        ("options", "named"),
-        [({"colour": "red"}, "colour"), ({"players": 5}, "players"), ({"players": 1}, "players"),
-         ({"set": 7}, "set"), ({"scoring": "fivez"}, "fivez"), ({"spinner": "yes"}, "spinner"),
-         ({"spinner_arms": "later"}, "later"), ({"rounding": "up"}, "rounding"),
-         ({"blocked_tie": "coin"}, "coin"), ({"lead": "loser"}, "loser"),
-         ({"blocked_minus_own": None}, "blocked_minus_own"), ({"drawing": 1}, "drawing"),
-         ({"target": -5}, "target"), ({"target": "100"}, "target"), ({"hand_size": 0}, "hand_size"),
-         ({"hand_size": 8, "players": 4}, "8 tiles")],
+        "options",
+        [{"players": 5}, {"players": 1}, {"set": 7}, {"scoring": "fivez"}, {"spinner": "yes"},
+         {"spinner_arms": "later"}, {"rounding": "up"}, {"blocked_tie": "coin"},
+         {"lead": "loser"}, {"blocked_minus_own": None}, {"drawing": 1}, {"target": -5},
+         {"target": "100"}, {"hand_size": 0}, {"players": True}],
     )  # fmt: skip
-    def test_bad_options_name_the_option(self, options: dict[str, Any], named: str) -> None:
-        with pytest.raises(ValueError, match=named):
+    def test_a_bad_value_names_the_option_and_the_value(self, options: dict[str, Any]) -> None:
+        ((option, value),) = options.items()
+        with pytest.raises(ValueError) as raised:
             Rules.variant("draw", **options)
+        assert option in str(raised.value) and str(value) in str(raised.value)
+
+    def test_an_unknown_option_is_named(self) -> None:
+        with pytest.raises(ValueError, match="'colour'"):
+            Rules.variant("draw", colour="red")
+        with pytest.raises(ValueError, match="'colour'"):
+            Rules.variant("draw").replace(colour="red")
+
+    def test_a_hand_size_the_set_cannot_deal(self) -> None:
+        with pytest.raises(ValueError, match="cannot deal 8 tiles to each of 4 players"):
+            Rules.variant("draw", players=4, hand_size=8)
+        assert Rules.variant("draw", players=4, hand_size=7).boneyard_size == 0
+        assert Rules.variant("draw", set=12, players=4, hand_size=22).boneyard_size == 3
 
     def test_an_unknown_variant(self) -> None:
         with pytest.raises(ValueError, match="'fives'"):
