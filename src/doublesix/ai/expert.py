@@ -21,10 +21,10 @@ import time
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.sampling import Inference, sample_deal
+from doublesix.ai.sampling import Inference, Sampler
 from doublesix.moves import Move
 from doublesix.state import State
-from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, Mask, indices
+from doublesix.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, indices
 from doublesix.view import View
 
 #: Playouts per decision by default (shared among the legal moves).
@@ -110,47 +110,47 @@ class Expert:
         """``worlds`` guesses at the hidden tiles, drawn in proportion to how well they explain
         the other seats' choices (from ``pool`` times as many candidates)."""
         inference = Inference(view, self.sharpness)
+        sampler = Sampler(view)
         if not inference.decisions or self.pool == 1:
-            return [sample_deal(view, rng) for _ in range(worlds)]
-        candidates = [sample_deal(view, rng) for _ in range(worlds * self.pool)]
-        weights = [inference.weight(hands) for hands, _ in candidates]
-        total = sum(weights)
-        if total <= 0.0:
-            return candidates[:worlds]
-        # Systematic resampling; a guess drawn again gets a fresh boneyard order.
-        step = total / worlds
-        mark = rng.random() * step
-        chosen: list[tuple[list[Mask], list[int]]] = []
-        seen: set[int] = set()
-        running = 0.0
-        index = -1
-        for _ in range(worlds):
-            while running <= mark and index + 1 < len(weights):
-                index += 1
-                running += weights[index]
-            hands, bone = candidates[index]
-            if index in seen:
-                bone = bone[:]
-                rng.shuffle(bone)
-            seen.add(index)
-            chosen.append((hands, bone))
-            mark += step
-        return chosen
+            hands_list = [sampler.hands(rng) for _ in range(worlds)]
+        else:
+            candidates = [sampler.hands(rng) for _ in range(worlds * self.pool)]
+            weights = [inference.weight(hands) for hands in candidates]
+            total = sum(weights)
+            if total <= 0.0:
+                hands_list = candidates[:worlds]
+            else:
+                # Systematic resampling: each guess kept in proportion to its weight.
+                step = total / worlds
+                mark = rng.random() * step
+                hands_list = []
+                running = 0.0
+                index = -1
+                for _ in range(worlds):
+                    while running <= mark and index + 1 < len(weights):
+                        index += 1
+                        running += weights[index]
+                    hands_list.append(candidates[index])
+                    mark += step
+        return [(hands, sampler.boneyard(hands, rng)) for hands in hands_list]
 
 
 def rollout(board: Board) -> None:
     """Play the hand out in place, every seat laying the tile with the best
-    :func:`rollout_key`: what it scores under All Fives, then its pips, then a double."""
+    :func:`rollout_key`."""
     fives = board.fives
     hands = board.hands
     ends = board.ends
+    follow_weight = FOLLOW
     while board.turn >= 0:
         hand = hands[board.turn]
         best = -1
         t = e = -1
         if not board.played:
             for tt in indices(hand):
-                key = rollout_key(PIPS[tt] if fives and PIPS[tt] % 5 == 0 else 0, tt)
+                pips = PIPS[tt]
+                follow = (hand & ~(1 << tt) & (SUIT[HIGH[tt]] | SUIT[LOW[tt]])).bit_count()
+                key = rollout_key(pips if fives and pips % 5 == 0 else 0, tt, follow)
                 if key > best:
                     best, t, e = key, tt, -1
         else:
@@ -159,6 +159,12 @@ def rollout(board: Board) -> None:
                 if n < 0:
                     continue
                 m = hand & SUIT[n]
+                if not m:
+                    continue
+                others = 0
+                for j in range(4):
+                    if j != ee and ends[j] >= 0:
+                        others |= SUIT[ends[j]]
                 while m:
                     tt = m.bit_length() - 1
                     m ^= 1 << tt
@@ -167,7 +173,9 @@ def rollout(board: Board) -> None:
                         count = board.count_after(tt, ee)
                         if count % 5 == 0:
                             points = count
-                    key = points * 64 + PIPS[tt] * 2 + IS_DOUBLE[tt]  # rollout_key, inlined
+                    follow = (hand & ~(1 << tt) & (others | SUIT[PIPS[tt] - n])).bit_count()
+                    # rollout_key, inlined
+                    key = points * 64 + PIPS[tt] * 2 + IS_DOUBLE[tt] + follow * follow_weight
                     if key > best:
                         best, t, e = key, tt, ee
         if t < 0:
@@ -175,10 +183,15 @@ def rollout(board: Board) -> None:
         board.play(t, e)
 
 
-def rollout_key(points: int, t: int) -> int:
-    """How much the playout policy likes laying tile ``t`` for ``points``: points first, then
-    pips, then doubles."""
-    return points * 64 + PIPS[t] * 2 + IS_DOUBLE[t]
+#: What one more tile the seat could lay next is worth to the playout policy, in half-pips.
+FOLLOW = 6
+
+
+def rollout_key(points: int, t: int, follow: int) -> int:
+    """How much the playout policy likes laying tile ``t`` for ``points`` when ``follow`` of the
+    seat's other tiles would fit the ends afterwards (ignoring spinner arms it opens): points
+    first, then pips and tiles to follow, then doubles."""
+    return points * 64 + PIPS[t] * 2 + IS_DOUBLE[t] + follow * FOLLOW
 
 
 def outcome(end: Board, me: int, start: Board) -> tuple[float, float]:

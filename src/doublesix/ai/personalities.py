@@ -127,10 +127,10 @@ class Pinocchio(_Scorer):
 
 class Buratino(_Scorer):
     """The point hunter: board counts, and the number he holds most of left open so he can
-    race out; he never worries what the others might score."""
+    race out; he takes risks, spending his spread and leaving the others counts to score."""
 
     name = "buratino"
-    weights = (0.4, 1.0, 3.0, 0.0, 0.0, 3.0, 0.0, 100.0, 0.0)
+    weights = (0.4, 1.0, 3.0, -1.0, -1.0, 4.0, 0.0, 100.0, 0.5)
 
 
 class SnowWhite(_Scorer):

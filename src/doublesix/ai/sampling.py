@@ -39,45 +39,67 @@ def allowed_tiles(view: View) -> list[Mask]:
     return allowed
 
 
+class Sampler:
+    """Draws guesses for one view; built once per decision, so the bookkeeping is done once."""
+
+    def __init__(self, view: View) -> None:
+        self.seat = view.seat
+        self.own = view.hand_mask
+        self.unseen = view.unseen_mask
+        self.sizes = view.hand_sizes
+        self.allowed = allowed_tiles(view)
+        # The most constrained seat first: fewest spare tiles for its size.
+        self.order = sorted(
+            (s for s in range(len(self.allowed)) if s != self.seat),
+            key=lambda s: (self.allowed[s].bit_count() - self.sizes[s], s),
+        )
+        self.pools = {s: list(indices(self.allowed[s])) for s in self.order}
+        self.constrained = any(self.allowed[s] != self.unseen for s in self.order)
+
+    def hands(self, rng: random.Random) -> list[Mask]:
+        """Every seat's hand, respecting ``view.lacks`` whenever that is possible."""
+        for _ in range(_TRIES):
+            hands = self._try(rng, True)
+            if hands is not None:
+                return hands
+        hands = self._try(rng, False)
+        assert hands is not None
+        return hands
+
+    def _try(self, rng: random.Random, constrained: bool) -> list[Mask] | None:
+        left = self.unseen
+        hands = [0] * len(self.sizes)
+        hands[self.seat] = self.own
+        for seat in self.order:
+            need = self.sizes[seat]
+            pool = self.pools[seat] if constrained else list(indices(self.unseen))
+            if len(self.order) > 1 or not constrained:
+                pool = [t for t in pool if left >> t & 1]
+            if len(pool) < need:
+                return None
+            mask = 0
+            for t in rng.sample(pool, need):
+                mask |= 1 << t
+            hands[seat] = mask
+            left &= ~mask
+        return hands
+
+    def boneyard(self, hands: list[Mask], rng: random.Random) -> list[int]:
+        """The tiles no hand holds, in a random draw order."""
+        left = self.unseen
+        for seat in self.order:
+            left &= ~hands[seat]
+        bone = list(indices(left))
+        rng.shuffle(bone)
+        return bone
+
+
 def sample_deal(view: View, rng: random.Random) -> tuple[list[Mask], list[int]]:
     """One guess at the hidden tiles: every seat's hand as a mask and the boneyard in draw
     order (tile indices).  The guess respects ``view.lacks`` whenever that is possible."""
-    allowed = allowed_tiles(view)
-    for attempt in range(_TRIES + 1):
-        if attempt == _TRIES:
-            allowed = [view.hand_mask if s == view.seat else view.unseen_mask
-                       for s in range(len(allowed))]
-        deal = _try_deal(view, allowed, rng)
-        if deal is not None:
-            return deal
-    raise AssertionError("unreachable: an unconstrained deal always succeeds")
-
-
-def _try_deal(
-    view: View, allowed: list[Mask], rng: random.Random
-) -> tuple[list[Mask], list[int]] | None:
-    left = view.unseen_mask
-    hands = [0] * len(allowed)
-    hands[view.seat] = view.hand_mask
-    # The most constrained seat first: fewest spare tiles for its size.
-    others = sorted(
-        (s for s in range(len(allowed)) if s != view.seat),
-        key=lambda s: (allowed[s].bit_count() - view.hand_sizes[s], s),
-    )
-    for seat in others:
-        pool = list(indices(allowed[seat] & left))
-        need = view.hand_sizes[seat]
-        if len(pool) < need:
-            return None
-        chosen = rng.sample(pool, need)
-        mask = 0
-        for t in chosen:
-            mask |= 1 << t
-        hands[seat] = mask
-        left &= ~mask
-    bone = list(indices(left))
-    rng.shuffle(bone)
-    return hands, bone
+    sampler = Sampler(view)
+    hands = sampler.hands(rng)
+    return hands, sampler.boneyard(hands, rng)
 
 
 class Inference:

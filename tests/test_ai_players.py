@@ -1,0 +1,214 @@
+"""The computer players: by name, legal in every variant, deterministic, distinct in style."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+
+import pytest
+
+from doublesix import Match, Move, Rules
+from doublesix.ai import PLAYERS, Hint, PlayerInfo, hint, player
+from doublesix.ai.expert import Expert
+from doublesix.ai.tournament import parse_spec, ratio_ci, tournament
+from doublesix.cli import main
+from doublesix.tiles import TILES
+
+FAST = {"playouts": 24}
+HANDS = [["6|6", "5|5", "4|4", "5|3", "2|1", "3|0", "1|1"],
+         ["6|5", "6|3", "6|0", "5|2", "4|2", "3|1", "0|0"]]
+
+
+def example(variant: str) -> Match:
+    """A fixed deal: seat 0 opens 6|6, seat 1 chooses among 6|5, 6|3 and 6|0 on either side."""
+    rest = [t for t in TILES[:28] if str(t) not in HANDS[0] + HANDS[1]]
+    return Match(Rules.variant(variant), hands=HANDS, boneyard=rest)
+
+
+def make(name: str) -> object:
+    return player(name, **FAST) if name == "expert" else player(name)
+
+
+class TestByName:
+    def test_every_name_makes_a_player(self) -> None:
+        assert list(PLAYERS) == ["random", "greedy", "pinocchio", "buratino", "snow-white",
+                                 "expert"]
+        for name, info in PLAYERS.items():
+            assert isinstance(info, PlayerInfo) and info.name == name
+            assert info.label and info.difficulty and info.style
+            assert hasattr(player(name), "choose")
+        assert PLAYERS["snow-white"].label == "Snow White"
+
+    def test_unknown_name_raises(self) -> None:
+        with pytest.raises(ValueError, match="unknown player 'zorro'"):
+            player("zorro")
+
+    def test_options_reach_the_expert(self) -> None:
+        expert = player("expert", playouts=77)
+        assert isinstance(expert, Expert) and expert.playouts == 77
+        with pytest.raises(ValueError):
+            player("expert", playouts=0)
+
+
+VARIANTS = [
+    Rules.variant("draw", players=2),
+    Rules.variant("block", players=3),
+    Rules.variant("all-fives", players=4, target=60),
+    Rules.variant("muggins", players=2, target=60),
+    Rules.variant("muggins", players=3, spinner_arms="immediate", target=0),
+    Rules.variant("all-fives", players=2, spinner=True, target=0),
+    Rules.variant("draw", players=3, set=9, target=0),
+    Rules.variant("block", players=4, set=12, target=0),
+    Rules.variant("all-fives", players=3, set=12, target=0, rounding="down"),
+]
+
+
+class TestEveryVariant:
+    @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.name}-{r.players}-{r.set}")
+    def test_all_players_finish_matches_with_legal_moves(self, rules: Rules) -> None:
+        names = list(PLAYERS)
+        seats = [make(names[(i + rules.players) % len(names)]) for i in range(rules.players)]
+        seats[0] = make("expert")
+        match = Match(rules, seed=len(names) + rules.players)
+        rng = random.Random(3)
+        moves = 0
+        while True:
+            if match.turn is None:
+                if match.is_over:
+                    break
+                match.next_hand()
+                continue
+            view = match.view(match.turn)
+            move = seats[match.turn].choose(view, rng)  # type: ignore[attr-defined]
+            assert move in view.legal_moves()
+            match.play(move)  # raises if illegal
+            moves += 1
+        assert moves > 5
+
+    def test_a_free_lead_is_chosen_from_the_whole_hand(self) -> None:
+        rules = Rules.variant("all-fives", target=100)
+        match = Match(rules, seed=2)
+        rng = random.Random(0)
+        while match.hand_result is None:
+            match.play(player("greedy").choose(match.view(match.turn), rng))  # type: ignore[arg-type]
+        if not match.is_over and match.hand_result.winner is not None:
+            match.next_hand()
+            view = match.view(match.turn)  # type: ignore[arg-type]
+            if not view.layout.played:
+                for name in PLAYERS:
+                    move = make(name).choose(view, rng)  # type: ignore[attr-defined]
+                    assert move.end is None and move.tile in view.hand
+
+
+def positions(count: int) -> list[object]:
+    """Views with a real choice, from random games of Draw, Block and All Fives."""
+    views = []
+    for variant in ("draw", "block", "all-fives"):
+        for seed in range(count):
+            match = Match(Rules.variant(variant, target=0), seed=seed)
+            rng = random.Random(seed)
+            while match.turn is not None:
+                view = match.view(match.turn)
+                if len(view.legal_moves()) > 1:
+                    views.append(view)
+                match.play(rng.choice(match.legal_moves()))
+    return views
+
+
+class TestDeterminism:
+    def test_same_view_and_seed_same_move(self) -> None:
+        for view in positions(4)[:40]:
+            for name in PLAYERS:
+                first = make(name).choose(view, random.Random(11))  # type: ignore[attr-defined]
+                again = make(name).choose(view, random.Random(11))  # type: ignore[attr-defined]
+                assert first is again
+
+    def test_same_choices_under_another_hash_seed(self) -> None:
+        """No player depends on the interpreter's hash seed (as it would iterating over sets
+        of objects hashed by id or by string)."""
+        script = (
+            "import random\n"
+            "from doublesix import Match, Rules\n"
+            "from doublesix.ai import player\n"
+            "out = []\n"
+            "for variant in ('draw', 'all-fives', 'muggins'):\n"
+            "    m = Match(Rules.variant(variant, players=3, target=0), seed=5)\n"
+            "    ps = [player('expert', playouts=30), player('snow-white'), player('buratino')]\n"
+            "    rng = random.Random(1)\n"
+            "    while m.turn is not None:\n"
+            "        mv = ps[m.turn].choose(m.view(m.turn), rng)\n"
+            "        out.append(str(mv)); m.play(mv)\n"
+            "print(' / '.join(out))\n"
+        )
+        runs = {
+            subprocess.run(
+                [sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                env={"PYTHONHASHSEED": seed},
+            ).stdout
+            for seed in ("1", "2")
+        }
+        assert len(runs) == 1
+
+
+class TestStyles:
+    def test_personalities_choose_differently_at_a_quarter_of_real_choices(self) -> None:
+        views = positions(30)
+        names = ("pinocchio", "buratino", "snow-white")
+        choices = {name: [make(name).choose(v, random.Random(0)) for v in views]  # type: ignore[attr-defined]
+                   for name in names}
+        for a, b in itertools.combinations(names, 2):
+            differ = sum(x is not y for x, y in zip(choices[a], choices[b], strict=True))
+            assert differ >= 0.25 * len(views), (a, b, differ / len(views))
+
+    def test_greedy_lays_heaviest_and_scores_first_under_fives(self) -> None:
+        draw = example("draw").view(1)
+        assert player("greedy").choose(draw, random.Random(0)).tile == Move.parse("6|5").tile
+        fives = example("all-fives").view(1)
+        # 6|3 leaves 6 + 3 + ... : the only lay that scores (6|6 with 6|3: 12 + 3 = 15).
+        assert player("greedy").choose(fives, random.Random(0)).tile == Move.parse("6|3").tile
+
+
+class TestHint:
+    def test_hint_is_the_experts_choice_with_a_reason(self) -> None:
+        view = example("all-fives").view(1)
+        given = hint(view, seed=3, playouts=60)
+        assert isinstance(given, Hint)
+        assert given.move is Expert(playouts=60).choose(view, random.Random(3))
+        assert str(given.move.tile) in given.reason
+        if given.move.tile == Move.parse("6|3").tile:
+            assert "scores 15" in given.reason
+
+    def test_hint_for_a_forced_draw(self) -> None:
+        for view in positions(3):
+            moves = view.legal_moves()  # type: ignore[attr-defined]
+            if moves == [Move.draw()]:
+                assert hint(view).reason.startswith("nothing fits")  # type: ignore[arg-type]
+                break
+
+
+class TestTournament:
+    def test_duplicate_rotations_and_table(self) -> None:
+        result = tournament(["greedy", "random"], Rules.variant("block", target=0), deals=6,
+                            seed=1, workers=1)
+        hands = [sum(s.hands) for s in result.stats]
+        assert hands == [12, 12]
+        won = sum(sum(s.hand_wins) for s in result.stats)
+        assert won == 12
+        table = result.report()
+        assert "greedy" in table and "95% CI" in table
+
+    def test_parse_spec_and_ci(self) -> None:
+        assert parse_spec("expert:playouts=50;sharpness=0.5") == (
+            "expert", {"playouts": 50, "sharpness": 0.5})
+        with pytest.raises(ValueError):
+            parse_spec("nobody")
+        rate, half = ratio_ci([1.0] * 10, [2] * 10)
+        assert rate == 0.5 and half == 0.0
+
+    def test_command_line(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["tournament", "--players", "snow-white,random", "--variant", "draw",
+                     "--deals", "3", "--workers", "1"]) == 0
+        out = capsys.readouterr().out
+        assert "snow-white" in out and "think p50/p95" in out
