@@ -1,7 +1,7 @@
 """Whole games in Chromium against the real server: by keyboard alone, by mouse, by touch drags.
 
-Seeds come from ``python -m tests.browser.strategy VARIANT TARGET``: each game below includes
-a tile that fits two ends (the player chooses) and a draw from the boneyard.
+Seeds are chosen when the tests run (``strategy.find_seed``): each game includes a tile that fits
+two ends (the player chooses) and a draw from the boneyard; one game per input has two hands.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import KeyboardPlayer, MousePlayer, TouchPlayer, wait_phase
-from tests.browser.strategy import simulate
+from tests.browser.strategy import find_seed, simulate
 
-# (variant, target, seed): every one includes an end choice and a draw for seat 0.
+# (variant, target, first seed to try, hands at least)
 GAMES = {
-    "keyboard": [("draw", 0, 171), ("all-fives", 50, 115)],
-    "mouse": [("draw", 0, 204), ("all-fives", 50, 61)],
-    "touch": [("draw", 0, 192), ("all-fives", 0, 289)],
+    "keyboard": [("draw", 0, 1, 1), ("all-fives", 50, 1, 2)],
+    "mouse": [("draw", 50, 100, 2), ("all-fives", 0, 100, 1)],
+    "touch": [("draw", 0, 200, 1), ("all-fives", 50, 200, 1)],
 }
 
 
@@ -40,8 +40,9 @@ def finish(page: Any) -> None:
     assert "The game is over" in (page.locator("#log").text_content() or "")
 
 
-@pytest.mark.parametrize(("variant", "target", "seed"), GAMES["keyboard"])
-def test_keyboard_alone(session: Any, variant: str, target: int, seed: int) -> None:
+@pytest.mark.parametrize(("variant", "target", "start", "hands"), GAMES["keyboard"])
+def test_keyboard_alone(session: Any, variant: str, target: int, start: int, hands: int) -> None:
+    seed = find_seed(variant, target, start, hands)
     page = session.page()
     session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
     wait_phase(page)
@@ -62,8 +63,9 @@ def test_keyboard_alone(session: Any, variant: str, target: int, seed: int) -> N
     assert outline != "none"
 
 
-@pytest.mark.parametrize(("variant", "target", "seed"), GAMES["mouse"])
-def test_mouse_clicks(session: Any, variant: str, target: int, seed: int) -> None:
+@pytest.mark.parametrize(("variant", "target", "start", "hands"), GAMES["mouse"])
+def test_mouse_clicks(session: Any, variant: str, target: int, start: int, hands: int) -> None:
+    seed = find_seed(variant, target, start, hands, most_moves=30)
     page = session.page()
     session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
     played = MousePlayer(page).play_game()
@@ -71,8 +73,9 @@ def test_mouse_clicks(session: Any, variant: str, target: int, seed: int) -> Non
     finish(page)
 
 
-@pytest.mark.parametrize(("variant", "target", "seed"), GAMES["touch"])
-def test_touch_drags(make_session: Any, variant: str, target: int, seed: int) -> None:
+@pytest.mark.parametrize(("variant", "target", "start", "hands"), GAMES["touch"])
+def test_touch_drags(make_session: Any, variant: str, target: int, start: int, hands: int) -> None:
+    seed = find_seed(variant, target, start, hands)
     session = make_session(has_touch=True, viewport={"width": 1280, "height": 800})
     page = session.page()
     session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])

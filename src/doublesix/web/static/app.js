@@ -724,7 +724,7 @@ function settle(g) {
   const st = g.state;
   if (!st) return;
   setPhase(st.result || st.over ? "result" : st.turn === st.me && st.legal.length && !g.pending ? "you" : "them");
-  if (st.result) {
+  if (st.result || st.over) {
     const key = `${st.hand_number}:${st.over}`;
     if (g.resultShownFor !== key) {
       g.resultShownFor = key;
@@ -925,7 +925,7 @@ function renderTable() {
   const lit = g.selected ? movesOf(st, g.selected).map((m) => /** @type {string} */ (m.end)) : [];
   const freshFrom = g.freshSeat === st.me ? "bottom" : "top";
   renderBoard(svg, st.layout, { openEnds: st.open_ends, lit, fresh: reduceMotion() ? null : g.fresh,
-    freshFrom, hint: g.hint?.end || null });
+    freshFrom, hint: g.hint?.end || null, played: st.played });
   const names = Object.entries(st.open_ends).map(([e, n]) => `${cap(endWords(e))}: ${n}`);
   byId("info-ends").replaceChildren(names.length ? h("ul", {}, names.map((n) => h("li", { text: n }))) : "none yet");
   const fives = st.rules?.scoring === "fives";
@@ -1130,14 +1130,17 @@ function readScores() {
 
 /** @param {Picture} st */
 function showResult(st) {
-  const res = st.result;
+  const res = st.result || (st.over ? { winner: null, points: 0, blocked: false, hands: [], pips: [] } : null);
   if (!res) return;
+  const resigned = /** @type {any} */ (st).resigned;
   const me = st.me;
   const body = byId("result-body");
   const title = byId("result-title");
   const parts = [];
   let heading;
-  if (st.over) {
+  if (st.over && resigned !== null && resigned !== undefined && !st.result) {
+    heading = resigned === me ? "Game over: you resigned" : `Game over: ${st.names[resigned]} resigned`;
+  } else if (st.over) {
     heading = st.winner === null || st.winner === undefined ? "Game over: a draw"
       : st.winner === me ? "Game over: you won!" : `Game over: ${st.names[st.winner]} won`;
   } else {
@@ -1145,7 +1148,7 @@ function showResult(st) {
       : res.winner === me ? "You won the hand" : `${st.names[res.winner]} won the hand`;
   }
   title.textContent = heading;
-  const how = res.winner === null || res.winner === undefined
+  const how = !st.result ? "The game ended before the hand was over." : res.winner === null || res.winner === undefined
     ? `${res.blocked ? "Blocked, and the lightest hands are equal" : "Drawn"}: nobody scores.`
     : `${res.blocked ? "The hand was blocked; the lightest hand wins. " : ""}${res.winner === me ? "You score" : `${st.names[res.winner]} scores`} ${res.points} point${res.points === 1 ? "" : "s"}.`;
   parts.push(h("p", { class: "result-how", text: how }));
@@ -1162,7 +1165,7 @@ function showResult(st) {
     ]);
     list.append(row);
   });
-  parts.push(h("h3", { text: "Every hand laid open" }), list);
+  if (hands.length) parts.push(h("h3", { text: "Every hand laid open" }), list);
   parts.push(h("h3", { text: "Scoresheet" }), sheetTable(st));
   if (st.daily?.share) {
     const share = h("textarea", { id: "share-text", rows: "3", readonly: true, "aria-label": "Text to share" });

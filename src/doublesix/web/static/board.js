@@ -167,6 +167,7 @@ function orient(d, inner, outer) {
  * @param {boolean} [serpentine]
  */
 function walker(start, main, side, taken, bounds, serpentine = true) {
+  const clashes = /** @type {any} */ (taken).clashes;
   let p = start;
   let d = main;
   let uturn = serpentine;
@@ -187,22 +188,29 @@ function walker(start, main, side, taken, bounds, serpentine = true) {
    * @param {boolean} isDouble
    */
   function plan(isDouble) {
-    const straight = place(p, d, isDouble && !corner);
+    const straight = { ...place(p, d, isDouble && !corner), dir: d, turned: false };
+    const turn = () => {
+      for (const s of [side, /** @type {Dir} */ ([-side[0], -side[1]])]) {
+        const q = [p[0] + 0.5 * d[0] - 0.5 * s[0], p[1] + 0.5 * d[1] - 0.5 * s[1]];
+        const turned = place(q, s, false);
+        if (free(turned.rect)) return { ...turned, dir: s, turned: true };
+      }
+      return null;
+    };
     if (inBounds(straight.rect) && free(straight.rect)) {
-      return { ...straight, dir: d, turned: false };
+      // Bend a tile early where the line would next run into another arm, while it still can.
+      const ahead = place(straight.next, d, false);
+      if (free(ahead.rect)) return straight;
+      return turn() || straight;
     }
-    for (const s of [side, /** @type {Dir} */ ([-side[0], -side[1]])]) {
-      const q = [p[0] + 0.5 * d[0] - 0.5 * s[0], p[1] + 0.5 * d[1] - 0.5 * s[1]];
-      const turned = place(q, s, false);
-      if (free(turned.rect)) return { ...turned, dir: s, turned: true };
-    }
-    return { ...straight, dir: d, turned: false };
+    return turn() || straight;
   }
 
   return {
     /** @param {boolean} isDouble @returns {{rect: Rect, dir: Dir}} */
     lay(isDouble) {
       const step = plan(isDouble);
+      if (!free(step.rect)) clashes.count += 1;
       taken.push(step.rect);
       if (step.turned) {
         const s = step.dir;
@@ -247,18 +255,23 @@ function cornerExit(next, s, d) {
  * Arrange the layout for a given half-width.
  * @param {Layout} layout
  * @param {number} xmax
- * @returns {{pieces: Piece[], ends: Record<string, Rect>}}
+ * @param {string[]} [played] the tiles in the order they were laid
+ * @param {Record<string, number>} [openEnds]
+ * @returns {{pieces: Piece[], ends: Record<string, Rect>, clashes: number}}
  */
-function arrange(layout, xmax) {
+function arrange(layout, xmax, played, openEnds) {
   /** @type {Piece[]} */
   const pieces = [];
   /** @type {Rect[]} */
   const taken = [];
+  // Tiles that could only be placed over others: an arrangement without any is preferred.
+  const clashes = { count: 0 };
+  /** @type {any} */ (taken).clashes = clashes;
   /** @type {Record<string, Rect>} */
   const ends = {};
   const bounds = { xmax, ymax: Math.max(3, xmax * 0.7) };
   const left = layout.left || [];
-  if (!left.length) return { pieces, ends };
+  if (!left.length) return { pieces, ends, clashes: 0 };
   const opening = left[0];
   const [oa, ob] = halves(opening.tile);
   const openDouble = oa === ob;
@@ -272,29 +285,12 @@ function arrange(layout, xmax) {
 
   const leftWalk = walker([openRect.x, 0], DIRS.W, DIRS.N, taken, bounds);
   const rightWalk = walker([openRect.x + openRect.w, 0], DIRS.E, DIRS.S, taken, bounds);
-  // Lay both arms tile by tile in turn so neither grabs all the room.
-  const L = left.slice(1);
-  const R = layout.right || [];
-  const longest = Math.max(L.length, R.length);
-  for (let i = 0; i < longest; i++) {
-    if (i < R.length) layOne("right", R[i], i, rightWalk);
-    if (i < L.length) layOne("left", L[i], i + 1, leftWalk);
-  }
-  ends.left = leftWalk.peek();
-  ends.right = rightWalk.peek();
+  /** @type {Record<string, ReturnType<typeof walker>>} */
+  const walks = { left: leftWalk, right: rightWalk };
 
-  /** @param {string} arm @param {Placed} placed @param {number} index @param {ReturnType<typeof walker>} walk */
-  function layOne(arm, placed, index, walk) {
-    const [a, b] = halves(placed.tile);
-    const dbl = a === b;
-    const innerNum = a + b - placed.outer;
-    const { rect, dir } = walk.lay(dbl);
-    const [first, second] = orient(dir, innerNum, placed.outer);
-    pieces.push({ tile: placed.tile, first, second, rect, arm, index });
-    if (layout.spinner === placed.tile && !spinnerAt) spinnerAt = { rect, dir };
-  }
-
-  if (spinnerAt) {
+  /** The spinner's arms leave it crosswise, once it lies on the table. */
+  const spinnerWalks = () => {
+    if (walks.up || !spinnerAt) return;
     const { rect, dir } = spinnerAt;
     const cx = rect.x + rect.w / 2, cy = rect.y + rect.h / 2;
     const horizontalLine = dir[0] !== 0;
@@ -302,14 +298,55 @@ function arrange(layout, xmax) {
     const downStart = horizontalLine ? [cx, rect.y + rect.h] : [rect.x + rect.w, cy];
     const upDir = horizontalLine ? DIRS.N : DIRS.W;
     const downDir = horizontalLine ? DIRS.S : DIRS.E;
-    const upWalk = walker(upStart, upDir, horizontalLine ? DIRS.W : DIRS.N, taken, bounds, false);
-    const downWalk = walker(downStart, downDir, horizontalLine ? DIRS.E : DIRS.S, taken, bounds, false);
-    (layout.up || []).forEach((placed, i) => layOne("up", placed, i, upWalk));
-    (layout.down || []).forEach((placed, i) => layOne("down", placed, i, downWalk));
-    ends.up = upWalk.peek();
-    ends.down = downWalk.peek();
+    walks.up = walker(upStart, upDir, horizontalLine ? DIRS.W : DIRS.N, taken, bounds, false);
+    walks.down = walker(downStart, downDir, horizontalLine ? DIRS.E : DIRS.S, taken, bounds, false);
+  };
+
+  /** @param {string} arm @param {Placed} placed @param {number} index */
+  const layOne = (arm, placed, index) => {
+    if (arm === "up" || arm === "down") spinnerWalks();
+    const walk = walks[arm];
+    if (!walk) return;
+    const [a, b] = halves(placed.tile);
+    const dbl = a === b;
+    const innerNum = a + b - placed.outer;
+    const { rect, dir } = walk.lay(dbl);
+    const [first, second] = orient(dir, innerNum, placed.outer);
+    pieces.push({ tile: placed.tile, first, second, rect, arm, index });
+    if (layout.spinner === placed.tile && !spinnerAt) spinnerAt = { rect, dir };
+  };
+
+  // Lay the tiles in the order they were played, so a later tile makes way for an earlier one
+  // as it did on a real table; without that order, lay the arms by turns.
+  /** @type {Map<string, [string, Placed, number]>} */
+  const where = new Map();
+  left.slice(1).forEach((p, i) => where.set(p.tile, ["left", p, i + 1]));
+  for (const arm of ["right", "up", "down"]) {
+    (/** @type {any} */ (layout)[arm] || []).forEach((/** @type {Placed} */ p, /** @type {number} */ i) => where.set(p.tile, [arm, p, i]));
   }
-  return { pieces, ends };
+  const order = (played || []).filter((t) => where.has(t));
+  if (order.length !== where.size) {
+    order.length = 0;
+    const R = layout.right || [];
+    const L = left.slice(1);
+    for (let i = 0; i < Math.max(L.length, R.length); i++) {
+      if (i < R.length) order.push(R[i].tile);
+      if (i < L.length) order.push(L[i].tile);
+    }
+    order.push(...(layout.up || []).map((p) => p.tile), ...(layout.down || []).map((p) => p.tile));
+  }
+  for (const tile of order) {
+    const [arm, placed, index] = /** @type {[string, Placed, number]} */ (where.get(tile));
+    layOne(arm, placed, index);
+  }
+  spinnerWalks();
+  for (const arm of Object.keys(walks)) ends[arm] = walks[arm].peek();
+  const open = Object.keys(openEnds || {}).filter((e) => ends[e]);
+  open.forEach((e, i) => {
+    if (taken.some((r) => overlaps(r, ends[e]))) clashes.count += 1;
+    for (const f of open.slice(i + 1)) if (overlaps(ends[e], ends[f])) clashes.count += 1;
+  });
+  return { pieces, ends, clashes: clashes.count };
 }
 
 /** @param {Rect[]} rects */
@@ -325,19 +362,22 @@ function bbox(rects) {
 /**
  * Choose the width at which the layout turns so the tiles come out as large as the box allows.
  * @param {Layout} layout @param {number} width @param {number} height @param {number} maxUnit
+ * @param {string[]} [played] @param {Record<string, number>} [openEnds]
  */
-export function fit(layout, width, height, maxUnit) {
-  /** @type {{scale: number, xmax: number, result: any}[]} */
-  const tries = [];
+export function fit(layout, width, height, maxUnit, played, openEnds) {
+  /** @type {{scale: number, xmax: number, clashes: number, result: any}[]} */
+  let tries = [];
   for (let xmax = 3; xmax <= 48; xmax += 1) {
-    const arranged = arrange(layout, xmax);
+    const arranged = arrange(layout, xmax, played, openEnds);
     const all = [...arranged.pieces.map((p) => p.rect), ...Object.values(arranged.ends)];
     if (!all.length) return { ...arranged, box: { x: -3, y: -2, w: 6, h: 4 } };
     const b = bbox(all);
     const box = { x: b.x - 0.4, y: b.y - 0.4, w: b.w + 0.8, h: b.h + 0.8 };
     const scale = Math.min(width / box.w, height / box.h, maxUnit);
-    tries.push({ scale, xmax, result: { ...arranged, box } });
+    tries.push({ scale, xmax, clashes: arranged.clashes, result: { ...arranged, box } });
   }
+  const fewest = Math.min(...tries.map((t) => t.clashes));
+  tries = tries.filter((t) => t.clashes === fewest);
   const top = Math.max(...tries.map((t) => t.scale));
   // The widest line (fewest turns) whose tiles are nearly as large as the largest possible.
   const best = tries.filter((t) => t.scale >= top * 0.96).pop();
@@ -351,13 +391,13 @@ const END_LETTER = { left: "L", right: "R", up: "U", down: "D" };
  * @param {SVGSVGElement} svg
  * @param {Layout} layout
  * @param {{openEnds: Record<string, number>, lit?: string[], fresh?: string|null,
- *          freshFrom?: string, hint?: string|null}} opts
+ *          freshFrom?: string, hint?: string|null, played?: string[]}} opts
  */
 export function renderBoard(svg, layout, opts) {
   const width = Math.max(svg.clientWidth, 100);
   const height = Math.max(svg.clientHeight, 80);
   const maxUnit = Math.min(46, Math.max(26, width / 16));
-  const { pieces, ends, box } = fit(layout, width, height, maxUnit);
+  const { pieces, ends, box } = fit(layout, width, height, maxUnit, opts.played, opts.openEnds);
   // Centre the drawing, never scaling a unit above maxUnit.
   const vw = Math.max(box.w, width / maxUnit);
   const vh = Math.max(box.h, height / maxUnit);
