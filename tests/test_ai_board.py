@@ -8,7 +8,6 @@ import pytest
 
 from doublesix import Move, Rules, State
 from doublesix.ai.board import Board, to_move
-from doublesix.tiles import TILES
 
 CASES = [
     ("draw", {}),
@@ -93,16 +92,7 @@ class TestRolloutMatchesEngine:
                 def key(m: Move, state: State = state) -> int:
                     count = state.layout.lay_index(m.t, m.e).count
                     points = count if fives and count % 5 == 0 else 0
-                    rest = state.hands[state.turn] & ~(1 << m.t)
-                    if m.e < 0:
-                        numbers = {m.tile.high, m.tile.low} if m.tile else set()
-                    else:
-                        ends = list(state.layout.ends)
-                        ends[m.e] = TILES[m.t].pips - ends[m.e]
-                        numbers = {n for n in ends if n >= 0}
-                    follow = sum(1 for t in range(91) if rest >> t & 1
-                                 and (TILES[t].high in numbers or TILES[t].low in numbers))
-                    return rollout_key(points, m.t, follow)
+                    return rollout_key(points, m.t)
 
                 state = state.apply(max(moves, key=key))
             rollout(board)

@@ -95,17 +95,26 @@ class Hint(NamedTuple):
 def hint(view: View, seed: int = 0, **options: Any) -> Hint:
     """The expert's choice for the seat of ``view`` (the seat to move), with a reason.
 
+    ``options`` go to the expert (``playouts=``); the same view and seed give the same hint.
+
     >>> from doublesix import Match, Rules
-    >>> match = Match(Rules.variant("all-fives"), seed=1)
-    >>> h = hint(match.view(match.turn), playouts=40)
-    >>> h.move in match.legal_moves(), isinstance(h.reason, str)
-    (True, True)
+    >>> from doublesix.tiles import TILES
+    >>> hands = ["6|6 5|5 4|4 5|3 2|1 3|0 1|1".split(), "6|5 6|3 6|0 5|2 4|2 3|1 0|0".split()]
+    >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
+    >>> match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
+    >>> hint(match.view(1), playouts=200).reason
+    '6|3 on the left scores 15'
     """
-    move = Expert(**options).choose(view, random.Random(seed))
-    return Hint(move, _reason(view, move))
+    moves = view.legal_moves()
+    if not moves:
+        raise ValueError(f"seat {view.seat} is not to move")
+    if len(moves) == 1:
+        return Hint(moves[0], _reason(view, moves[0], None))
+    best = Expert(**options).evaluate(view, random.Random(seed))[0]
+    return Hint(best.move, _reason(view, best.move, best.wins))
 
 
-def _reason(view: View, move: Move) -> str:
+def _reason(view: View, move: Move, wins: float | None) -> str:
     if move.kind == "draw":
         return "nothing fits: draw"
     if move.kind == "pass":
@@ -120,7 +129,15 @@ def _reason(view: View, move: Move) -> str:
         points = points_scored(view.layout, move)
         if points:
             return f"{tile} {where} scores {points}"
-    return f"{tile} {where} keeps your hand strongest"
+    if wins is None:
+        return f"{tile} {where} is the only tile that fits"
+    after = view.layout.lay_index(move.t, move.e)
+    nxt = (view.seat + 1) % view.rules.players
+    blocked = sorted({n for _, n in after.open if n in view.lacks[nxt]})
+    if blocked:
+        numbers = " or ".join(str(n) for n in blocked)
+        return f"{tile} {where} leaves a {numbers} open, which the next player lacks"
+    return f"{tile} {where} wins {wins:.0%} of the deals tried"
 
 
 __all__ = ["PLAYERS", "Hint", "Player", "PlayerInfo", "hint", "player"]

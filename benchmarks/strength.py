@@ -1,0 +1,201 @@
+"""The strength ladder of the computer players (issue 3), with 95% confidence intervals.
+
+    .venv/bin/python benchmarks/strength.py            # the full ladder (within an hour, 2 cores)
+    .venv/bin/python benchmarks/strength.py --quick    # a fast look (a few minutes)
+
+Every match is duplicate (each deal played again with the seats swapped) and 2-player.  It
+prints, goal by goal, the measured figure, its 95% interval over deal pairs and whether the goal
+of the issue is met:
+
+- expert vs greedy: Draw hands >= 77%, Block hands >= 66%, All Fives hands >= 66% and games to
+  100 >= 85% (greedy being the point-greedy player under All Fives);
+- random < every personality < expert, on Draw, Block and All Fives (single hands);
+- the personalities' styles: the share of real choices on which any two differ (>= 25%);
+- the expert's think time per unforced move (p95 <= 250 ms), and its strength at budgets that
+  take about 50, 250 and 1000 ms a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+import time
+
+from doublesix import Match, Rules
+from doublesix.ai import player
+from doublesix.ai.expert import DEFAULT_PLAYOUTS
+from doublesix.ai.tournament import TournamentResult, tournament
+
+PERSONALITIES = ("pinocchio", "buratino", "snow-white")
+LADDER_VARIANTS = ("draw", "block", "all-fives")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few deals: a fast look")
+    parser.add_argument("--pairs", type=int, default=None, help="deal pairs per goal")
+    parser.add_argument("--game-pairs", type=int, default=None,
+                        help="deal pairs of All Fives games to 100")
+    parser.add_argument("--curve-pairs", type=int, default=None,
+                        help="deal pairs per budget on the budget curve")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--only", default="", help="comma-separated sections to run: "
+                        "greedy,fives,ladder,styles,curve (default: all)")
+    args = parser.parse_args(argv)
+    pairs = args.pairs or (60 if args.quick else 1000)
+    game_pairs = args.game_pairs or (20 if args.quick else 1000)
+    curve_pairs = args.curve_pairs or (40 if args.quick else 300)
+    sections = set(args.only.split(",")) if args.only else {
+        "greedy", "fives", "ladder", "styles", "curve"}
+    started = time.perf_counter()
+    print(f"doublesix strength ladder: {pairs} deal pairs per goal, expert at its default "
+          f"budget of {DEFAULT_PLAYOUTS} playouts, seed {args.seed}")
+    met: list[tuple[str, bool]] = []
+
+    def play(names: list[str], variant: str, n: int, target: int = 0,
+             seed: int = args.seed) -> TournamentResult:
+        result = tournament(names, Rules.variant(variant, target=target), n, seed,
+                            workers=args.workers, progress=True)
+        return result
+
+    if "greedy" in sections:
+        print("\n## Expert vs greedy, single hands")
+        for variant, goal in (("draw", 0.77), ("block", 0.66)):
+            result = play(["expert", "greedy"], variant, pairs)
+            rate, half = result.win_rate(0)
+            ok = rate >= goal
+            met.append((f"expert vs greedy, {variant} hands >= {goal:.0%}", ok))
+            p50, p95 = result.think_ms(0)
+            print(f"{variant:<10} expert wins {rate:.1%} ± {half:.1%} of hands "
+                  f"(goal {goal:.0%}: {'met' if ok else 'NOT met'}); "
+                  f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+    if "fives" in sections:
+        print("\n## Expert vs point-greedy, All Fives games to 100")
+        result = play(["expert", "greedy"], "all-fives", game_pairs, target=100)
+        hand_rate, hand_half = result.win_rate(0)
+        game_rate, game_half = result.game_rate(0)
+        ok_hands, ok_games = hand_rate >= 0.66, game_rate >= 0.85
+        met.append(("expert vs greedy, All Fives hands >= 66%", ok_hands))
+        met.append(("expert vs greedy, All Fives games >= 85%", ok_games))
+        p50, p95 = result.think_ms(0)
+        print(f"all-fives  expert wins {hand_rate:.1%} ± {hand_half:.1%} of hands "
+              f"({'met' if ok_hands else 'NOT met'}) and {game_rate:.1%} ± {game_half:.1%} of "
+              f"games ({'met' if ok_games else 'NOT met'}) over {game_pairs} deal pairs; "
+              f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+    if "ladder" in sections:
+        print("\n## The ladder: random < each personality < expert (hands won, single hands)")
+        share = max(1, pairs // len(LADDER_VARIANTS))
+        for name in PERSONALITIES:
+            for lower, upper in (("random", name), (name, "expert")):
+                wins = []
+                for k, variant in enumerate(LADDER_VARIANTS):
+                    result = play([upper, lower], variant, share, seed=args.seed + 7919 * k)
+                    rate, half = result.win_rate(0)
+                    wins.append((variant, rate, half, result))
+                total = _pooled([w[3] for w in wins])
+                ok = total[0] - total[1] > 0.5
+                met.append((f"{upper} ahead of {lower}", ok))
+                detail = ", ".join(f"{v} {r:.1%} ± {h:.1%}" for v, r, h, _ in wins)
+                print(f"{upper:>10} vs {lower:<10} {total[0]:.1%} ± {total[1]:.1%} over "
+                      f"{share * len(LADDER_VARIANTS)} pairs ({detail}): "
+                      f"{'ahead' if ok else 'NOT clearly ahead'}")
+    if "styles" in sections:
+        print("\n## Styles: share of real choices where two players choose differently")
+        shares = style_differences(40 if args.quick else 150)
+        for (a, b), share_ in shares.items():
+            print(f"{a:>10} / {b:<10} {share_:.1%}")
+        ok = all(s >= 0.25 for (a, b), s in shares.items() if "greedy" not in (a, b))
+        met.append(("personalities differ at >= 25% of real choices", ok))
+    if "curve" in sections:
+        print("\n## Budget curve: expert vs greedy, Draw hands, by playouts per move")
+        for playouts in (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4):
+            result = play([f"expert:playouts={playouts}", "greedy"], "draw", curve_pairs,
+                          seed=args.seed + 31)
+            rate, half = result.win_rate(0)
+            p50, p95 = result.think_ms(0)
+            print(f"{playouts:>6} playouts: {rate:.1%} ± {half:.1%} over {curve_pairs} pairs; "
+                  f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+        print("think time in one quiet process (wall and CPU per unforced move):")
+        for playouts in (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4):
+            wall, cpu = think_times(playouts, 8 if args.quick else 30)
+            print(f"{playouts:>6} playouts: wall p50 {wall[0]:.0f} p95 {wall[1]:.0f} ms; "
+                  f"CPU p50 {cpu[0]:.0f} p95 {cpu[1]:.0f} ms")
+            if playouts == DEFAULT_PLAYOUTS:
+                met.append(("expert think time p95 <= 250 ms (wall, default budget)",
+                            wall[1] <= 250))
+    print("\n## Goals")
+    for label, ok in met:
+        print(f"{'met    ' if ok else 'NOT met'}  {label}")
+    print(f"\n({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+def _pooled(results: list[TournamentResult]) -> tuple[float, float]:
+    """The first player's win rate over several tournaments, and its 95% half-width."""
+    from doublesix.ai.tournament import ratio_ci
+
+    wins = [w for r in results for w in r.stats[0].hand_wins]
+    hands = [h for r in results for h in r.stats[0].hands]
+    return ratio_ci(wins, hands)
+
+
+def style_differences(deals: int) -> dict[tuple[str, str], float]:
+    """For positions with a real choice (from games between the players themselves, mixed
+    with random moves, in Draw, Block and All Fives), how often each two choose differently."""
+    names = ["greedy", *PERSONALITIES]
+    players = {name: player(name) for name in names}
+    differ = dict.fromkeys(itertools.combinations(names, 2), 0)
+    total = 0
+    for variant in LADDER_VARIANTS:
+        for seed in range(deals):
+            match = Match(Rules.variant(variant, target=0), seed=seed)
+            rng = random.Random(seed)
+            while match.turn is not None:
+                view = match.view(match.turn)
+                moves = view.legal_moves()
+                if len(moves) > 1:
+                    chosen = {n: players[n].choose(view, random.Random(0)) for n in names}
+                    total += 1
+                    for a, b in differ:
+                        differ[a, b] += chosen[a] is not chosen[b]
+                mover = players[names[rng.randrange(len(names))]]
+                match.play(mover.choose(view, rng) if rng.random() < 0.7 else rng.choice(moves))
+    return {pair: count / max(total, 1) for pair, count in differ.items()}
+
+
+def think_times(playouts: int, deals: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The expert's think time per unforced move against greedy in 2-player Draw, in this
+    process: (wall p50, p95) and (CPU p50, p95) in ms."""
+    expert = player("expert", playouts=playouts)
+    greedy = player("greedy")
+    wall: list[float] = []
+    cpu: list[float] = []
+    for seed in range(deals):
+        match = Match(Rules.variant("draw", target=0), seed=seed)
+        rng = random.Random(seed)
+        while match.turn is not None:
+            view = match.view(match.turn)
+            if match.turn == seed % 2 and len(view.legal_moves()) > 1:
+                w, c = time.perf_counter(), time.process_time()
+                move = expert.choose(view, rng)
+                wall.append(time.perf_counter() - w)
+                cpu.append(time.process_time() - c)
+            else:
+                move = greedy.choose(view, rng)
+            match.play(move)
+    return _p50_p95(wall), _p50_p95(cpu)
+
+
+def _p50_p95(values: list[float]) -> tuple[float, float]:
+    values = sorted(values)
+    if not values:
+        return 0.0, 0.0
+    return (values[len(values) // 2] * 1000,
+            values[min(len(values) - 1, int(0.95 * len(values)))] * 1000)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
