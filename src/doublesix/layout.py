@@ -187,6 +187,22 @@ class Layout:
         high = HIGH[t]
         low = LOW[t]
         double = IS_DOUBLE[t]
+        if e < 0 and calm == 2:  # the opening tile, and it will not be a spinner
+            layout = _new(Layout)
+            layout.ends = (high, low, -1, -1)
+            layout.contrib = (high, low, 0, 0)
+            layout.played = 1 << t
+            layout.single = True
+            layout.spinner = -1
+            layout.spin_sides = 0
+            layout.mode = self.mode
+            layout.calm = 2
+            layout.trail = (None, t, -1, high)
+            line = high * _SIZE + low
+            layout.open = _LINE_OPEN[line]
+            layout.fits = _LINE_FITS[line]
+            layout.count = high + low
+            return layout
         spinner = self.spinner
         spin_sides = self.spin_sides
         mode = self.mode

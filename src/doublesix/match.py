@@ -17,13 +17,14 @@ HandResult(winner=1, points=13, blocked=True)
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from doublesix.events import Event, public
-from doublesix.moves import IllegalMoveError, Move
+from doublesix.moves import IllegalMoveError, Move, lay_move
 from doublesix.rules import Rules
 from doublesix.state import HandResult, State
 from doublesix.tiles import TILES, Tile, tiles_of
@@ -39,14 +40,27 @@ class MatchStateError(ValueError, RuntimeError):
 
 
 class _Hand:
-    """One hand's record: every state it went through and the moves between them."""
+    """One hand's record: every state it went through (the moves are read off them)."""
 
-    __slots__ = ("moves", "number", "states")
+    __slots__ = ("number", "states")
 
     def __init__(self, number: int, start: State) -> None:
         self.number = number
         self.states: list[State] = [start]
-        self.moves: list[Move] = []
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves between the states, in order."""
+        return [_move_between(a, b) for a, b in itertools.pairwise(self.states)]
+
+
+def _move_between(before: State, after: State) -> Move:
+    """The move that took ``before`` to ``after``: a lay shows on the table, a draw in the
+    boneyard, and a pass changes neither."""
+    if after.layout is not before.layout:
+        _, t, e, _ = after.layout.trail  # type: ignore[misc]
+        return lay_move(t, e)
+    return Move.draw() if after.pos != before.pos else Move.pass_()
 
 
 class Match:
@@ -55,6 +69,9 @@ class Match:
     ``Match(rules, seed=1)`` deals every hand from the seed; ``hands=`` and ``boneyard=`` fix
     the first hand's deal exactly (the boneyard in draw order).
     """
+
+    #: The seat to move, or None when the hand or the match is over.
+    turn: int | None
 
     def __init__(
         self,
@@ -98,31 +115,21 @@ class Match:
 
     # -- the hand in play -----------------------------------------------------------------
 
-    def _begin(self, state: State) -> None:
+    def _begin(self, state: State, *, auto_lead: bool = True) -> _Hand:
+        """Start a hand from its dealt state; lay the opening tile if it is laid automatically."""
         record = _Hand(len(self._records), state)
         self._records.append(record)
         self._state = state
         self._states = record.states
-        self._moves = record.moves
-        if state.opener >= 0:
-            self._push(state.legal_moves()[0])
-
-    def _push(self, move: Move) -> None:
-        state = self._state.play(move)
-        self._moves.append(move)
-        self._states.append(state)
-        self._state = state
+        self.turn = state.turn
+        if auto_lead and state.opener >= 0:
+            self.play(state.legal_moves()[0])
+        return record
 
     @property
     def state(self) -> State:
         """The engine's state of the hand in play (the referee's knowledge)."""
         return self._state
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to move, or None when the hand or the match is over."""
-        turn = self._state.turn
-        return None if turn < 0 else turn
 
     @property
     def hands(self) -> list[list[Tile]]:
@@ -170,10 +177,13 @@ class Match:
         doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 1
         """
         state = self._state
-        if move in state.legal_moves():  # the usual case: a move legal_moves() handed out
-            checked: Move = move
-            state = state.apply(checked)
+        legal = state._legal  # set by legal_moves() (the hot loop asks for them first)
+        if legal is None:
+            legal = state.legal_moves()
+        if move in legal:  # the usual case: a move legal_moves() handed out
+            state = state.apply(move)
         else:
+            checked: Move
             if isinstance(move, Move):
                 checked = move
             elif isinstance(move, str):
@@ -183,9 +193,10 @@ class Match:
             if checked.e < 0 and checked.t >= 0:
                 checked = state.resolve(checked)
             state = state.play(checked)
-        self._moves.append(checked)
         self._states.append(state)
         self._state = state
+        turn = state.turn
+        self.turn = turn if turn >= 0 else None
 
     @property
     def hand_result(self) -> HandResult | None:
@@ -239,8 +250,9 @@ class Match:
         state = self._state
         record = self._records[-1]
         steps = [
-            (before.turn, move.kind, frozenset(n for _, n in before.layout.open))
-            for before, move in zip(record.states, record.moves, strict=False)
+            (before.turn, _move_between(before, after).kind,
+             frozenset(n for _, n in before.layout.open))
+            for before, after in itertools.pairwise(record.states)
         ]
         return View(
             seat=seat,
@@ -346,9 +358,7 @@ class Match:
                                     hand["leader"])
             if k and start.scores != match._state.scores:
                 raise ValueError(f"corrupt save: hand {k + 1} starts from the wrong scores")
-            record = _Hand(k, start)
-            match._records.append(record)
-            match._state, match._states, match._moves = start, record.states, record.moves
+            record = match._begin(start, auto_lead=False)
             for i, text in enumerate(hand["moves"]):
                 try:
                     match.play(text)
@@ -356,7 +366,7 @@ class Match:
                     raise ValueError(
                         f"corrupt save: hand {k + 1}, move {i + 1} ({text!r}): {error}"
                     ) from None
-            if start.opener >= 0 and not record.moves:
+            if start.opener >= 0 and len(record.states) == 1:
                 raise ValueError(f"corrupt save: hand {k + 1} lacks its automatic opening tile")
         return match
 
@@ -374,7 +384,8 @@ def daily_seed(date: datetime.date) -> int:
 
 def _hand_events(record: _Hand) -> list[Event]:
     events = [Event("hand", number=record.number)]
-    for before, move, after in zip(record.states, record.moves, record.states[1:], strict=False):
+    for before, after in itertools.pairwise(record.states):
+        move = _move_between(before, after)
         seat = before.turn
         if move.kind == "lay":
             points = after.scores[seat] - before.scores[seat]

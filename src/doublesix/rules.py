@@ -89,8 +89,8 @@ class Rules:
             raise ValueError(f"rule option hand_size must be at least 1, not {self.hand_size}")
         if self.players * self.hand_size > tile_count(self.set):
             raise ValueError(
-                f"a double-{self.set} set of {tile_count(self.set)} tiles cannot deal "
-                f"{self.hand_size} tiles to each of {self.players} players"
+                f"hand_size {self.hand_size}: a double-{self.set} set of {tile_count(self.set)} "
+                f"tiles cannot deal {self.hand_size} tiles to each of {self.players} players"
             )
         if self.target < 0:
             raise ValueError(f"rule option target must be 0 (one hand) or more, not {self.target}")

@@ -87,10 +87,17 @@ _CONFIGS: dict[Rules, _Config] = {}
 
 
 def _config(rules: Rules) -> _Config:
+    last = _LAST[0]
+    if last.rules is rules:  # a Match deals every hand with the same Rules object
+        return last
     config = _CONFIGS.get(rules)
     if config is None:
         config = _CONFIGS[rules] = _Config(rules)
+    _LAST[0] = config
     return config
+
+
+_LAST: list[_Config] = [_Config(Rules())]
 
 
 class State:
@@ -225,17 +232,22 @@ class State:
         leader: int | None,
     ) -> State:
         players = rules.players
-        scores_t = tuple(scores) if scores is not None else (0,) * players
-        if len(scores_t) != players or not all(
-            isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores_t
-        ):
-            raise ValueError(f"scores must be {players} whole numbers of 0 or more: {scores!r}")
+        if scores is None:
+            scores_t = (0,) * players
+        else:
+            scores_t = tuple(scores)
+            if len(scores_t) != players or not all(
+                isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores_t
+            ):
+                raise ValueError(f"scores must be {players} whole numbers of 0 or more: {scores!r}")
         if leader is None:
             everything = 0
             for hand in hands:
                 everything |= hand
             opener = best_opener(everything)
-            turn = next(seat for seat, hand in enumerate(hands) if hand >> opener & 1)
+            turn = 0
+            while not hands[turn] >> opener & 1:
+                turn += 1
         else:
             if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
                 raise ValueError(f"leader must be a seat 0 to {players - 1}, not {leader!r}")
@@ -539,13 +551,7 @@ def legal_moves_for(
     hand: Mask, layout: Layout, can_draw: bool, opener: int = -1, over: bool = False
 ) -> tuple[Move, ...]:
     """The legal moves of a seat holding ``hand``: the one move generator of the engine."""
-    if over:
-        return ()
-    if not layout.played:
-        if opener >= 0:
-            return (_LAYS[opener][0],)
-        return tuple(_LAYS[t][0] for t in indices(hand))
-    if hand & layout.fits:
+    if hand & layout.fits and not over:  # (a bare table fits nothing: leads are below)
         moves: tuple[Move, ...] = ()
         for e, n in layout.open:
             fitting = hand & SUIT[n]
@@ -558,6 +564,12 @@ def legal_moves_for(
                     more = _ON_END[key] = tuple(_LAYS[t][e + 1] for t in indices(fitting))
                 moves += more
         return moves
+    if over:
+        return ()
+    if not layout.played:
+        if opener >= 0:
+            return (_LAYS[opener][0],)
+        return tuple(_LAYS[t][0] for t in indices(hand))
     return (_DRAW,) if can_draw else (_PASS,)
 
 
