@@ -38,16 +38,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=None, help="deal pairs per goal")
     parser.add_argument("--game-pairs", type=int, default=None,
                         help="deal pairs of All Fives games to 100")
+    parser.add_argument("--ladder-pairs", type=int, default=None,
+                        help="deal pairs for each personality against random and the expert "
+                        "(spread over Draw, Block and All Fives)")
     parser.add_argument("--curve-pairs", type=int, default=None,
-                        help="deal pairs per budget on the budget curve")
+                        help="deal pairs per budget on the budget curve (half at the largest)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--only", default="", help="comma-separated sections to run: "
                         "greedy,fives,ladder,styles,curve (default: all)")
     args = parser.parse_args(argv)
     pairs = args.pairs or (60 if args.quick else 1000)
-    game_pairs = args.game_pairs or (20 if args.quick else 1000)
-    curve_pairs = args.curve_pairs or (40 if args.quick else 300)
+    game_pairs = args.game_pairs or (20 if args.quick else 400)
+    ladder_pairs = args.ladder_pairs or (60 if args.quick else 351)
+    curve_pairs = args.curve_pairs or (40 if args.quick else 200)
     sections = set(args.only.split(",")) if args.only else {
         "greedy", "fives", "ladder", "styles", "curve"}
     started = time.perf_counter()
@@ -87,12 +91,13 @@ def main(argv: list[str] | None = None) -> int:
               f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
     if "ladder" in sections:
         print("\n## The ladder: random < each personality < expert (hands won, single hands)")
-        share = max(1, pairs // len(LADDER_VARIANTS))
+        share = max(1, ladder_pairs // len(LADDER_VARIANTS))
         for name in PERSONALITIES:
             for lower, upper in (("random", name), (name, "expert")):
                 wins = []
                 for k, variant in enumerate(LADDER_VARIANTS):
-                    result = play([upper, lower], variant, share, seed=args.seed + 7919 * k)
+                    n = share if "expert" in (upper, lower) else max(share, pairs // 3)
+                    result = play([upper, lower], variant, n, seed=args.seed + 7919 * k)
                     rate, half = result.win_rate(0)
                     wins.append((variant, rate, half, result))
                 total = _pooled([w[3] for w in wins])
@@ -100,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
                 met.append((f"{upper} ahead of {lower}", ok))
                 detail = ", ".join(f"{v} {r:.1%} ± {h:.1%}" for v, r, h, _ in wins)
                 print(f"{upper:>10} vs {lower:<10} {total[0]:.1%} ± {total[1]:.1%} over "
-                      f"{share * len(LADDER_VARIANTS)} pairs ({detail}): "
+                      f"{sum(len(w[3].stats[0].hands) for w in wins)} pairs ({detail}): "
                       f"{'ahead' if ok else 'NOT clearly ahead'}")
     if "styles" in sections:
         print("\n## Styles: share of real choices where two players choose differently")
@@ -112,11 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     if "curve" in sections:
         print("\n## Budget curve: expert vs greedy, Draw hands, by playouts per move")
         for playouts in (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4):
-            result = play([f"expert:playouts={playouts}", "greedy"], "draw", curve_pairs,
+            n = curve_pairs // 2 if playouts > DEFAULT_PLAYOUTS else curve_pairs
+            result = play([f"expert:playouts={playouts}", "greedy"], "draw", n,
                           seed=args.seed + 31)
             rate, half = result.win_rate(0)
             p50, p95 = result.think_ms(0)
-            print(f"{playouts:>6} playouts: {rate:.1%} ± {half:.1%} over {curve_pairs} pairs; "
+            print(f"{playouts:>6} playouts: {rate:.1%} ± {half:.1%} over {n} pairs; "
                   f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
         print("think time in one quiet process (wall and CPU per unforced move):")
         for playouts in (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4):

@@ -104,13 +104,29 @@ class Board:
     def copy(self) -> Board:
         """An independent copy."""
         board = object.__new__(Board)
-        for name in Board.__slots__:
-            setattr(board, name, getattr(self, name))
         board.hands = self.hands[:]
+        board.bone = self.bone
+        board.pos = self.pos
+        board.turn = self.turn
         board.scores = self.scores[:]
         board.ends = self.ends[:]
         board.contrib = self.contrib[:]
+        board.count = self.count
+        board.played = self.played
+        board.single = self.single
+        board.spinner = self.spinner
+        board.spin_sides = self.spin_sides
+        board.mode = self.mode
         board.last_lay = self.last_lay[:]
+        board.result = self.result
+        board.over = self.over
+        board.players = self.players
+        board.drawing = self.drawing
+        board.fives = self.fives
+        board.target = self.target
+        board.round_down = self.round_down
+        board.minus_own = self.minus_own
+        board.tie_fewer = self.tie_fewer
         return board
 
     def fits(self) -> Mask:
@@ -209,6 +225,9 @@ class Board:
         outer = PIPS[t] - old
         ends[e] = outer
         contrib[e] = outer + outer if double else outer
+        if not self.single and not mode:  # a plain line: only this end's count changes
+            self.count = contrib[0] + contrib[1]
+            return
         if e < 2:
             if self.single:
                 self.single = False

@@ -28,7 +28,7 @@ from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, Mask, indices
 from doublesix.view import View
 
 #: Playouts per decision by default (shared among the legal moves).
-DEFAULT_PLAYOUTS = 1200
+DEFAULT_PLAYOUTS = 1600
 #: The fewest guesses every move is tried on, whatever the budget.
 MIN_WORLDS = 8
 
