@@ -120,7 +120,7 @@ class TestEvents:
         assert protocol.event_text(lay, info, 0) == "You laid 6|4 on the left end, scoring 10."
         end = Event("end", 1, points=25, blocked=True)
         assert protocol.event_text(end, info, 0) == (
-            "The hand is blocked: Greedy won it and scored 25."
+            "The hand is blocked. Greedy won it with the lightest hand, scoring 25."
         )
 
     def test_resignation(self) -> None:

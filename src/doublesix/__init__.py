@@ -9,7 +9,7 @@ and :mod:`~doublesix.events`.  Computer players live in :mod:`doublesix.ai`; the
 >>> from doublesix import Match, Rules
 >>> match = Match(Rules.variant("all-fives"), seed=1)
 >>> match.turn, len(match.hands[0]) + len(match.hands[1])
-(0, 13)
+(1, 13)
 """
 
 from doublesix.events import Event, describe
