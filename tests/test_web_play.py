@@ -6,15 +6,17 @@ import asyncio
 import datetime
 import json
 import random
+import threading
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from doublesix import Match, Rules
+from doublesix import Match, Move, Rules, View
 from doublesix.web.app import create_app
 from doublesix.web.games import Games
 from doublesix.web.store import Store
@@ -222,23 +224,32 @@ class TestErrors:
         expected = Match(rules, seed=seed)
         mine = str(expected.hands[0][0])
 
+        # The computer thinks until the test lets it go, so its move cannot land first.
+        thinking = threading.Event()
+        choose = Games._choose
+
+        def slow_choose(kind: str, view: View, rng: random.Random) -> Move:
+            thinking.wait(timeout=30)
+            return choose(kind, view, rng)
+
         async def scenario() -> list[Any]:
             games = Games(Store("sqlite://"))
             game_id, token = await games.create("owner", rules, ("greedy",) * 3, seed)
             game, connection = await games.connect(game_id, token)
-            # The computer's task has been created but has not run yet.
             before = game.saved.revision
             for text in (f'{{"type": "play", "move": "{mine} left"}}', '{"type": "hint"}',
                          '{"type": "play", "move": "pass"}'):
                 await games.handle(game, connection, text)
             assert game.saved.revision == before
+            thinking.set()
             await games.close()
             sent = []
             while not connection.outbox.empty():
                 sent.append(connection.outbox.get_nowait())
             return sent
 
-        sent = asyncio.run(scenario())
+        with mock.patch.object(Games, "_choose", staticmethod(slow_choose)):
+            sent = asyncio.run(scenario())
         assert sent[0] is not None and sent[0]["type"] == "state"
         errors = [m for m in sent[1:] if m is not None and m["type"] == "error"]
         assert [e["message"] for e in errors] == [
