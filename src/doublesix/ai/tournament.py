@@ -61,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"doublesix tournament: {error}", file=sys.stderr)
         return 2
+    if len(names) > seats:
+        print(f"doublesix tournament: {len(names)} players for {seats} seats", file=sys.stderr)
+        return 2
     if not specs or args.deals < 1:
         print("doublesix tournament: name at least one player and one deal", file=sys.stderr)
         return 2
