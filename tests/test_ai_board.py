@@ -35,7 +35,7 @@ class TestBoardMatchesEngine:
             else:
                 state = State.deal(rules, seed=seed)
                 state = state.apply(state.legal_moves()[0])  # the automatic opener
-            board = Board.from_state(state)
+            board = Board.from_state(state).copy()  # a copy plays as the original would
             while state.turn >= 0:
                 engine_moves = [(m.t, m.e if m.t >= 0 else (-1 if m.kind == "draw" else -2))
                                 for m in state.legal_moves()]
@@ -96,6 +96,7 @@ class TestRolloutMatchesEngine:
 
                 state = state.apply(max(moves, key=key))
             rollout(board)
+            rollout(board)  # a finished hand stays as it is
             assert board.scores == list(state.scores)
             assert board.hands == list(state.hands)
             result = state.result

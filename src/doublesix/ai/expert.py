@@ -138,6 +138,8 @@ class Expert:
 def rollout(board: Board) -> None:
     """Play the hand out in place, every seat laying the tile with the best
     :func:`rollout_key`."""
+    if board.turn < 0:
+        return
     if board.played and not board.single and not board.mode and not board.tie_fewer:
         _rollout_line(board)
         return
