@@ -46,14 +46,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--only", default="", help="comma-separated sections to run: "
-                        "greedy,fives,ladder,styles,curve (default: all)")
+                        "draw,block,fives,ladder,styles,curve (default: all)")
     args = parser.parse_args(argv)
     pairs = args.pairs or (60 if args.quick else 1000)
     game_pairs = args.game_pairs or (20 if args.quick else 400)
     ladder_pairs = args.ladder_pairs or (60 if args.quick else 351)
     curve_pairs = args.curve_pairs or (40 if args.quick else 200)
     sections = set(args.only.split(",")) if args.only else {
-        "greedy", "fives", "ladder", "styles", "curve"}
+        "draw", "block", "fives", "ladder", "styles", "curve"}
     started = time.perf_counter()
     print(f"doublesix strength ladder: {pairs} deal pairs per goal, expert at its default "
           f"budget of {DEFAULT_PLAYOUTS} playouts, seed {args.seed}")
@@ -65,9 +65,11 @@ def main(argv: list[str] | None = None) -> int:
                             workers=args.workers, progress=True)
         return result
 
-    if "greedy" in sections:
+    if sections & {"draw", "block"}:
         print("\n## Expert vs greedy, single hands")
         for variant, goal in (("draw", 0.77), ("block", 0.66)):
+            if variant not in sections:
+                continue
             result = play(["expert", "greedy"], variant, pairs)
             rate, half = result.win_rate(0)
             ok = rate >= goal
@@ -117,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     if "curve" in sections:
         print("\n## Budget curve: expert vs greedy, Draw hands, by playouts per move")
         for playouts in (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4):
-            n = curve_pairs // 2 if playouts > DEFAULT_PLAYOUTS else curve_pairs
+            n = max(1, curve_pairs // 2) if playouts > DEFAULT_PLAYOUTS else curve_pairs
             result = play([f"expert:playouts={playouts}", "greedy"], "draw", n,
                           seed=args.seed + 31)
             rate, half = result.win_rate(0)
