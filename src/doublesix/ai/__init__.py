@@ -67,22 +67,32 @@ PLAYERS: dict[str, PlayerInfo] = {
 
 
 def player(name: str, **options: Any) -> Player:
-    """A new player by name; options go to its constructor (``playouts=`` for the expert)."""
-    if name == "random":
-        made: Player = RandomPlayer(**options)
-    elif name == "greedy":
-        made = Greedy(**options)
-    elif name == "pinocchio":
-        made = Pinocchio(**options)
-    elif name == "buratino":
-        made = Buratino(**options)
-    elif name == "snow-white":
-        made = SnowWhite(**options)
-    elif name == "expert":
-        made = Expert(**options)
-    else:
+    """A new player by name; options go to its constructor (``playouts=`` for the expert).
+
+    >>> player("expert", playouts=300).playouts
+    300
+    >>> player("greedy", playouts=300)
+    Traceback (most recent call last):
+    ...
+    ValueError: greedy takes no option playouts
+    """
+    makers: dict[str, type[Player]] = {
+        "random": RandomPlayer,
+        "greedy": Greedy,
+        "pinocchio": Pinocchio,
+        "buratino": Buratino,
+        "snow-white": SnowWhite,
+        "expert": Expert,
+    }
+    maker = makers.get(name)
+    if maker is None:
         raise ValueError(f"unknown player {name!r}; the players are: {', '.join(PLAYERS)}")
-    return made
+    if maker is not Expert and options:
+        raise ValueError(f"{name} takes no option {', '.join(options)}")
+    try:
+        return maker(**options)
+    except TypeError as error:
+        raise ValueError(f"{name}: {error}") from None
 
 
 class Hint(NamedTuple):
