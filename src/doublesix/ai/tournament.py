@@ -35,8 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
         default="expert,greedy",
-        help="comma-separated players, e.g. expert,greedy or expert:playouts=200,snow-white; "
-        "repeated in turn to fill the seats",
+        help="comma-separated players, e.g. expert,greedy or expert:playouts=200,snow-white "
+        "(several options: expert:playouts=200;sharpness=1); repeated in turn to fill the seats",
     )
     parser.add_argument("--variant", choices=VARIANTS, default="draw")
     parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=None,
