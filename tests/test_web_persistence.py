@@ -236,7 +236,7 @@ class TestStatistics:
         assert stats["daily"]["streak"] == streak
         assert stats["daily"]["last"] == "2026-11-30"
         assert stats["games"] == 3 and stats["wins"] == sum(won)
-        assert stats["by_opponent"]["snow-white"]["games"] == 3
+        assert stats["by_opponent"]["expert"]["games"] == 3
         # Another browser has no statistics.
         with TestClient(make_app(database_url)) as stranger:
             assert stranger.get("/api/stats").json()["games"] == 0

@@ -393,7 +393,7 @@ class TestDaily:
             assert state["rules"] == {"variant": "draw", **expected.rules.options()}
             assert live.match.seed == expected.seed
             assert state["hand"] == [str(t) for t in expected.hands[0]]
-            assert state["kinds"] == ["human", "snow-white"]
+            assert state["kinds"] == ["human", "expert"]
             assert state["daily"]["date"] == daily["date"]
 
 

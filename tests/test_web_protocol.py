@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doublesix import Match, Rules
+from doublesix.ai.seeding import move_rng
 from doublesix.events import Event
 from doublesix.tiles import Tile
 from doublesix.web import protocol
-from doublesix.web.games import ai_rng
 from doublesix.web.protocol import GameInfo, ProtocolError
 from doublesix.web.stats import Finished, daily_statistics, statistics
 
@@ -207,10 +207,10 @@ class TestStatistics:
 
 
 def test_computer_choices_depend_on_seed_seat_and_move_only() -> None:
-    draws = [ai_rng(7, 0, 1, 3).random() for _ in range(2)]
+    draws = [move_rng(7, 0, 1, 3).random() for _ in range(2)]
     assert draws[0] == draws[1]
-    assert ai_rng(7, 0, 1, 3).random() != ai_rng(7, 0, 1, 4).random()
-    assert ai_rng(7, 0, 1, 3).random() != ai_rng(8, 0, 1, 3).random()
+    assert move_rng(7, 0, 1, 3).random() != move_rng(7, 0, 1, 4).random()
+    assert move_rng(7, 0, 1, 3).random() != move_rng(8, 0, 1, 3).random()
 
 
 def _set6() -> list[Tile]:

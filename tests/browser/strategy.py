@@ -3,7 +3,7 @@
 The tests play seat 0 by a fixed rule: the first playable tile in the hand as shown (highest
 first); where it fits two ends that leave different tables, the last end offered; draw or pass
 when nothing fits. The server's computer players take their random numbers from the seed
-(``doublesix.web.games.ai_rng``), so a seed fixes the whole game. ``python -m
+(``doublesix.ai.seeding.move_rng``), so a seed fixes the whole game. ``python -m
 tests.browser.strategy`` lists seeds whose games include an end choice and a draw.
 """
 
@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 
 from doublesix import Match, Rules, ai
-from doublesix.web.games import ai_rng
+from doublesix.ai.seeding import move_rng
 
 
 def same_result(open_ends: dict[str, int], tile: tuple[int, int], ends: list[str]) -> bool:
@@ -73,7 +73,7 @@ def simulate(variant: str, seed: int, target: int, opponent: str = "random") -> 
             match.play(move)
         else:
             seat = match.turn
-            rng = ai_rng(match.seed, match.hand_number, seat, len(match.history))
+            rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
             match.play(bot.choose(match.view(seat), rng))
     trace.winner = match.winner
     return trace

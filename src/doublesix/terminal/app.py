@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from doublesix.ai import PLAYERS
+from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS
 from doublesix.match import Match
 from doublesix.rules import VARIANTS, Rules
 from doublesix.terminal.console import Console
@@ -41,8 +42,6 @@ from doublesix.terminal.words import scores_sentence, variant_name
 
 #: The opponents, seat by seat, when ``--opponents`` does not name them.
 DEFAULT_OPPONENTS = ("pinocchio", "buratino", "snow-white")
-#: The daily game's opponent (RULES.md: the expert at a fixed playout budget).
-DAILY_OPPONENT = "expert"
 #: Exit status for a bad option.
 USAGE = 2
 
@@ -212,7 +211,7 @@ def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
     record = read_record(folder)
     first = day.isoformat() not in record
     save = Save(Match.daily(day), [DAILY_OPPONENT], autodraw=args.autodraw, daily=day,
-                first_attempt=first)
+                first_attempt=first, playouts=DAILY_PLAYOUTS)
     if first:
         with contextlib.suppress(OSError):
             note_daily(folder, day, "playing")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
 from doublesix.ai import PLAYERS, Player, hint, player
+from doublesix.ai.seeding import move_rng
 from doublesix.match import Match
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.terminal import words
@@ -34,18 +34,6 @@ class Stop(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-def move_rng(seed: int, hand_number: int, seat: int, step: int) -> random.Random:
-    """The random numbers of a computer player's move, from the game alone (its seed, the hand,
-    the seat and ``step``, the length of the match's history), so that the same game replays
-    the same on every machine.  The same formula as the web game's, so a daily game goes the
-    same way in both.
-
-    >>> move_rng(1, 0, 1, 3).random() == move_rng(1, 0, 1, 3).random()
-    True
-    """
-    return random.Random(f"doublesix:{seed}:{hand_number}:{seat}:{step}")
 
 
 def opponent_names(opponents: Sequence[str]) -> list[str]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from doublesix import ai
+from doublesix.ai.seeding import DAILY_OPPONENT, move_rng, player_options
 from doublesix.events import Event
 from doublesix.match import Match, MatchStateError
 from doublesix.moves import IllegalMoveError, Move
@@ -36,8 +37,6 @@ from doublesix.web.store import OVER, PLAYING, RESIGNED, SavedGame, Seat, Store,
 
 log = logging.getLogger("doublesix.web")
 
-#: The daily game's computer opponent (the same for everyone, so the same choices).
-DAILY_OPPONENT: Final = "snow-white"
 #: How many times in a row a computer's move may fail to save before it stops trying.
 SAVE_RETRIES: Final = 3
 #: How many messages may wait for a slow connection before it is dropped.
@@ -66,16 +65,6 @@ def new_token() -> str:
 def new_game_id() -> str:
     """A new game's id: random, URL-safe."""
     return secrets.token_urlsafe(12)
-
-
-def ai_rng(seed: int, hand: int, seat: int, step: int) -> random.Random:
-    """The random numbers of a computer seat's move: from the game's seed, the hand, the seat
-    and the move number alone, so a game replayed from its seed makes the same choices.
-
-    >>> ai_rng(1, 0, 1, 5).random() == ai_rng(1, 0, 1, 5).random()
-    True
-    """
-    return random.Random(f"doublesix:{seed}:{hand}:{seat}:{step}")
 
 
 def seat_holding(saved: SavedGame, token: str) -> int | None:
@@ -449,10 +438,10 @@ class Games:
         game.task.add_done_callback(lambda _task: self._forget_if_idle(game))
 
     @staticmethod
-    def _choose(kind: str, view: View, rng: random.Random) -> Move:
+    def _choose(kind: str, view: View, rng: random.Random, daily: bool = False) -> Move:
         """A computer seat's move (in a worker thread: a new player each time, so players
         never share state between threads)."""
-        return ai.player(kind).choose(view, rng)
+        return ai.player(kind, **player_options(kind, daily)).choose(view, rng)
 
     async def _play_computers(self, game: Game) -> None:
         failures = 0
@@ -463,12 +452,13 @@ class Games:
                     return
                 match = game.match
                 view = match.view(seat)
-                rng = ai_rng(match.seed, match.hand_number, seat, len(match.history))
+                rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
+                daily = game.saved.daily is not None
                 revision = game.saved.revision
                 kind = game.info.kinds[seat]
                 game.tell({"type": "thinking", "seat": seat})
             try:
-                move = await asyncio.to_thread(self._choose, kind, view, rng)
+                move = await asyncio.to_thread(self._choose, kind, view, rng, daily)
             except Exception:
                 log.exception("%s failed to choose in game %s", kind, game.id)
                 move = view.legal_moves()[0]
