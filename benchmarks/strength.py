@@ -30,6 +30,8 @@ from doublesix.ai.tournament import TournamentResult, tournament
 
 PERSONALITIES = ("pinocchio", "buratino", "snow-white")
 LADDER_VARIANTS = ("draw", "block", "all-fives")
+#: The budgets of the curve: about 12, 50, 200 and 800 ms a move on the project's machine.
+CURVE = (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4, DEFAULT_PLAYOUTS * 16)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         met.append(("personalities differ at >= 25% of real choices", ok))
     if "curve" in sections:
         print("\n## Budget curve: expert vs greedy, Draw hands, by playouts per move")
-        for playouts in (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4):
+        for playouts in CURVE:
             n = max(1, curve_pairs // 2) if playouts > DEFAULT_PLAYOUTS else curve_pairs
             result = play([f"expert:playouts={playouts}", "greedy"], "draw", n,
                           seed=args.seed + 31)
@@ -127,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{playouts:>6} playouts: {rate:.1%} ± {half:.1%} over {n} pairs; "
                   f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
         print("think time in one quiet process (wall and CPU per unforced move):")
-        for playouts in (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4):
+        for playouts in CURVE:
             wall, cpu = think_times(playouts, 8 if args.quick else 30)
             print(f"{playouts:>6} playouts: wall p50 {wall[0]:.0f} p95 {wall[1]:.0f} ms; "
                   f"CPU p50 {cpu[0]:.0f} p95 {cpu[1]:.0f} ms")
