@@ -376,7 +376,7 @@ class State:
                 if pos == len(self.bone):
                     state._block_check()
                 return state
-            return _make(cfg, self.layout, hands, self.bone, self.pos, (seat + 1) % cfg.players,
+            return _make(cfg, self.layout, hands, self.bone, self.pos, cfg.next_seat[seat],
                          self.scores, self.last_lay, -1, None, False)
         layout = self.layout.lay_index(t, move.e)
         changed = list(hands)
@@ -410,6 +410,7 @@ class State:
             points = sum(PIPS[i] for hand in new_hands for i in indices(hand))
             state._finish(seat, _rounded(points, cfg), False)
         elif not cfg.drawing or self.pos == len(self.bone):
+            # Nothing to draw: blocked if no hand fits (checked here first, as it rarely is).
             fits = layout.fits
             for hand in new_hands:
                 if hand & fits:
