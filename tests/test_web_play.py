@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import datetime
 import json
 import random
@@ -248,8 +249,10 @@ class TestErrors:
                 sent.append(connection.outbox.get_nowait())
             return sent
 
-        with mock.patch.object(Games, "_choose", staticmethod(slow_choose)):
-            sent = asyncio.run(scenario())
+        # A thread of its own: the browser tests' Playwright may hold this thread's event loop.
+        with mock.patch.object(Games, "_choose", staticmethod(slow_choose)), \
+                concurrent.futures.ThreadPoolExecutor(1) as thread:
+            sent = thread.submit(asyncio.run, scenario()).result(timeout=60)
         assert sent[0] is not None and sent[0]["type"] == "state"
         errors = [m for m in sent[1:] if m is not None and m["type"] == "error"]
         assert [e["message"] for e in errors] == [
