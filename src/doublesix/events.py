@@ -41,16 +41,20 @@ class Event(NamedTuple):
     blocked: bool = False
 
 
-def public(events: Sequence[Event]) -> tuple[Event, ...]:
+def public(events: Sequence[Event], seat: int | None = None) -> tuple[Event, ...]:
     """The events as every seat may see them: drawn tiles hidden, a run of draws as one event.
+    With ``seat``, that seat's own draws stay as they are (it saw what it drew).
 
     >>> from doublesix.tiles import Tile
     >>> public([Event("draw", 0, Tile(1, 0)), Event("draw", 0, Tile(2, 0))])
     (Event(kind='draw', seat=0, tile=None, end=None, points=0, number=2, blocked=False),)
+    >>> [(e.seat, e.tile, e.number) for e in public([Event("draw", 1, Tile(2, 1)),
+    ...     Event("draw", 1, Tile(3, 0)), Event("draw", 0, Tile(4, 4))], seat=0)]
+    [(1, None, 2), (0, Tile(4, 4), 1)]
     """
     shown: list[Event] = []
     for event in events:
-        if event.kind == "draw":
+        if event.kind == "draw" and event.seat != seat:
             last = shown[-1] if shown else None
             if last is not None and last.kind == "draw" and last.seat == event.seat:
                 shown[-1] = last._replace(number=last.number + event.number)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from doublesix.events import Event, describe
+from doublesix.events import Event, describe, public
 from doublesix.layout import Layout, Placed
 from doublesix.match import Match
 from doublesix.moves import Move
@@ -65,25 +65,8 @@ def plural(count: int, word: str) -> str:
 
 def seat_history(events: Sequence[Event], seat: int) -> list[Event]:
     """The referee's events as ``seat`` may know them: its own drawn tiles named, the others'
-    hidden, and each run of another seat's draws merged into one event.
-
-    >>> from doublesix.tiles import Tile
-    >>> seen = seat_history([Event("draw", 1, Tile(2, 1)), Event("draw", 1, Tile(3, 0)),
-    ...                      Event("draw", 0, Tile(4, 4))], seat=0)
-    >>> [(e.seat, e.tile, e.number) for e in seen]
-    [(1, None, 2), (0, Tile(4, 4), 1)]
-    """
-    shown: list[Event] = []
-    for event in events:
-        if event.kind == "draw" and event.seat != seat:
-            last = shown[-1] if shown else None
-            if last is not None and last.kind == "draw" and last.seat == event.seat:
-                shown[-1] = last._replace(number=last.number + event.number)
-            else:
-                shown.append(event._replace(tile=None))
-        else:
-            shown.append(event)
-    return shown
+    hidden, and each run of another seat's draws merged into one event."""
+    return list(public(events, seat))
 
 
 def event_sentence(event: Event, names: Sequence[str]) -> str | None:
