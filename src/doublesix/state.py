@@ -50,8 +50,8 @@ class HandResult(NamedTuple):
     blocked: bool
 
 
-class _Config:
-    """The rules as the hot loop wants them: plain ints and bools."""
+class Config:
+    """The rules as hot loops want them: plain ints and bools (one per Rules, shared)."""
 
     __slots__ = (
         "drawing",
@@ -83,21 +83,21 @@ class _Config:
         self.empty = Layout.empty(self.spinner)
 
 
-_CONFIGS: dict[Rules, _Config] = {}
+_CONFIGS: dict[Rules, Config] = {}
 
 
-def _config(rules: Rules) -> _Config:
+def _config(rules: Rules) -> Config:
     last = _LAST[0]
     if last.rules is rules:  # a Match deals every hand with the same Rules object
         return last
     config = _CONFIGS.get(rules)
     if config is None:
-        config = _CONFIGS[rules] = _Config(rules)
+        config = _CONFIGS[rules] = Config(rules)
     _LAST[0] = config
     return config
 
 
-_LAST: list[_Config] = [_Config(Rules())]
+_LAST: list[Config] = [Config(Rules())]
 
 
 class State:
@@ -122,7 +122,7 @@ class State:
         "turn",
     )
 
-    cfg: _Config
+    cfg: Config
     layout: Layout
     #: One mask of tiles per seat.
     hands: tuple[Mask, ...]
@@ -408,7 +408,7 @@ class State:
         state._legal = None
         if not left:
             points = sum(PIPS[i] for hand in new_hands for i in indices(hand))
-            state._finish(seat, _rounded(points, cfg), False)
+            state._finish(seat, hand_points(points, cfg), False)
         elif not cfg.drawing or self.pos == len(self.bone):
             # Nothing to draw: blocked if no hand fits (checked here first, as it rarely is).
             fits = layout.fits
@@ -425,23 +425,7 @@ class State:
         for hand in self.hands:
             if hand & fits:
                 return
-        cfg = self.cfg
-        pips = [sum(PIPS[i] for i in indices(hand)) for hand in self.hands]
-        lightest = min(pips)
-        tied = [seat for seat, p in enumerate(pips) if p == lightest]
-        if len(tied) > 1 and cfg.tie_fewer:
-            fewest = min(self.hands[seat].bit_count() for seat in tied)
-            tied = [seat for seat in tied if self.hands[seat].bit_count() == fewest]
-            if len(tied) > 1:
-                latest = max(self.last_lay[seat] for seat in tied)
-                tied = [seat for seat in tied if self.last_lay[seat] == latest] if latest else []
-        if len(tied) != 1:
-            self._finish(None, 0, True)
-            return
-        winner = tied[0]
-        points = _rounded(sum(pips) - lightest, cfg)
-        if cfg.minus_own:
-            points = max(0, points - lightest)
+        winner, points = blocked_outcome(self.hands, self.last_lay, self.cfg)
         self._finish(winner, points, True)
 
     def _finish(self, winner: int | None, points: int, blocked: bool) -> None:
@@ -520,7 +504,7 @@ class State:
 
 
 def _make(
-    cfg: _Config,
+    cfg: Config,
     layout: Layout,
     hands: tuple[Mask, ...],
     bone: tuple[int, ...],
@@ -579,10 +563,38 @@ def legal_moves_for(
 _ON_END: dict[int, tuple[Move, ...]] = {}
 
 
-def _rounded(points: int, cfg: _Config) -> int:
+def hand_points(pips: int, cfg: Config) -> int:
+    """What ``pips`` left in the others' hands score at a hand's end: as they are under pips
+    scoring, rounded to a multiple of 5 (nearest, or down) under fives."""
     if not cfg.fives:
-        return points
+        return pips
     if cfg.round_down:
-        return points // 5 * 5
-    return (points + 2) // 5 * 5
+        return pips // 5 * 5
+    return (pips + 2) // 5 * 5
 
+
+def blocked_outcome(
+    hands: Sequence[Mask], last_lay: Sequence[int], cfg: Config
+) -> tuple[int | None, int]:
+    """The winner of a blocked hand (None: drawn) and the points it scores.
+
+    The lightest hand wins; equal lightest hands draw, or under ``blocked_tie = fewer-tiles``
+    the one with fewer tiles wins, then the one that laid a tile most recently (drawn if none
+    of them laid one).  It scores the others' pips, rounded under fives, less its own with
+    ``blocked_minus_own``, never below 0.
+    """
+    pips = [sum(PIPS[i] for i in indices(hand)) for hand in hands]
+    lightest = min(pips)
+    tied = [seat for seat, p in enumerate(pips) if p == lightest]
+    if len(tied) > 1 and cfg.tie_fewer:
+        fewest = min(hands[seat].bit_count() for seat in tied)
+        tied = [seat for seat in tied if hands[seat].bit_count() == fewest]
+        if len(tied) > 1:
+            latest = max(last_lay[seat] for seat in tied)
+            tied = [seat for seat in tied if last_lay[seat] == latest] if latest else []
+    if len(tied) != 1:
+        return None, 0
+    points = hand_points(sum(pips) - lightest, cfg)
+    if cfg.minus_own:
+        points = max(0, points - lightest)
+    return tied[0], points

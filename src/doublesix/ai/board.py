@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from doublesix.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE
 from doublesix.moves import Move, lay_move
-from doublesix.state import State
+from doublesix.state import Config, State, blocked_outcome, hand_points
 from doublesix.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, indices
 
 #: A move on the board: (tile index, end number); (-1, -1) draws and (-1, -2) passes.
@@ -39,8 +39,8 @@ class Board:
     """One hand in play, changed in place.  ``turn`` is -1 once the hand is over."""
 
     __slots__ = (
-        "bone", "contrib", "count", "drawing", "ends", "fives", "hands", "last_lay", "minus_own",
-        "mode", "over", "played", "players", "pos", "result", "round_down", "scores", "single",
+        "bone", "cfg", "contrib", "count", "drawing", "ends", "fives", "hands", "last_lay",
+        "mode", "over", "played", "players", "pos", "result", "scores", "single",
         "spin_sides", "spinner", "target", "tie_fewer", "turn",
     )
 
@@ -65,8 +65,7 @@ class Board:
     drawing: bool
     fives: bool
     target: int
-    round_down: bool
-    minus_own: bool
+    cfg: Config
     tie_fewer: bool
 
     @classmethod
@@ -92,12 +91,11 @@ class Board:
         result = state.result
         board.result = None if result is None else (result.winner, result.points, result.blocked)
         board.over = state.over
+        board.cfg = cfg
         board.players = cfg.players
         board.drawing = cfg.drawing
         board.fives = cfg.fives
         board.target = cfg.target
-        board.round_down = cfg.round_down
-        board.minus_own = cfg.minus_own
         board.tie_fewer = cfg.tie_fewer
         return board
 
@@ -120,12 +118,11 @@ class Board:
         board.last_lay = self.last_lay[:]
         board.result = self.result
         board.over = self.over
+        board.cfg = self.cfg
         board.players = self.players
         board.drawing = self.drawing
         board.fives = self.fives
         board.target = self.target
-        board.round_down = self.round_down
-        board.minus_own = self.minus_own
         board.tie_fewer = self.tie_fewer
         return board
 
@@ -199,7 +196,7 @@ class Board:
             total = 0
             for hand in self.hands:
                 total += _pips(hand)
-            self._finish(seat, self._rounded(total), False)
+            self._finish(seat, hand_points(total, self.cfg), False)
         elif not (self.drawing and self.pos < len(self.bone)):
             self._block_check()
 
@@ -255,35 +252,14 @@ class Board:
                 count += contrib[e]
         self.count = count
 
-    def _rounded(self, points: int) -> int:
-        if not self.fives:
-            return points
-        if self.round_down:
-            return points // 5 * 5
-        return (points + 2) // 5 * 5
-
     def _block_check(self) -> None:
         fits = self.fits()
         hands = self.hands
         for hand in hands:
             if hand & fits:
                 return
-        pips = [_pips(hand) for hand in hands]
-        lightest = min(pips)
-        tied = [seat for seat, p in enumerate(pips) if p == lightest]
-        if len(tied) > 1 and self.tie_fewer:
-            fewest = min(hands[seat].bit_count() for seat in tied)
-            tied = [seat for seat in tied if hands[seat].bit_count() == fewest]
-            if len(tied) > 1:
-                latest = max(self.last_lay[seat] for seat in tied)
-                tied = [seat for seat in tied if self.last_lay[seat] == latest] if latest else []
-        if len(tied) != 1:
-            self._finish(None, 0, True)
-            return
-        points = self._rounded(sum(pips) - lightest)
-        if self.minus_own:
-            points = max(0, points - lightest)
-        self._finish(tied[0], points, True)
+        winner, points = blocked_outcome(hands, self.last_lay, self.cfg)
+        self._finish(winner, points, True)
 
     def _finish(self, winner: int | None, points: int, blocked: bool) -> None:
         if winner is not None and points:

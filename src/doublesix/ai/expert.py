@@ -23,7 +23,7 @@ from typing import NamedTuple
 from doublesix.ai.board import Board
 from doublesix.ai.sampling import Inference, Sampler
 from doublesix.moves import Move
-from doublesix.state import State
+from doublesix.state import State, hand_points
 from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, Mask, indices
 from doublesix.view import View
 
@@ -266,7 +266,7 @@ def _rollout_line(board: Board) -> None:
                 x = h.bit_length() - 1
                 total += PIPS[x]
                 h ^= 1 << x
-        board._finish(seat, board._rounded(total), False)
+        board._finish(seat, hand_points(total, board.cfg), False)
     else:
         board._block_check()
 
