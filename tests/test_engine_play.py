@@ -6,29 +6,10 @@ of the set follows it, highest tile first; under Block rules the boneyard is out
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from doublesix import HandResult, IllegalMoveError, Match, Move, Rules, Tile
-
-
-def whole_set(top: int) -> list[Tile]:
-    """Every tile of the double-``top`` set, highest first."""
-    return [Tile(high, low) for high in range(top, -1, -1) for low in range(high, -1, -1)]
-
-
-def scripted(rules: Rules, hands: Sequence[Sequence[str]], boneyard: Sequence[str] = ()) -> Match:
-    """A match whose first hand is dealt exactly so (the boneyard's front given, then the rest)."""
-    for hand in hands:
-        assert len(hand) == rules.hand_size, "scripted deals deal the rules' hand size"
-    given = {Tile.parse(t) for hand in hands for t in hand} | {Tile.parse(t) for t in boneyard}
-    rest = [t for t in whole_set(rules.set) if t not in given]
-    return Match(rules, hands=[list(h) for h in hands], boneyard=[*boneyard, *rest])
-
-
-def tiles(*texts: str) -> list[Tile]:
-    return [Tile.parse(t) for t in texts]
+from tests.deals import scripted, tiles, whole_set
 
 
 def opening_lay(match: Match) -> tuple[int | None, Tile | None]:

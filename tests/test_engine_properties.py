@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from doublesix import VARIANTS, IllegalMoveError, Match, Move, Rules, State, Tile
 from doublesix.events import Event
+from tests.deals import whole_set
 
 SETTINGS = settings(
     max_examples=60,
@@ -25,9 +26,6 @@ SETTINGS = settings(
     derandomize=True,
 )
 
-
-def whole_set(top: int) -> list[Tile]:
-    return [Tile(high, low) for high in range(top, -1, -1) for low in range(high, -1, -1)]
 
 
 @st.composite

@@ -14,21 +14,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from doublesix import HandResult, IllegalMoveError, Match, MatchStateError, Move, Rules, Tile
-
-
-def whole_set(top: int) -> list[Tile]:
-    """Every tile of the double-``top`` set, highest first."""
-    return [Tile(high, low) for high in range(top, -1, -1) for low in range(high, -1, -1)]
-
-
-def scripted(rules: Rules, hands: Sequence[Sequence[str]], boneyard: Sequence[str] = ()) -> Match:
-    """A match whose first hand is dealt exactly so (the boneyard's front given, then the rest)."""
-    for hand in hands:
-        assert len(hand) == rules.hand_size, "scripted deals deal the rules' hand size"
-    given = {Tile.parse(t) for hand in hands for t in hand} | {Tile.parse(t) for t in boneyard}
-    rest = [t for t in whole_set(rules.set) if t not in given]
-    return Match(rules, hands=[list(h) for h in hands], boneyard=[*boneyard, *rest])
+from doublesix import HandResult, IllegalMoveError, Match, MatchStateError, Move, Rules
+from tests.deals import scripted, tiles
 
 
 def play_all(match: Match, steps: Sequence[tuple[str, int, Sequence[int]]]) -> None:
@@ -38,9 +25,6 @@ def play_all(match: Match, steps: Sequence[tuple[str, int, Sequence[int]]]) -> N
         assert (move, match.board_count) == (move, count)
         assert (move, match.scores) == (move, list(scores))
 
-
-def tiles(*texts: str) -> list[Tile]:
-    return [Tile.parse(t) for t in texts]
 
 
 class TestGoingOutUnderPips:
