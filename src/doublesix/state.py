@@ -115,7 +115,6 @@ class State:
         "last_lay",
         "layout",
         "opener",
-        "over",
         "pos",
         "result",
         "scores",
@@ -136,8 +135,6 @@ class State:
     #: While the table is bare: the tile that must open (-1: any tile may).
     opener: int
     result: HandResult | None
-    #: True once the match is decided (a target reached, or the single hand over).
-    over: bool
     _legal: tuple[Move, ...] | None
 
     def __init__(self) -> None:
@@ -264,7 +261,6 @@ class State:
             (0,) * players,
             opener,
             None,
-            False,
         )
 
     @classmethod
@@ -312,7 +308,7 @@ class State:
         cfg = _config(view.rules)
         turn = -1 if view.turn is None else view.turn
         return _make(cfg, view.layout, masks, bone, 0, turn, tuple(view.scores),
-                     view.last_lay, -1, view.hand_result, view.is_over)
+                     view.last_lay, -1, view.hand_result)
 
     # -- queries --------------------------------------------------------------------------
 
@@ -320,6 +316,15 @@ class State:
     def rules(self) -> Rules:
         """The rules this hand is played under."""
         return self.cfg.rules
+
+    @property
+    def over(self) -> bool:
+        """True once the match is decided: the single hand is over, or a seat reached the
+        target (at a hand's end, or at once under fives)."""
+        if self.result is None:
+            return False
+        target = self.cfg.target
+        return target == 0 or max(self.scores) >= target
 
     @property
     def boneyard(self) -> tuple[int, ...]:
@@ -372,12 +377,12 @@ class State:
                 pos += 1
                 grown = (*hands[:seat], hands[seat] | 1 << drawn, *hands[seat + 1 :])
                 state = _make(cfg, self.layout, grown, self.bone, pos, seat,
-                              self.scores, self.last_lay, self.opener, None, False)
+                              self.scores, self.last_lay, self.opener, None)
                 if pos == len(self.bone):
                     state._block_check()
                 return state
             return _make(cfg, self.layout, hands, self.bone, self.pos, cfg.next_seat[seat],
-                         self.scores, self.last_lay, -1, None, False)
+                         self.scores, self.last_lay, -1, None)
         layout = self.layout.lay_index(t, move.e)
         changed = list(hands)
         left = changed[seat] = hands[seat] ^ 1 << t
@@ -392,7 +397,7 @@ class State:
                 scores = (*scores[:seat], scores[seat] + count, *scores[seat + 1:])
                 if cfg.target and scores[seat] >= cfg.target:
                     return _make(cfg, layout, new_hands, self.bone, self.pos, -1, scores,
-                                 last_lay, -1, HandResult(seat, 0, False), True)
+                                 last_lay, -1, HandResult(seat, 0, False))
         state = object.__new__(State)
         state.cfg = cfg
         state.layout = layout
@@ -404,7 +409,6 @@ class State:
         state.last_lay = last_lay
         state.opener = -1
         state.result = None
-        state.over = False
         state._legal = None
         if not left:
             points = sum(PIPS[i] for hand in new_hands for i in indices(hand))
@@ -437,8 +441,6 @@ class State:
             scores = self.scores = tuple(new_scores)
         self.turn = -1
         self.result = HandResult(winner, points, blocked)
-        target = self.cfg.target
-        self.over = target == 0 or max(scores) >= target
         self._legal = ()
 
     def explain_illegal(self, move: Move) -> str:
@@ -488,7 +490,7 @@ class State:
 
     def _key(self) -> tuple[object, ...]:
         return (self.cfg.rules, self.layout, self.hands, self.bone[self.pos :], self.turn,
-                self.scores, self.last_lay, self.opener, self.result, self.over)
+                self.scores, self.last_lay, self.opener, self.result)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -514,7 +516,6 @@ def _make(
     last_lay: tuple[int, ...],
     opener: int,
     result: HandResult | None,
-    over: bool,
 ) -> State:
     state = object.__new__(State)
     state.cfg = cfg
@@ -527,7 +528,6 @@ def _make(
     state.last_lay = last_lay
     state.opener = opener
     state.result = result
-    state.over = over
     state._legal = () if turn < 0 else None
     return state
 
