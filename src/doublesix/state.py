@@ -17,7 +17,7 @@ same object and undoing a move is keeping the state from before it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from doublesix.layout import Layout
 from doublesix.moves import _DRAW, _LAYS, _PASS, IllegalMoveError, Move
@@ -58,6 +58,8 @@ class Config:
         "empty",
         "fives",
         "free_lead",
+        "hand_size",
+        "hand_starts",
         "minus_own",
         "next_seat",
         "players",
@@ -66,11 +68,16 @@ class Config:
         "spinner",
         "target",
         "tie_fewer",
+        "tile_count",
     )
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.players = rules.players
+        self.tile_count = rules.tile_count
+        self.hand_size = rules.hand_size
+        #: Where each seat's tiles start in a shuffled set.
+        self.hand_starts = tuple(seat * rules.hand_size for seat in range(rules.players))
         self.next_seat = tuple((seat + 1) % rules.players for seat in range(rules.players))
         self.drawing = rules.drawing
         self.fives = rules.scoring == "fives"
@@ -156,13 +163,13 @@ class State:
         ``leader`` is the seat that leads with any tile (``lead = winner``); None opens with the
         highest double.
         """
-        order = shuffled(rules.tile_count, seed, hand_number)
-        size = rules.hand_size
+        cfg = _config(rules)
+        order = shuffled(cfg.tile_count, seed, hand_number)
+        size = cfg.hand_size
         bit = BIT.__getitem__
-        hands = [
-            sum(map(bit, order[seat * size : (seat + 1) * size])) for seat in range(rules.players)
-        ]
-        return cls._start(rules, hands, tuple(order[rules.players * size :]), scores, leader)
+        hands = [sum(map(bit, order[start : start + size])) for start in cfg.hand_starts]
+        return cls._start(rules, hands, tuple(order[cfg.hand_starts[-1] + size :]), scores,
+                          leader)
 
     @classmethod
     def from_deal(
@@ -398,7 +405,7 @@ class State:
                 if cfg.target and scores[seat] >= cfg.target:
                     return _make(cfg, layout, new_hands, self.bone, self.pos, -1, scores,
                                  last_lay, -1, HandResult(seat, 0, False))
-        state = object.__new__(State)
+        state = _new(State)
         state.cfg = cfg
         state.layout = layout
         state.hands = new_hands
@@ -517,7 +524,7 @@ def _make(
     opener: int,
     result: HandResult | None,
 ) -> State:
-    state = object.__new__(State)
+    state = _new(State)
     state.cfg = cfg
     state.layout = layout
     state.hands = hands
@@ -542,7 +549,7 @@ def legal_moves_for(
             fitting = hand & SUIT[n]
             if fitting:
                 key = fitting << 2 | e
-                more = _ON_END.get(key)
+                more = _on_end(key)
                 if more is None:
                     if len(_ON_END) > 200_000:  # double-twelve suits have many subsets
                         _ON_END.clear()
@@ -561,6 +568,8 @@ def legal_moves_for(
 # The lays of a set of tiles on one end, by ``tiles << 2 | end``: move generation is a lookup.
 # One entry per subset of a suit that some hand held; cleared if it ever grows large.
 _ON_END: dict[int, tuple[Move, ...]] = {}
+_on_end: Final = _ON_END.get
+_new: Final = object.__new__
 
 
 def hand_points(pips: int, cfg: Config) -> int:
