@@ -18,8 +18,8 @@ count instructions instead (the same total every run):
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python SCRIPT
 
 with a script that plays N hands, minus the same script playing none, divided by N.  Measured
-that way on 2026-11-30: doublesix 379 k instructions per 2-player Block hand against OpenSpiel's
-4,042 k (10.7x), and 708 k per 4-player Block hand against PyPI dominoes' 1,395 k (1.97x).
+that way on 2026-11-30: doublesix 372 k instructions per 2-player Block hand against OpenSpiel's
+4,042 k (10.9x), and 695 k per 4-player Block hand against PyPI dominoes' 1,395 k (2.01x).
 """
 
 from __future__ import annotations
