@@ -156,7 +156,9 @@ class SeatSocket:
         s = self.state
         if not s or s["revision"] <= self.acted_at:
             return False
-        return bool(s["over"] or s["turn"] == s["me"] or s["result"] is not None)
+        # A forced pass is not a wait: the server makes it for the person.
+        waits = s["turn"] == s["me"] and [m["move"] for m in s["legal"]] != ["pass"]
+        return bool(s["over"] or waits or s["result"] is not None)
 
     def settle(self) -> dict[str, Any]:
         """Read until the newest picture waits for this seat."""

@@ -161,6 +161,35 @@ class TestCompleteGames:
                 assert seat.state["result"] is None and len(seat.state["played"]) >= 1
 
 
+class TestForcedPass:
+    def test_a_persons_forced_pass_is_made_for_them_and_announced(
+        self, client: TestClient
+    ) -> None:
+        # Block games against greedy, played by always laying the first legal move, until one
+        # where the person has nothing to lay at some point.
+        for seed in range(1, 200):
+            game_id, token = new_game(client, variant="block", players=2, target=0,
+                                      opponents=["greedy"], seed=seed)
+            sent: list[str] = []
+            with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+                seat = SeatSocket(ws)
+                while not (s := seat.settle())["over"]:
+                    move = s["legal"][0]["move"]
+                    sent.append(move)
+                    seat.send({"type": "play", "move": move})
+                passes = [m["event"] for m in seat.received
+                          if m["type"] == "event" and m["event"]["kind"] == "pass"
+                          and m["event"]["seat"] == 0]
+            if passes:
+                assert "pass" not in sent and not seat.errors
+                texts = [m["text"] for m in seat.received
+                         if m["type"] == "event" and m["event"]["kind"] == "pass"
+                         and m["event"]["seat"] == 0]
+                assert texts and all(text == "You passed." for text in texts)
+                return
+        pytest.fail("no seed gave the person a forced pass")
+
+
 class TestErrors:
     """A malformed or illegal message gets an error and changes nothing."""
 

@@ -1,9 +1,10 @@
 """The browser tests' player, mirrored on the engine so seeds can be chosen offline.
 
 The tests play seat 0 by a fixed rule: the first playable tile in the hand as shown (highest
-first); where it fits two ends that leave different tables, the last end offered; draw or pass
-when nothing fits. The server's computer players take their random numbers from the seed
-(``doublesix.ai.seeding.move_rng``), so a seed fixes the whole game. ``python -m
+first); where it fits two ends that leave different tables, the last end offered; draw when
+nothing fits (a forced pass the server makes itself). The server's computer players take their
+random numbers from the seed (``doublesix.ai.seeding.move_rng``), so a seed fixes the whole
+game. ``python -m
 tests.browser.strategy`` lists seeds whose games include an end choice and a draw.
 """
 
@@ -66,10 +67,11 @@ def simulate(variant: str, seed: int, target: int, opponent: str = "random") -> 
             continue
         if match.turn == 0:
             move, chose = choose(match)
-            trace.choices += chose
-            trace.draws += move == "draw"
-            trace.moves += 1
-            trace.steps.append(move)
+            if move != "pass":  # a forced pass: the server makes it, the person does nothing
+                trace.choices += chose
+                trace.draws += move == "draw"
+                trace.moves += 1
+                trace.steps.append(move)
             match.play(move)
         else:
             seat = match.turn

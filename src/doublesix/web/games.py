@@ -127,9 +127,12 @@ class Game:
         return seat_holding(self.saved, token)
 
     def computer_to_move(self) -> int | None:
-        """The computer seat to move now, or None."""
+        """The seat the server moves for now, or None: a computer seat to move, or a person's
+        seat whose only move is a pass (a forced pass happens by itself, and is announced)."""
         turn = self.match.turn
-        if self.is_over or turn is None or self.info.kinds[turn] == HUMAN:
+        if self.is_over or turn is None:
+            return None
+        if self.info.kinds[turn] == HUMAN and self.match.legal_moves() != [Move.pass_()]:
             return None
         return turn
 
@@ -456,9 +459,13 @@ class Games:
                 daily = game.saved.daily is not None
                 revision = game.saved.revision
                 kind = game.info.kinds[seat]
-                game.tell({"type": "thinking", "seat": seat})
+                if kind != HUMAN:
+                    game.tell({"type": "thinking", "seat": seat})
             try:
-                move = await asyncio.to_thread(self._choose, kind, view, rng, daily)
+                if kind == HUMAN:  # a person's forced pass
+                    move = Move.pass_()
+                else:
+                    move = await asyncio.to_thread(self._choose, kind, view, rng, daily)
             except Exception:
                 log.exception("%s failed to choose in game %s", kind, game.id)
                 move = view.legal_moves()[0]

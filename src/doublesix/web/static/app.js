@@ -747,7 +747,7 @@ function turnSentence(st) {
   const tiles = playableTiles(st);
   if (tiles.length) return `Your turn. ${tiles.length === 1 ? "One tile fits" : `${tiles.length} tiles fit`}: ${listWords(tiles)}.`;
   if (st.legal.some((m) => m.move === "draw")) return "Your turn. Nothing fits: draw from the boneyard with the Draw button.";
-  if (st.legal.some((m) => m.move === "pass")) return "Your turn. Nothing fits and nothing can be drawn: pass with the Pass button.";
+  if (st.legal.some((m) => m.move === "pass")) return "Nothing fits and nothing can be drawn: you pass.";
   return "Your turn.";
 }
 
@@ -1014,12 +1014,7 @@ function renderMe() {
   draw.disabled = !canDraw || g.pending;
   draw.textContent = "Draw";
   draw.classList.toggle("hinted", g.hint?.move === "draw");
-  byId("pass-button").classList.toggle("hinted", g.hint?.move === "pass");
   draw.title = canDraw ? `Draw a tile (${st.boneyard_size} left)` : "You can draw only when nothing fits";
-  const pass = /** @type {HTMLButtonElement} */ (byId("pass-button"));
-  const canPass = myTurn && st.legal.some((m) => m.move === "pass");
-  pass.hidden = !canPass;
-  pass.disabled = g.pending;
   const hint = /** @type {HTMLButtonElement} */ (byId("hint-button"));
   hint.disabled = !myTurn || g.pending;
   byId("resign-button").hidden = !!st.over;
@@ -1095,7 +1090,6 @@ function showHint(msg) {
 }
 
 byId("draw-button").addEventListener("click", () => play("draw"));
-byId("pass-button").addEventListener("click", () => play("pass"));
 byId("end-cancel").addEventListener("click", cancelChoice);
 byId("resign-button").addEventListener("click", () => {
   if (!game?.state || game.state.over) return;
