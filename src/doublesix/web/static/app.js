@@ -601,11 +601,10 @@ async function handle(g, msg) {
     }
     case "event": {
       const ev = /** @type {GameEvent} */ (msg.event);
-      const before = g.state;
       g.state = msg.state;
       g.pending = false;
       const mine = ev.seat === g.state?.me;
-      noteEvent(g, ev, msg.text, before);
+      noteEvent(g, ev, msg.text);
       renderGame();
       g.fresh = null; // animate the new tile once, not on every later redraw
       const paced = ["lay", "draw", "pass"].includes(ev.kind) && !mine;
@@ -639,12 +638,11 @@ async function handle(g, msg) {
 
 /**
  * Everything an event changes besides the picture: status lines, log, sound, call-outs.
- * @param {Game} g @param {GameEvent} ev @param {string} text @param {Picture|null} before
+ * @param {Game} g @param {GameEvent} ev @param {string} text the server's sentence for it
  */
-function noteEvent(g, ev, text, before) {
+function noteEvent(g, ev, text) {
   const st = /** @type {Picture} */ (g.state);
   const me = st.me;
-  const who = ev.seat === me ? "You" : (ev.seat !== null ? st.names[ev.seat] : "");
   g.fresh = null;
   if (ev.kind === "hand") {
     g.status = {};
@@ -670,31 +668,14 @@ function noteEvent(g, ev, text, before) {
   } else if (ev.kind === "pass" && ev.seat !== null) {
     g.status[ev.seat] = "passed";
     sound.play("pass");
-    if (ev.seat !== me) showMessage(`${who} passed.`);
   } else if (ev.kind === "end") {
     if (ev.points > 0 && ev.seat !== null) callout(`+${ev.points}`, ev.seat === me);
   } else if (ev.kind === "over") {
     sound.play(ev.seat === me ? "win" : "lose");
   }
-  const words = text || describeEvent(ev, st);
-  announce(words);
-  addLog(words);
-  if (ev.kind === "lay" || ev.kind === "draw" || ev.kind === "pass") showMessage(words);
-  void before;
-}
-
-/** A sentence for an event when the server sent none. @param {GameEvent} ev @param {Picture} st */
-function describeEvent(ev, st) {
-  const who = ev.seat === null ? "Nobody" : st.names[ev.seat];
-  switch (ev.kind) {
-    case "hand": return `Hand ${ev.number + 1} is dealt.`;
-    case "lay": return `${who} laid ${ev.tile} ${ev.end ? `on the ${endWords(ev.end)}` : "to open"}${ev.points ? `, scoring ${ev.points}` : ""}.`;
-    case "draw": return `${who} drew ${ev.number === 1 ? "a tile" : `${ev.number} tiles`}.`;
-    case "pass": return `${who} passed.`;
-    case "end": return ev.seat === null ? "The hand is over: a draw." : `The hand is over: ${who} won it and scored ${ev.points}.`;
-    case "over": return ev.seat === null ? "The game is over: a draw." : `The game is over: ${who} won.`;
-    default: return "";
-  }
+  announce(text);
+  addLog(text);
+  if (ev.kind === "lay" || ev.kind === "draw" || ev.kind === "pass") showMessage(text);
 }
 
 /** @param {string} text */
