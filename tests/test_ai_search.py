@@ -6,7 +6,7 @@ import random
 
 from doublesix import Match, Move, Rules, Tile
 from doublesix.ai.expert import Expert
-from doublesix.ai.sampling import Inference, Sampler, sample_deal
+from doublesix.ai.sampling import Inference, Sampler, allowed_tiles, outranked, sample_deal
 from doublesix.tiles import SUIT, TILES, full_set
 
 HANDS = [["6|6", "5|5", "4|4", "5|3", "2|1", "3|0", "1|1"],
@@ -54,6 +54,35 @@ class TestGuesses:
                     checked += 1
                 match.play(rng.choice(match.legal_moves()))
         assert checked > 20
+
+    def test_tiles_that_outrank_the_automatic_opener_lie_in_the_boneyard(self) -> None:
+        # 5|5 opens: 6|6 was dealt to no hand, so no guess gives it to the seat that has not
+        # drawn (the opener's own seat included).
+        hands = [["5|5", "6|5", "4|3", "2|1", "3|0", "1|1", "2|0"],
+                 ["6|4", "6|3", "6|0", "5|2", "4|2", "3|1", "0|0"]]
+        dealt = {t for hand in hands for t in hand}
+        rest = [t for t in TILES[:28] if str(t) not in dealt]
+        match = Match(Rules.variant("block"), hands=hands, boneyard=rest)
+        view = match.view(1)
+        assert outranked(view) == Tile(6, 6).bit
+        sampler = Sampler(view)
+        rng = random.Random(0)
+        for _ in range(50):
+            assert not sampler.hands(rng)[0] & Tile(6, 6).bit
+        # The first hand of an All Fives game opens by the highest double too.
+        fives = Match(Rules.variant("all-fives", target=0), hands=hands, boneyard=rest)
+        assert outranked(fives.view(1)) == Tile(6, 6).bit
+
+    def test_a_seat_that_drew_may_hold_an_outranking_tile(self) -> None:
+        hands = [["5|5", "6|5", "4|3", "2|1", "3|0", "1|1", "2|0"],
+                 ["6|4", "6|3", "6|0", "4|2", "4|4", "3|1", "0|0"]]
+        dealt = {t for hand in hands for t in hand}
+        rest = [t for t in TILES[:28] if str(t) not in dealt]
+        match = Match(Rules.variant("draw"), hands=hands, boneyard=rest)
+        match.play(Move.draw())  # seat 1 has no 5
+        view = match.view(0)
+        assert view.hand_sizes[1] == 8
+        assert allowed_tiles(view)[1] & Tile(6, 6).bit
 
 
 class TestInference:

@@ -17,22 +17,61 @@ from __future__ import annotations
 
 import random
 
-from doublesix.tiles import SUIT, Mask, indices
+from doublesix.events import Event
+from doublesix.tiles import SUIT, TILES, Mask, indices
 from doublesix.view import View
 
 #: How many times a guess is redrawn before the lacks of the most crowded seats are relaxed.
 _TRIES = 50
 
 
+def current_hand(view: View) -> tuple[list[Event], bool]:
+    """The events of the hand in play, and whether its first tile was laid automatically (by
+    ``lead = highest-double``, rather than chosen by the last hand's winner)."""
+    history = view.history
+    start = max((i for i, ev in enumerate(history) if ev.kind == "hand"), default=-1)
+    ended = [ev for ev in history[: max(start, 0)] if ev.kind == "end"]
+    automatic = view.rules.lead == "highest-double" or not ended or ended[-1].seat is None
+    return list(history[start + 1 :]), automatic
+
+
+def outranked(view: View) -> Mask:
+    """The unseen tiles no hand was dealt: those that outrank an automatically laid opening
+    tile (its holder had the best tile of all the hands, so a better one lay in the boneyard).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block"), seed=3)
+    >>> view = match.view(match.turn)
+    >>> opener = view.layout.placed()["left"][0].tile
+    >>> all(TILES[t].rank > opener.rank for t in indices(outranked(view)))
+    True
+    """
+    events, automatic = current_hand(view)
+    first = next((ev for ev in events if ev.kind == "lay"), None)
+    if not automatic or first is None or first.tile is None:
+        return 0
+    rank = first.tile.rank
+    banned = 0
+    for t in indices(view.unseen_mask):
+        if TILES[t].rank > rank:
+            banned |= 1 << t
+    return banned
+
+
 def allowed_tiles(view: View) -> list[Mask]:
-    """For each seat, the unseen tiles it may hold (its own seat: its real hand)."""
+    """For each seat, the unseen tiles it may hold (its own seat: its real hand): none showing
+    a number it is known to lack, and, unless it has drawn this hand, none that outranks an
+    automatic opening tile."""
     unseen = view.unseen_mask
+    events, _ = current_hand(view)
+    drew = {ev.seat for ev in events if ev.kind == "draw"}
+    boneyard_only = outranked(view)
     allowed = []
     for seat, lacks in enumerate(view.lacks):
         if seat == view.seat:
             allowed.append(view.hand_mask)
             continue
-        banned = 0
+        banned = 0 if seat in drew else boneyard_only
         for number in lacks:
             banned |= SUIT[number]
         allowed.append(unseen & ~banned)
@@ -130,14 +169,11 @@ class Inference:
 
         rules = view.rules
         fives = rules.scoring == "fives"
-        start = max((i for i, ev in enumerate(view.history) if ev.kind == "hand"), default=-1)
-        events = view.history[start + 1 :]
+        events, first = current_hand(view)
         layout = Layout.empty(rules.spinner_arms if rules.spinner else None)
         # Per seat: its lays since it last drew, as (layout before, tile, end).
         since_draw: list[list[tuple[Layout, int, int]]] = [[] for _ in view.hand_sizes]
-        ended = [ev for ev in view.history[: max(start, 0)] if ev.kind == "end"]
         # The first tile of a hand is laid for the seat unless the last hand's winner leads.
-        first = rules.lead == "highest-double" or not ended or ended[-1].seat is None
         for event in events:
             if event.kind == "lay" and event.tile is not None and event.seat is not None:
                 t = event.tile.index
