@@ -102,3 +102,51 @@ class TestRolloutMatchesEngine:
             result = state.result
             assert result is not None
             assert board.result == (result.winner, result.points, result.blocked)
+
+    @pytest.mark.parametrize(("variant", "options"), CASES)
+    def test_planning_rollout_ends_as_the_engine_does(
+        self, variant: str, options: dict[str, object]
+    ) -> None:
+        """Seat 0 plans (follows and locks, as :func:`rollout` documents); the others stay
+        greedy.  The reference keeps its own record of who passed on which numbers."""
+        from doublesix.ai.expert import FOLLOW, LOCK, rollout, rollout_key
+        from doublesix.tiles import PIPS, SUIT
+
+        rules = Rules.variant(variant, **options)
+        fives = rules.scoring == "fives"
+        for seed in range(30):
+            state = State.deal(rules, seed=seed, leader=0 if seed % 2 else None)
+            if state.opener >= 0:
+                state = state.apply(state.legal_moves()[0])
+            board = Board.from_state(state)
+            lacks = [0] * rules.players
+            lacks[1] = 1 << 6  # known at the start: seat 1 has no 6
+            reference = lacks[:]
+            while state.turn >= 0:
+                moves = state.legal_moves()
+                if moves[0].t < 0:
+                    if moves[0].kind == "pass":
+                        for _, n in state.layout.open:
+                            reference[state.turn] |= 1 << n
+                    state = state.apply(moves[0])
+                    continue
+
+                def key(m: Move, state: State = state, known: list[int] = reference) -> int:
+                    layout = state.layout
+                    count = layout.lay_index(m.t, m.e).count
+                    value = rollout_key(count if fives and count % 5 == 0 else 0, m.t)
+                    if state.turn == 0 and layout.played:
+                        outer = PIPS[m.t] - dict(layout.open)[m.e]
+                        rest = state.hands[0] & ~(1 << m.t)
+                        value += FOLLOW * (rest & SUIT[outer]).bit_count()
+                        if known[1 % rules.players] >> outer & 1:
+                            value += LOCK
+                    return value
+
+                state = state.apply(max(moves, key=key))
+            rollout(board, 0, lacks)
+            assert board.scores == list(state.scores)
+            assert board.hands == list(state.hands)
+            result = state.result
+            assert result is not None
+            assert board.result == (result.winner, result.points, result.blocked)

@@ -135,6 +135,17 @@ class TestExpert:
                 match.play(rng.choice(match.legal_moves()))
         raise AssertionError("no position found")
 
+    def test_its_own_playout_moves_look_ahead_where_nobody_draws(self) -> None:
+        def values(variant: str, plan: bool | None) -> list[tuple[str, float]]:
+            match = example(variant)
+            match.play("6|0 left")
+            view = match.view(0)
+            found = Expert(playouts=200, plan=plan).evaluate(view, random.Random(0))
+            return [(str(e.move), e.value) for e in found]
+
+        assert values("block", None) == values("block", True) != values("block", False)
+        assert values("draw", None) == values("draw", False) != values("draw", True)
+
     def test_a_time_budget_is_optional(self) -> None:
         view = example().view(1)
         move = Expert(playouts=10**6, seconds=0.01).choose(view, random.Random(0))

@@ -83,6 +83,7 @@ class Sampler:
 
     def __init__(self, view: View) -> None:
         self.seat = view.seat
+        self.drawing = view.rules.drawing
         self.own = view.hand_mask
         self.unseen = view.unseen_mask
         self.sizes = view.hand_sizes
@@ -124,12 +125,14 @@ class Sampler:
         return hands
 
     def boneyard(self, hands: list[Mask], rng: random.Random) -> list[int]:
-        """The tiles no hand holds, in a random draw order."""
+        """The tiles no hand holds, in a random draw order (in tile order when nobody draws,
+        since then the order never shows)."""
         left = self.unseen
         for seat in self.order:
             left &= ~hands[seat]
         bone = list(indices(left))
-        rng.shuffle(bone)
+        if self.drawing:
+            rng.shuffle(bone)
         return bone
 
 
