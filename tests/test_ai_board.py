@@ -125,7 +125,7 @@ class TestRolloutMatchesEngine:
             while state.turn >= 0:
                 moves = state.legal_moves()
                 if moves[0].t < 0:
-                    if moves[0].kind == "pass":
+                    if state.layout.played:
                         for _, n in state.layout.open:
                             reference[state.turn] |= 1 << n
                     state = state.apply(moves[0])

@@ -135,7 +135,7 @@ class TestExpert:
                 match.play(rng.choice(match.legal_moves()))
         raise AssertionError("no position found")
 
-    def test_its_own_playout_moves_look_ahead_where_nobody_draws(self) -> None:
+    def test_its_own_playout_moves_look_ahead_when_pips_score(self) -> None:
         def values(variant: str, plan: bool | None) -> list[tuple[str, float]]:
             match = example(variant)
             match.play("6|0 left")
@@ -144,7 +144,9 @@ class TestExpert:
             return [(str(e.move), e.value) for e in found]
 
         assert values("block", None) == values("block", True) != values("block", False)
-        assert values("draw", None) == values("draw", False) != values("draw", True)
+        assert values("draw", None) == values("draw", True) != values("draw", False)
+        assert values("all-fives", None) == values("all-fives", False)
+        assert values("all-fives", None) != values("all-fives", True)
 
     def test_a_time_budget_is_optional(self) -> None:
         view = example().view(1)

@@ -3,7 +3,7 @@
 For each decision it draws guesses at the other hands and the boneyard that agree with
 everything its view shows (:mod:`doublesix.ai.sampling`), plays every legal move out to the end
 of the hand in each guess with a greedy policy for every seat (its own looking a little ahead
-where nobody draws), and keeps the move with the best mean outcome.  Every move is tried on
+in Draw and Block), and keeps the move with the best mean outcome.  Every move is tried on
 the same guesses, so luck cancels between them.  The budget is a number of playouts, so it
 decides the same on every machine.
 
@@ -53,7 +53,8 @@ class Expert:
     ``playouts`` is the budget per decision.  ``seconds``, if given, stops early once that
     much time has passed (so the choice then depends on the machine; never the default).
     ``plan`` makes the expert's own playout moves look ahead (:func:`rollout`'s ``planner``);
-    by default it does where nobody draws, as in Block, where that measured stronger.
+    by default it does in the games scored by pips (Draw, Block), where that measured stronger,
+    and not under All Fives, where it made no difference.
     """
 
     name = "expert"
@@ -90,7 +91,7 @@ class Expert:
         totals = [0.0] * len(moves)
         wins = [0.0] * len(moves)
         me = view.seat
-        plan = not view.rules.drawing if self.plan is None else self.plan
+        plan = view.rules.scoring != "fives" if self.plan is None else self.plan
         planner = me if plan else -1
         known = [0] * len(view.lacks)
         for seat, numbers in enumerate(view.lacks):
@@ -158,7 +159,9 @@ def rollout(board: Board, planner: int = -1, lacks: list[int] | None = None) -> 
     The seat ``planner`` (none by default) also looks ahead: it adds :data:`FOLLOW` for every
     tile it keeps that matches the number its lay leaves open, and :data:`LOCK` when the next
     seat is known to lack that number.  ``lacks`` holds, per seat, a mask of the numbers it is
-    known to lack (``1 << n``); the playout adds the open numbers whenever a seat passes.
+    known to lack (``1 << n``); the playout adds the open numbers whenever a seat cannot lay
+    (what it then draws and keeps did not fit either, and the tile it lays at last is the one
+    drawn).
     """
     if board.turn < 0:
         return
@@ -207,10 +210,9 @@ def rollout(board: Board, planner: int = -1, lacks: list[int] | None = None) -> 
                         best, t, e = key, tt, ee
         if t < 0:
             e = -1 if board.drawing and board.pos < len(board.bone) else -2
-            if e == -2:
-                for n in ends:
-                    if n >= 0:
-                        lacks[turn] |= 1 << n
+            for n in ends:
+                if n >= 0:
+                    lacks[turn] |= 1 << n
         board.play(t, e)
 
 
@@ -235,6 +237,7 @@ def _rollout_line(board: Board, planner: int, lacks: list[int]) -> None:
         m0 = hand & SUIT[e0]
         m1 = hand & SUIT[e1]
         if not m0 and not m1:
+            lacks[turn] |= 1 << e0 | 1 << e1
             if drawing and pos < size:
                 hands[turn] = hand | 1 << bone[pos]
                 pos += 1
@@ -243,7 +246,6 @@ def _rollout_line(board: Board, planner: int, lacks: list[int]) -> None:
                     if not any(h & fits for h in hands):
                         break
                 continue
-            lacks[turn] |= 1 << e0 | 1 << e1
             turn = (turn + 1) % players
             continue
         best = -1
