@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -67,6 +68,23 @@ class TestBoardMatchesEngine:
         assert twin.turn != board.turn or twin.hands != board.hands
 
 
+def _dealt(rules: Rules) -> Iterator[tuple[State, Board]]:
+    """30 hands ready to play (the automatic opening tile laid), as a state and a board."""
+    for seed in range(30):
+        state = State.deal(rules, seed=seed, leader=0 if seed % 2 else None)
+        if state.opener >= 0:
+            state = state.apply(state.legal_moves()[0])
+        yield state, Board.from_state(state)
+
+
+def _assert_same_end(board: Board, state: State) -> None:
+    assert board.scores == list(state.scores)
+    assert board.hands == list(state.hands)
+    result = state.result
+    assert result is not None
+    assert board.result == (result.winner, result.points, result.blocked)
+
+
 class TestRolloutMatchesEngine:
     """The expert's in-place playout is the engine's game under the same greedy policy."""
 
@@ -78,11 +96,7 @@ class TestRolloutMatchesEngine:
 
         rules = Rules.variant(variant, **options)
         fives = rules.scoring == "fives"
-        for seed in range(30):
-            state = State.deal(rules, seed=seed, leader=0 if seed % 2 else None)
-            if state.opener >= 0:
-                state = state.apply(state.legal_moves()[0])
-            board = Board.from_state(state)
+        for state, board in _dealt(rules):
             while state.turn >= 0:
                 moves = state.legal_moves()
                 if moves[0].t < 0:
@@ -97,28 +111,20 @@ class TestRolloutMatchesEngine:
                 state = state.apply(max(moves, key=key))
             rollout(board)
             rollout(board)  # a finished hand stays as it is
-            assert board.scores == list(state.scores)
-            assert board.hands == list(state.hands)
-            result = state.result
-            assert result is not None
-            assert board.result == (result.winner, result.points, result.blocked)
+            _assert_same_end(board, state)
 
     @pytest.mark.parametrize(("variant", "options"), CASES)
     def test_planning_rollout_ends_as_the_engine_does(
         self, variant: str, options: dict[str, object]
     ) -> None:
         """Seat 0 plans (follows and locks, as :func:`rollout` documents); the others stay
-        greedy.  The reference keeps its own record of who passed on which numbers."""
+        greedy.  The reference keeps its own record of who could not lay on which numbers."""
         from doublesix.ai.expert import FOLLOW, LOCK, rollout, rollout_key
         from doublesix.tiles import PIPS, SUIT
 
         rules = Rules.variant(variant, **options)
         fives = rules.scoring == "fives"
-        for seed in range(30):
-            state = State.deal(rules, seed=seed, leader=0 if seed % 2 else None)
-            if state.opener >= 0:
-                state = state.apply(state.legal_moves()[0])
-            board = Board.from_state(state)
+        for state, board in _dealt(rules):
             lacks = [0] * rules.players
             lacks[1] = 1 << 6  # known at the start: seat 1 has no 6
             reference = lacks[:]
@@ -145,8 +151,4 @@ class TestRolloutMatchesEngine:
 
                 state = state.apply(max(moves, key=key))
             rollout(board, 0, lacks)
-            assert board.scores == list(state.scores)
-            assert board.hands == list(state.hands)
-            result = state.result
-            assert result is not None
-            assert board.result == (result.winner, result.points, result.blocked)
+            _assert_same_end(board, state)

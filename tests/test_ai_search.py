@@ -13,9 +13,11 @@ HANDS = [["6|6", "5|5", "4|4", "5|3", "2|1", "3|0", "1|1"],
          ["6|5", "6|3", "6|0", "5|2", "4|2", "3|1", "0|0"]]
 
 
-def example(variant: str = "draw") -> Match:
-    rest = [t for t in TILES[:28] if str(t) not in HANDS[0] + HANDS[1]]
-    return Match(Rules.variant(variant), hands=HANDS, boneyard=rest)
+def example(variant: str = "draw", hands: list[list[str]] = HANDS, **options: object) -> Match:
+    """A 2-player double-six match dealt ``hands``, the other tiles in the boneyard."""
+    dealt = {t for hand in hands for t in hand}
+    rest = [t for t in TILES[:28] if str(t) not in dealt]
+    return Match(Rules.variant(variant, **options), hands=hands, boneyard=rest)
 
 
 class TestGuesses:
@@ -60,25 +62,18 @@ class TestGuesses:
         # drawn (the opener's own seat included).
         hands = [["5|5", "6|5", "4|3", "2|1", "3|0", "1|1", "2|0"],
                  ["6|4", "6|3", "6|0", "5|2", "4|2", "3|1", "0|0"]]
-        dealt = {t for hand in hands for t in hand}
-        rest = [t for t in TILES[:28] if str(t) not in dealt]
-        match = Match(Rules.variant("block"), hands=hands, boneyard=rest)
-        view = match.view(1)
+        view = example("block", hands).view(1)
         assert outranked(view) == Tile(6, 6).bit
         sampler = Sampler(view)
         rng = random.Random(0)
         for _ in range(50):
             assert not sampler.hands(rng)[0] & Tile(6, 6).bit
         # The first hand of an All Fives game opens by the highest double too.
-        fives = Match(Rules.variant("all-fives", target=0), hands=hands, boneyard=rest)
-        assert outranked(fives.view(1)) == Tile(6, 6).bit
+        assert outranked(example("all-fives", hands, target=0).view(1)) == Tile(6, 6).bit
 
     def test_a_seat_that_drew_may_hold_an_outranking_tile(self) -> None:
-        hands = [["5|5", "6|5", "4|3", "2|1", "3|0", "1|1", "2|0"],
-                 ["6|4", "6|3", "6|0", "4|2", "4|4", "3|1", "0|0"]]
-        dealt = {t for hand in hands for t in hand}
-        rest = [t for t in TILES[:28] if str(t) not in dealt]
-        match = Match(Rules.variant("draw"), hands=hands, boneyard=rest)
+        match = example("draw", [["5|5", "6|5", "4|3", "2|1", "3|0", "1|1", "2|0"],
+                                 ["6|4", "6|3", "6|0", "4|2", "4|4", "3|1", "0|0"]])
         match.play(Move.draw())  # seat 1 has no 5
         view = match.view(0)
         assert view.hand_sizes[1] == 8

@@ -46,13 +46,16 @@ def outranked(view: View) -> Mask:
     >>> all(TILES[t].rank > opener.rank for t in indices(outranked(view)))
     True
     """
-    events, automatic = current_hand(view)
+    return _outranked(view.unseen_mask, *current_hand(view))
+
+
+def _outranked(unseen: Mask, events: list[Event], automatic: bool) -> Mask:
     first = next((ev for ev in events if ev.kind == "lay"), None)
     if not automatic or first is None or first.tile is None:
         return 0
     rank = first.tile.rank
     banned = 0
-    for t in indices(view.unseen_mask):
+    for t in indices(unseen):
         if TILES[t].rank > rank:
             banned |= 1 << t
     return banned
@@ -63,9 +66,9 @@ def allowed_tiles(view: View) -> list[Mask]:
     a number it is known to lack, and, unless it has drawn this hand, none that outranks an
     automatic opening tile."""
     unseen = view.unseen_mask
-    events, _ = current_hand(view)
+    events, automatic = current_hand(view)
     drew = {ev.seat for ev in events if ev.kind == "draw"}
-    boneyard_only = outranked(view)
+    boneyard_only = _outranked(unseen, events, automatic)
     allowed = []
     for seat, lacks in enumerate(view.lacks):
         if seat == view.seat:
