@@ -26,12 +26,13 @@ import time
 from doublesix import Match, Rules
 from doublesix.ai import player
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
-from doublesix.ai.tournament import TournamentResult, tournament
+from doublesix.ai.tournament import TournamentResult, ratio_ci, tournament
 
 PERSONALITIES = ("pinocchio", "buratino", "snow-white")
 LADDER_VARIANTS = ("draw", "block", "all-fives")
-#: The budgets of the curve: about 12, 50, 200 and 800 ms a move on the project's machine.
-CURVE = (DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4, DEFAULT_PLAYOUTS * 16)
+#: The budgets of the curve: about 3, 12, 50, 200 and 800 ms a move on the project's machine.
+CURVE = (DEFAULT_PLAYOUTS // 16, DEFAULT_PLAYOUTS // 4, DEFAULT_PLAYOUTS, DEFAULT_PLAYOUTS * 4,
+         DEFAULT_PLAYOUTS * 16)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,14 +121,20 @@ def main(argv: list[str] | None = None) -> int:
         met.append(("personalities differ at >= 25% of real choices", ok))
     if "curve" in sections:
         print("\n## Budget curve: expert vs greedy, Draw hands, by playouts per move")
+        print("(every budget on the same deals; the difference is paired, against the default)")
+        curve: dict[int, TournamentResult] = {}
         for playouts in CURVE:
-            n = max(1, curve_pairs // 2) if playouts > DEFAULT_PLAYOUTS else curve_pairs
-            result = play([f"expert:playouts={playouts}", "greedy"], "draw", n,
-                          seed=args.seed + 31)
+            n = max(1, curve_pairs // 2) if playouts > 4 * DEFAULT_PLAYOUTS else curve_pairs
+            curve[playouts] = play([f"expert:playouts={playouts}", "greedy"], "draw", n,
+                                   seed=args.seed + 31)
+        for playouts, result in curve.items():
             rate, half = result.win_rate(0)
             p50, p95 = result.think_ms(0)
-            print(f"{playouts:>6} playouts: {rate:.1%} ± {half:.1%} over {n} pairs; "
-                  f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+            diff, diff_half = paired(result, curve[DEFAULT_PLAYOUTS])
+            against = ("the default" if playouts == DEFAULT_PLAYOUTS
+                       else f"{diff:+.1%} ± {diff_half:.1%} against {DEFAULT_PLAYOUTS}")
+            print(f"{playouts:>6} playouts: {rate:.1%} ± {half:.1%} over {result.groups} pairs "
+                  f"({against}); think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
         print("think time in one quiet process (wall and CPU per unforced move):")
         for playouts in CURVE:
             wall, cpu = think_times(playouts, 8 if args.quick else 30)
@@ -145,11 +152,17 @@ def main(argv: list[str] | None = None) -> int:
 
 def _pooled(results: list[TournamentResult]) -> tuple[float, float]:
     """The first player's win rate over several tournaments, and its 95% half-width."""
-    from doublesix.ai.tournament import ratio_ci
-
     wins = [w for r in results for w in r.stats[0].hand_wins]
     hands = [h for r in results for h in r.stats[0].hands]
     return ratio_ci(wins, hands)
+
+
+def paired(a: TournamentResult, b: TournamentResult) -> tuple[float, float]:
+    """How much more often the first player of ``a`` won its hands than that of ``b``, on the
+    deals both played (``b``'s first ones), and the 95% half-width over deal pairs."""
+    sa, sb = a.stats[0], b.stats[0]
+    wins = [x - y for x, y in zip(sa.hand_wins, sb.hand_wins, strict=False)]
+    return ratio_ci(wins, sa.hands[: len(wins)])
 
 
 def style_differences(deals: int) -> dict[tuple[str, str], float]:
