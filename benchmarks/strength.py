@@ -159,7 +159,7 @@ def _pooled(results: list[TournamentResult]) -> tuple[float, float]:
 
 def paired(a: TournamentResult, b: TournamentResult) -> tuple[float, float]:
     """How much more often the first player of ``a`` won its hands than that of ``b``, on the
-    deals both played (``b``'s first ones), and the 95% half-width over deal pairs."""
+    deals both played (the first ones of the longer), and the 95% half-width over deal pairs."""
     sa, sb = a.stats[0], b.stats[0]
     wins = [x - y for x, y in zip(sa.hand_wins, sb.hand_wins, strict=False)]
     return ratio_ci(wins, sa.hands[: len(wins)])
