@@ -93,10 +93,7 @@ class Expert:
         me = view.seat
         plan = view.rules.scoring != "fives" if self.plan is None else self.plan
         planner = me if plan else -1
-        known = [0] * len(view.lacks)
-        for seat, numbers in enumerate(view.lacks):
-            for n in numbers:
-                known[seat] |= 1 << n
+        known = [sum(1 << n for n in numbers) for numbers in view.lacks]
         base: Board | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         played = 0
@@ -119,7 +116,6 @@ class Expert:
         played = max(played, 1)
         order = sorted(range(len(moves)), key=lambda i: (-totals[i], i))
         return [Evaluation(moves[i], totals[i] / played, wins[i] / played) for i in order]
-
 
     def guesses(
         self, view: View, worlds: int, rng: random.Random
