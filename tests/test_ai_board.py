@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from doublesix import Move, Rules, State
+from doublesix import Move, Rules, State, Tile
 from doublesix.ai.board import Board, to_move
 
 CASES = [
@@ -117,13 +117,15 @@ class TestRolloutMatchesEngine:
     def test_planning_rollout_ends_as_the_engine_does(
         self, variant: str, options: dict[str, object]
     ) -> None:
-        """Seat 0 plans (follows and locks, as :func:`rollout` documents); the others stay
-        greedy.  The reference keeps its own record of who could not lay on which numbers."""
-        from doublesix.ai.expert import FOLLOW, LOCK, rollout, rollout_key
-        from doublesix.tiles import PIPS, SUIT
+        """Seat 0 plans (adds the weights of its :class:`Plan`, as :func:`rollout` documents);
+        the others stay greedy.  The reference counts on the engine's layout and tiles, and
+        keeps its own record of who could not lay on which numbers."""
+        from doublesix.ai.expert import FIVES_PLAN, PIPS_PLAN, rollout, rollout_key
+        from doublesix.tiles import TILES
 
         rules = Rules.variant(variant, **options)
         fives = rules.scoring == "fives"
+        plan = FIVES_PLAN if fives else PIPS_PLAN
         for state, board in _dealt(rules):
             lacks = [0] * rules.players
             lacks[1] = 1 << 6  # known at the start: seat 1 has no 6
@@ -142,13 +144,33 @@ class TestRolloutMatchesEngine:
                     count = layout.lay_index(m.t, m.e).count
                     value = rollout_key(count if fives and count % 5 == 0 else 0, m.t)
                     if state.turn == 0 and layout.played:
-                        outer = PIPS[m.t] - dict(layout.open)[m.e]
-                        rest = state.hands[0] & ~(1 << m.t)
-                        value += FOLLOW * (rest & SUIT[outer]).bit_count()
+                        tile = TILES[m.t]
+                        outer = tile.other(dict(layout.open)[m.e])
+                        after = layout.lay_index(m.t, m.e)
+                        kept = [TILES[t] for t in range(len(TILES)) if state.hands[0] >> t & 1]
+                        kept.remove(tile)
+                        laid = {p.tile for arm in after.placed().values() for p in arm}
+                        seen = set(kept) | laid
+                        unseen = [t for t in TILES[: rules.tile_count] if t not in seen]
+                        # The numbers open after the lay, counting the ends open before it.
+                        ends = {n for end, n in layout.open if end != m.e} | {outer}
+
+                        def fit(tiles: list[Tile], numbers: set[int]) -> int:
+                            return sum(1 for t in tiles if any(t.has(n) for n in numbers))
+
+                        value += (
+                            plan.follow * fit(kept, {outer})
+                            + plan.unseen_open * fit(unseen, {outer})
+                            + plan.keep_fits * fit(kept, ends)
+                            + plan.unseen_fits * fit(unseen, ends)
+                        )
                         if known[1 % rules.players] >> outer & 1:
-                            value += LOCK
+                            value += plan.lock
+                        if tile.is_double:
+                            value += plan.double
                     return value
 
-                state = state.apply(max(moves, key=key))
-            rollout(board, 0, lacks)
+                # Ties as the playout breaks them: the first end, then the highest tile.
+                state = state.apply(max(moves, key=lambda m: (key(m), -m.e, m.t)))
+            rollout(board, 0, lacks, plan)
             _assert_same_end(board, state)
