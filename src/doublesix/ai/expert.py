@@ -2,8 +2,8 @@
 
 For each decision it draws guesses at the other hands and the boneyard that agree with
 everything its view shows (:mod:`doublesix.ai.sampling`), plays every legal move out to the end
-of the hand in each guess with a greedy policy for every seat (its own looking a little ahead
-in Draw and Block), and keeps the move with the best mean outcome.  Every move is tried on
+of the hand in each guess with a greedy policy for every seat (its own looking a little ahead:
+:class:`Plan`), and keeps the move with the best mean outcome.  Every move is tried on
 the same guesses, so luck cancels between them.  The budget is a number of playouts, so it
 decides the same on every machine.
 
