@@ -214,7 +214,7 @@ def rollout(
                     best, t, e = key, tt, -1
         else:
             lock = lacks[(turn + 1) % players]
-            unseen = whole & ~(board.played | hand)
+            unseen = whole & ~(board.played | hand) if turn == planner else 0
             for ee in range(4):
                 n = ends[ee]
                 if n < 0:
@@ -304,7 +304,7 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
         t = e = 0
         plans = turn == planner
         lock = lacks[(turn + 1) % players]
-        unseen = whole & ~(played | hand)
+        unseen = whole & ~(played | hand) if plans else 0
         for end, m, n, other in ((0, m0, e0, c1), (1, m1, e1, c0)):
             while m:
                 tt = m.bit_length() - 1
