@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -53,9 +53,9 @@ class Server:
             if self.process.poll() is not None:
                 pytest.fail(f"the server exited: {self.first_line}")
             try:
-                httpx.get(self.url + "/api/options", timeout=5).raise_for_status()
+                httpx2.get(self.url + "/api/options", timeout=5).raise_for_status()
                 return
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 if time.monotonic() > deadline:
                     pytest.fail("the server did not answer")
                 time.sleep(0.1)
@@ -117,7 +117,7 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path, servers: list[Server])
     first = Server(port, db)
     servers.append(first)
     assert first.first_line.strip() == f"doublesix: open http://127.0.0.1:{port}/ in your browser"
-    created = httpx.post(first.url + "/api/games", json={
+    created = httpx2.post(first.url + "/api/games", json={
         "variant": "all-fives", "players": 2, "target": 50, "opponents": ["greedy"], "seed": 5,
     })
     assert created.status_code == 201
@@ -144,7 +144,7 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path, servers: list[Server])
         seat.acted_at = before["revision"] - 1
         final = seat.play_out(rng)
     assert final["over"]
-    record = httpx.get(f"{second.url}/api/games/{game['game_id']}/record",
+    record = httpx2.get(f"{second.url}/api/games/{game['game_id']}/record",
                        params={"token": game["token"]})
     assert record.status_code == 200
 
