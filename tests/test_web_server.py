@@ -145,7 +145,7 @@ def test_a_killed_server_resumes_the_game(tmp_path: Path, servers: list[Server])
         final = seat.play_out(rng)
     assert final["over"]
     record = httpx2.get(f"{second.url}/api/games/{game['game_id']}/record",
-                       params={"token": game["token"]})
+                        params={"token": game["token"]})
     assert record.status_code == 200
 
 
