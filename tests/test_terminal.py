@@ -491,6 +491,39 @@ class TestSaving:
         assert "Your saved game is kept." in program.transcript
         assert read_save(tmp_path / "game.json").match.seed == 1
 
+    @pytest.mark.parametrize("new", [False, True])
+    def test_an_unreadable_save_is_kept_aside_not_written_over(
+        self, tmp_path: Path, new: bool
+    ) -> None:
+        damaged = '{"format": "doublesix-terminal", "version": 1, "match": '
+        (tmp_path / "game.json").write_text(damaged)
+        resume = Program(["--resume"], tmp_path)
+        assert resume.finish() == 1
+        assert "Cannot go on: " in resume.transcript and "game.json is damaged" in resume.transcript
+        program = Program(["--seed", "4", *(["--new"] if new else [])], tmp_path)
+        text = program.read()
+        kept = tmp_path / "game.unreadable.json"
+        assert f"Your saved game cannot be read ({tmp_path / 'game.json'} is damaged" in text
+        assert f"It is kept as {kept}; a new game starts." in text
+        program.send("quit")
+        assert program.finish() == 0
+        assert kept.read_text() == damaged
+        assert read_save(tmp_path / "game.json").match.seed == 4
+
+    def test_a_save_from_a_newer_release_is_kept(self, tmp_path: Path) -> None:
+        newer = '{"format": "doublesix-terminal", "version": 99}'
+        (tmp_path / "daily.json").write_text(newer)
+        (tmp_path / "daily.unreadable.json").write_text("older")
+        program = Program(["--daily", "--date", "2026-11-30"], tmp_path)
+        text = program.read()
+        assert "Your saved daily game cannot be read" in text
+        assert "newer than this release reads: update doublesix" in text
+        program.send("quit")
+        assert program.finish() == 0
+        assert (tmp_path / "daily.unreadable.json").read_text() == "older"
+        assert (tmp_path / "daily.unreadable-2.json").read_text() == newer
+        assert read_save(tmp_path / "daily.json").daily == datetime.date(2026, 11, 30)
+
     def test_resume_without_a_save(self, tmp_path: Path) -> None:
         program = Program(["--resume"], tmp_path)
         assert program.finish() == 1

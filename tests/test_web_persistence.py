@@ -18,9 +18,10 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
+from starlette.websockets import WebSocketDisconnect
 
 from doublesix import Match, Rules
-from doublesix.web.app import create_app
+from doublesix.web.app import CLOSE_DAMAGED, create_app
 from doublesix.web.games import Games
 from doublesix.web.store import Base, SavedGame, Seat, Store, make_engine
 from tests.test_web_helpers import SeatSocket, new_game
@@ -256,6 +257,69 @@ class TestStatistics:
                 f"/ws/{again['game_id']}?token={again['token']}"
             ) as ws:
                 assert ws.receive_json()["type"] == "state"
+
+
+class TestDamagedGames:
+    """A stored game that cannot be read (damaged, or saved by a newer release) gets a clear
+    error, is left as it is, and stops nothing else."""
+
+    @staticmethod
+    def damage(url: str, game_id: str, match: str, status: str = "playing") -> None:
+        engine = make_engine(url)
+        with engine.begin() as connection:
+            connection.exec_driver_sql(
+                "update doublesix_games set match = %(match)s, status = %(status)s "
+                "where id = %(id)s"
+                if engine.dialect.name == "postgresql"
+                else "update doublesix_games set match = :match, status = :status where id = :id",
+                {"match": match, "status": status, "id": game_id},
+            )
+        engine.dispose()
+
+    def test_a_damaged_game_is_refused_and_kept(self, database_url: str) -> None:
+        day = datetime.date(2026, 12, 1)
+        with TestClient(make_app(database_url, day)) as client:
+            game_id, token = new_game(client, opponents=["greedy"], seed=3)
+            other_id, other_token = new_game(client, opponents=["greedy"], seed=4)
+            over_id, over_token = new_game(client, opponents=["greedy"], seed=5)
+            daily = client.post("/api/daily").json()
+            cookies = dict(client.cookies)
+        newer = json.dumps({"version": 99})
+        self.damage(database_url, game_id, "{not json")
+        self.damage(database_url, daily["game_id"], newer)
+        self.damage(database_url, over_id, "{not json", status="over")
+        with TestClient(make_app(database_url, day), cookies=cookies) as client:
+            with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+                message = ws.receive_json()
+                assert message["type"] == "error"
+                assert message["message"].startswith("this game's save cannot be read: ")
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == CLOSE_DAMAGED
+            record = client.get(f"/api/games/{game_id}/record?token={token}")
+            assert record.status_code == 409  # still going on, as its columns say
+            record = client.get(f"/api/games/{over_id}/record?token={over_token}")
+            assert record.status_code == 500
+            assert record.json()["error"].startswith("this game's save cannot be read: ")
+            # The other game plays on.
+            with client.websocket_connect(f"/ws/{other_id}?token={other_token}") as ws:
+                assert ws.receive_json()["type"] == "state"
+            # Today's daily game cannot go on, so it is dealt again, not as a first attempt.
+            again = client.post("/api/daily").json()
+            assert again["game_id"] != daily["game_id"] and again["first_attempt"] is False
+            with client.websocket_connect(
+                f"/ws/{again['game_id']}?token={again['token']}"
+            ) as ws:
+                assert ws.receive_json()["type"] == "state"
+            assert client.get("/api/stats").status_code == 200
+        store = Store(database_url)
+        try:
+            kept = store.load(game_id)
+            assert kept is not None and kept.match == "{not json"
+            daily_kept = store.load(daily["game_id"])
+            assert daily_kept is not None and daily_kept.match == newer
+        finally:
+            store.dispose()
 
 
 def test_sqlite_file_is_created_in_a_new_directory(tmp_path: Path) -> None:

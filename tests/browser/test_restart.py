@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -38,5 +39,28 @@ def test_server_restarted_mid_game(make_session: Any, tmp_path: Path) -> None:
         assert page.locator("#board [data-tile]").count() == laid
         player.play_game()
         expect(page.locator("#result-dialog")).to_contain_text("Game over")
+    finally:
+        stop_server(proc)
+
+
+def test_a_game_whose_save_is_damaged_shows_a_notice(make_session: Any, tmp_path: Path) -> None:
+    """The page says the game cannot be loaded, instead of reconnecting for ever."""
+    port = free_port()
+    db = tmp_path / "damaged.sqlite"
+    log = tmp_path / "server.log"
+    proc = start_server(db, port, log)
+    try:
+        session = make_session(server=Server(f"http://127.0.0.1:{port}"))
+        page = session.page()
+        game_id = session.new_game(page, variant="draw", target=0, seed=30, opponents=["random"])
+        wait_phase(page)
+        stop_server(proc)
+        expect(page.locator("#game-caption")).to_contain_text("reconnecting")
+        with sqlite3.connect(db) as connection:
+            connection.execute("update doublesix_games set match = '{' where id = ?", (game_id,))
+        proc = start_server(db, port, log)
+        expect(page.locator("#notice-title")).to_have_text("This game cannot be loaded",
+                                                           timeout=15000)
+        expect(page.locator("#notice-text")).to_contain_text("The save is left as it is.")
     finally:
         stop_server(proc)

@@ -37,6 +37,7 @@ from doublesix.terminal.saves import (
     read_record,
     read_save,
     save_dir,
+    set_aside,
 )
 from doublesix.terminal.words import scores_sentence, variant_name
 
@@ -105,7 +106,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         except ValueError as error:
             console.error(f"doublesix play: {error}")
             return USAGE
-        if not args.new and path.exists() and not _replace_saved(path, console):
+        if path.exists() and not _replace_saved(path, console, ask=not args.new):
             return 0
         return Game(save, console, path).run()
     except KeyboardInterrupt:
@@ -148,14 +149,15 @@ def _new_save(args: argparse.Namespace) -> Save:
     return Save(match, opponents, autodraw=args.autodraw, playouts=args.playouts)
 
 
-def _replace_saved(path: Path, console: Console) -> bool:
-    """With an unfinished game saved, ask whether to start a new one over it."""
+def _replace_saved(path: Path, console: Console, ask: bool = True) -> bool:
+    """Whether a new game may be saved over the one at ``path``: with an unfinished game
+    saved, ask (if ``ask``); a save that cannot be read is first set aside, never lost."""
     try:
         saved = read_save(path)
-    except SaveError:
-        return True
+    except SaveError as error:
+        return _set_aside(path, error, console)
     match = saved.match
-    if match.is_over:
+    if match.is_over or not ask:
         return True
     from doublesix.terminal.game import opponent_names
 
@@ -180,6 +182,19 @@ def _replace_saved(path: Path, console: Console) -> bool:
         console.error("Type yes or no.")
 
 
+def _set_aside(path: Path, error: SaveError, console: Console, what: str = "game") -> bool:
+    """Keep the unreadable save ``path`` under another name; False if that fails."""
+    try:
+        kept = set_aside(path)
+    except OSError as problem:
+        console.error(f"Your saved {what} cannot be read ({error}) nor moved aside "
+                      f"({problem.strerror}), so no new game starts over it.")
+        return False
+    console.say(f"Your saved {what} cannot be read ({error}). It is kept as {kept}; "
+                "a new game starts.")
+    return True
+
+
 def _ignored(args: argparse.Namespace, console: Console) -> None:
     """Say which options a resumed game does not use."""
     given = [
@@ -201,10 +216,13 @@ def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
     today = datetime.datetime.now(datetime.UTC).date()
     day = args.date or today
     path = folder / DAILY_FILE
-    try:
-        saved: Save | None = read_save(path)
-    except SaveError:
-        saved = None
+    saved: Save | None = None
+    if path.exists():
+        try:
+            saved = read_save(path)
+        except SaveError as error:
+            if not _set_aside(path, error, console, "daily game"):
+                return 1
     if saved is not None and saved.daily == day and not saved.match.is_over:
         saved.autodraw = saved.autodraw or args.autodraw
         return Game(saved, console, path, today=lambda: today).run(resumed=True)

@@ -4,7 +4,8 @@ The save directory is ``--save-dir``, else ``$DOUBLESIX_HOME``, else the user's 
 (``~/.local/share/doublesix`` on Linux).  It holds ``game.json`` (the game in play),
 ``daily.json`` (the daily game in play) and ``daily-record.json`` (each day's first attempt).
 Every write goes to a temporary file that then replaces the old one, so an interrupt in the
-middle of a write leaves the previous save whole.
+middle of a write leaves the previous save whole.  A save that cannot be read (damaged, or
+written by a newer release) is never written over: :func:`set_aside` renames it first.
 
 >>> import tempfile, pathlib
 >>> from doublesix import Match, Rules
@@ -145,6 +146,31 @@ def write_json(path: Path, data: Any) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def set_aside(path: Path) -> Path:
+    """Rename the unreadable save ``path`` to a free name beside it (``game.unreadable.json``,
+    then ``game.unreadable-2.json``, ...) so that a new game does not write over it; returns
+    the new path.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "game.json").write_text("{")
+    >>> set_aside(folder / "game.json").name
+    'game.unreadable.json'
+    >>> _ = (folder / "game.json").write_text("{")
+    >>> set_aside(folder / "game.json").name
+    'game.unreadable-2.json'
+    """
+    number = 1
+    while True:
+        suffix = "" if number == 1 else f"-{number}"
+        target = path.with_name(f"{path.stem}.unreadable{suffix}{path.suffix}")
+        if not target.exists():
+            break
+        number += 1
+    os.replace(path, target)
+    return target
 
 
 # -- the daily record ----------------------------------------------------------------------

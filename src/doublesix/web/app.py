@@ -27,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from doublesix.web import protocol
 from doublesix.web.games import (
     Connection,
+    DamagedGameError,
     ForbiddenError,
     GameNotFoundError,
     Games,
@@ -46,6 +47,7 @@ MAX_BODY: Final = 16384
 #: WebSocket close codes: a wrong token, an unknown game.
 CLOSE_FORBIDDEN: Final = 4403
 CLOSE_NOT_FOUND: Final = 4404
+CLOSE_DAMAGED: Final = 4422
 
 CONTENT_SECURITY_POLICY: Final = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -191,6 +193,8 @@ def create_app(
             return _error(403, "this token does not hold a seat of this game")
         except NotNowError as error:
             return _error(409, str(error))
+        except DamagedGameError as error:
+            return _error(500, str(error))
         return JSONResponse(
             data,
             headers={"Content-Disposition": f'attachment; filename="doublesix-{game_id}.json"'},
@@ -208,6 +212,9 @@ def create_app(
             return
         except ForbiddenError:
             await _refuse(websocket, CLOSE_FORBIDDEN, "this token does not hold a seat here")
+            return
+        except DamagedGameError as error:
+            await _refuse(websocket, CLOSE_DAMAGED, str(error))
             return
         writer = asyncio.create_task(_write(websocket, connection))
         try:

@@ -57,6 +57,11 @@ class NotNowError(RuntimeError):
     """The request is not possible now (e.g. the record of a game still going on)."""
 
 
+class DamagedGameError(ValueError):
+    """The stored game cannot be read (damaged, or saved by a newer release); it is left in
+    the database as it is."""
+
+
 def new_token() -> str:
     """An unguessable seat token."""
     return secrets.token_urlsafe(24)
@@ -178,6 +183,13 @@ def _info(saved: SavedGame) -> GameInfo:
     )
 
 
+def _match_json(saved: SavedGame) -> Any:
+    try:
+        return json.loads(saved.match)
+    except ValueError as error:
+        raise DamagedGameError(f"this game's save cannot be read: {error}") from None
+
+
 def _game(saved: SavedGame) -> Game:
     return Game(saved=saved, match=Match.from_json(saved.match), info=_info(saved))
 
@@ -245,7 +257,10 @@ class Games:
         earlier = await asyncio.to_thread(self.store.daily_games, digest(owner), date)
         for saved in earlier:
             if not saved.is_finished:
-                token = await self._reissue(saved.id)
+                try:
+                    token = await self._reissue(saved.id)
+                except DamagedGameError:
+                    continue  # left as it is; deal again (not a first attempt)
                 if token is not None:
                     return {"game_id": saved.id, "seat": 0, "token": token, "date": date,
                             "first_attempt": saved.first_attempt}
@@ -298,7 +313,11 @@ class Games:
             saved = await asyncio.to_thread(self.store.load, game_id)
             if saved is None:
                 raise GameNotFoundError(game_id)
-            game = _game(saved)
+            try:
+                game = _game(saved)
+            except ValueError as error:
+                log.warning("game %s cannot be read: %s", game_id, error)
+                raise DamagedGameError(f"this game's save cannot be read: {error}") from None
             self._live[game_id] = game
             return game
 
@@ -518,7 +537,7 @@ class Games:
             "winner": saved.winner,
             "scores": saved.scores,
             "created": info.created,
-            "match": json.loads(saved.match),
+            "match": _match_json(saved),
         }
 
     async def statistics(self, owner: str) -> dict[str, Any]:

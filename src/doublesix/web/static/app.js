@@ -534,6 +534,13 @@ function connect(g) {
         : "This browser does not hold a seat in that game.");
       return;
     }
+    if (e.code === 4422) {
+      g.closed = true;
+      showNotice("This game cannot be loaded",
+        "Its save on this server cannot be read (it is damaged, or a newer release of doublesix saved it), " +
+        "so it cannot go on here. The save is left as it is. Start a new game from the front page.");
+      return;
+    }
     g.retries += 1;
     byId("game-caption").textContent = "Connection lost: reconnecting…";
     setTimeout(() => { if (game === g && !g.closed) connect(g); }, Math.min(500 * g.retries, 5000));
