@@ -199,6 +199,17 @@ class TestTournament:
         table = result.report()
         assert "greedy" in table and "95% CI" in table
 
+    def test_a_name_given_twice_holds_two_seats(self) -> None:
+        rules = Rules.variant("draw", players=3, target=0)
+        result = tournament(["random", "greedy", "greedy"], rules, deals=4, seed=2, workers=1)
+        assert result.players == ["random", "greedy"]
+        # Every deal in 3 rotations: random holds one seat of each, greedy two.
+        assert [sum(s.hands) for s in result.stats] == [12, 24]
+        assert sum(sum(s.hand_wins) for s in result.stats) == 12
+        # The same seats as the players spelt out one by one.
+        again = tournament(["random", "greedy:", "greedy"], rules, deals=4, seed=2, workers=1)
+        assert again.stats[0].hand_wins == result.stats[0].hand_wins
+
     def test_parse_spec_and_ci(self) -> None:
         assert parse_spec("expert:playouts=50;sharpness=0.5") == (
             "expert", {"playouts": 50, "sharpness": 0.5})

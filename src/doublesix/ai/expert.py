@@ -22,7 +22,7 @@ import time
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.sampling import Inference, Sampler
+from doublesix.ai.sampling import Inference, Sampler, temper
 from doublesix.moves import Move
 from doublesix.state import State, hand_points
 from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
@@ -32,6 +32,10 @@ from doublesix.view import View
 DEFAULT_PLAYOUTS = 1600
 #: The fewest guesses every move is tried on, whatever the budget.
 MIN_WORLDS = 8
+#: The least effective size of the weighted guesses, as a share of the candidates drawn: at a
+#: table of players who do not lay heavy tiles first, the inference would otherwise pile its
+#: weight onto a few wrong guesses (see docs/players.md, "Other tables").
+DEFAULT_SPREAD = 0.25
 
 
 class Plan(NamedTuple):
@@ -84,6 +88,9 @@ class Expert:
     much time has passed (so the choice then depends on the machine; never the default).
     ``plan`` makes the expert's own playout moves look ahead (:func:`rollout`'s ``planner``,
     with :data:`PIPS_PLAN` or :data:`FIVES_PLAN`); ``plan=False`` leaves them greedy.
+    ``sharpness`` is the :class:`~doublesix.ai.sampling.Inference`'s, and ``spread`` the least
+    effective size of the weighted guesses, as a share of the candidates
+    (:func:`~doublesix.ai.sampling.temper`; 0 leaves the weights as they are).
     """
 
     name = "expert"
@@ -95,16 +102,20 @@ class Expert:
         sharpness: float = 2.0,
         pool: int = 4,
         plan: bool = True,
+        spread: float = DEFAULT_SPREAD,
     ) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
         if pool < 1:
             raise ValueError("pool must be at least 1")
+        if not 0.0 <= spread <= 1.0:
+            raise ValueError("spread must be between 0 and 1")
         self.playouts = playouts
         self.seconds = seconds
         self.sharpness = sharpness
         self.pool = pool
         self.plan = plan
+        self.spread = spread
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The move with the best mean outcome over the sampled deals."""
@@ -158,6 +169,8 @@ class Expert:
         else:
             candidates = [sampler.hands(rng) for _ in range(worlds * self.pool)]
             weights = [inference.weight(hands) for hands in candidates]
+            if self.spread > 0.0:
+                weights = temper(weights, self.spread)
             total = sum(weights)
             if total <= 0.0:
                 hands_list = candidates[:worlds]

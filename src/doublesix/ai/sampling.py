@@ -16,6 +16,7 @@ the rest, shuffled, in the boneyard.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from doublesix.events import Event
 from doublesix.tiles import SUIT, TILES, Mask, indices
@@ -23,6 +24,8 @@ from doublesix.view import View
 
 #: How many times a guess is redrawn before the lacks of the most crowded seats are relaxed.
 _TRIES = 50
+#: Halvings in the search for the power that tempers the weights of the guesses.
+_BISECTIONS = 12
 
 
 def current_hand(view: View) -> tuple[list[Event], bool]:
@@ -145,6 +148,57 @@ def sample_deal(view: View, rng: random.Random) -> tuple[list[Mask], list[int]]:
     sampler = Sampler(view)
     hands = sampler.hands(rng)
     return hands, sampler.boneyard(hands, rng)
+
+
+def effective_size(weights: Sequence[float]) -> float:
+    """How many equally weighted guesses ``weights`` are worth: (sum)² / sum of squares.
+
+    >>> effective_size([1.0, 1.0, 1.0, 1.0]), effective_size([1.0, 0.0, 0.0, 0.0])
+    (4.0, 1.0)
+    """
+    total = sum(weights)
+    squares = sum(w * w for w in weights)
+    return total * total / squares if squares > 0.0 else 0.0
+
+
+def temper(weights: Sequence[float], share: float) -> list[float]:
+    """``weights`` raised to the largest power, at most 1, that keeps their effective size at
+    least ``share`` of their number (scaled so that the largest is 1).
+
+    When the other seats do not choose as :class:`Inference` assumes (a player who keeps heavy
+    tiles back, or several seats whose evidence multiplies up), the weights pile onto a few
+    guesses that explain the lays by chance; tempering keeps the evidence but spreads it over
+    enough guesses.  The power is found by bisection, so the same weights give the same result
+    on every machine.
+
+    >>> temper([0.5, 0.5, 0.25, 0.25], 0.5)
+    [1.0, 1.0, 0.5, 0.5]
+    >>> tempered = temper([1.0, 1e-6, 1e-6, 1e-6], 0.5)
+    >>> effective_size(tempered) >= 2.0, tempered[0] == 1.0, tempered[1] > 1e-6
+    (True, True, True)
+    """
+    import math
+
+    logs = [math.log(w) if w > 0.0 else -math.inf for w in weights]
+    top = max(logs, default=-math.inf)
+    if top == -math.inf:
+        return list(weights)
+    need = share * len(weights)
+
+    def powered(power: float) -> list[float]:
+        return [math.exp(power * (x - top)) if x > -math.inf else 0.0 for x in logs]
+
+    result = powered(1.0)
+    if effective_size(result) >= need:
+        return result
+    low, high = 0.0, 1.0
+    for _ in range(_BISECTIONS):
+        middle = (low + high) / 2
+        if effective_size(powered(middle)) >= need:
+            low = middle
+        else:
+            high = middle
+    return powered(low)
 
 
 class Inference:

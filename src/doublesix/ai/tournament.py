@@ -36,7 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players",
         default="expert,greedy",
         help="comma-separated players, e.g. expert,greedy or expert:playouts=200,snow-white "
-        "(several options: expert:playouts=200;sharpness=1); repeated in turn to fill the seats",
+        "(several options: expert:playouts=200;sharpness=1); repeated in turn to fill the seats; "
+        "name one twice or more to give it several seats (expert,snow-white,snow-white: one "
+        "expert against two Snow Whites), its figures then being per seat",
     )
     parser.add_argument("--variant", choices=VARIANTS, default="draw")
     parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=None,
@@ -211,16 +213,18 @@ def play_group(
     """Play one deal (a match from ``seed``) once for each rotation of the seats.
 
     Seat ``s`` of rotation ``r`` holds entrant ``(s + r) % seats``, entrants being the named
-    players repeated in turn to fill the seats.
+    players repeated in turn to fill the seats.  The results are per distinct name, in the
+    order the names first appear.
     """
     from doublesix.ai import player
 
     seats = rules.players
     entrants = [names[i % len(names)] for i in range(seats)]
-    specs = {name: parse_spec(name) for name in names}
+    distinct = list(dict.fromkeys(names))
+    specs = {name: parse_spec(name) for name in distinct}
     players = {name: player(spec[0], **spec[1]) for name, spec in specs.items()}
-    index = {name: names.index(name) for name in names}
-    k = len(names)
+    index = {name: distinct.index(name) for name in distinct}
+    k = len(distinct)
     out = _GroupResult([0] * k, [0.0] * k, [0] * k, [0.0] * k, [0] * k, [[] for _ in range(k)])
     for rotation in range(seats):
         at = [entrants[(s + rotation) % seats] for s in range(seats)]
@@ -277,10 +281,14 @@ def tournament(
 ) -> TournamentResult:
     """Play ``deals`` duplicate deal groups (deal ``i`` from seed ``seed + i``) between the
     players named (with options, as :func:`parse_spec` reads them), on ``workers`` processes
-    (default: every core)."""
+    (default: every core).  A name given more than once holds that many seats of the cycle
+    (``["expert", "greedy", "greedy"]``: one expert against two greedy players); each
+    distinct name gets one row, counted per seat."""
+    seating = list(names)
     names = list(dict.fromkeys(names))
     stats = [PlayerStats() for _ in names]
-    jobs: list[tuple[Sequence[str], Rules, int]] = [(names, rules, seed + i) for i in range(deals)]
+    jobs: list[tuple[Sequence[str], Rules, int]] = [
+        (seating, rules, seed + i) for i in range(deals)]
     bar = Progress(deals, "deals") if progress else None
     started = time.perf_counter()
     count = workers if workers is not None else os.cpu_count() or 1
