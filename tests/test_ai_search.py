@@ -4,9 +4,21 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from doublesix import Match, Move, Rules, Tile
-from doublesix.ai.expert import Expert
-from doublesix.ai.sampling import Inference, Sampler, allowed_tiles, outranked, sample_deal
+from doublesix.ai.expert import DEFAULT_SPREAD, Expert
+from doublesix.ai.sampling import (
+    Inference,
+    Sampler,
+    allowed_tiles,
+    effective_size,
+    outranked,
+    sample_deal,
+    temper,
+)
 from doublesix.tiles import SUIT, TILES, full_set
 
 HANDS = [["6|6", "5|5", "4|4", "5|3", "2|1", "3|0", "1|1"],
@@ -101,6 +113,37 @@ class TestInference:
         assert not Inference(match.view(1), sharpness=2.0).decisions  # only the automatic opener
         match.play("6|0 left")
         assert not Inference(match.view(0), sharpness=0.0).decisions
+
+
+class TestTemper:
+    """Tempering keeps the order of the guesses and spreads the weight over enough of them."""
+
+    @given(
+        st.lists(st.floats(min_value=1e-300, max_value=1.0), min_size=1, max_size=60),
+        st.floats(min_value=0.0, max_value=1.0),
+    )
+    @settings(max_examples=300, deadline=None)
+    def test_spread_and_order(self, weights: list[float], share: float) -> None:
+        tempered = temper(weights, share)
+        assert max(tempered) == 1.0
+        assert effective_size(tempered) >= share * len(weights) * (1 - 1e-9)
+        ranked = [tempered[i] for i in sorted(range(len(weights)), key=weights.__getitem__)]
+        assert ranked == sorted(ranked)  # a heavier guess never ends lighter
+        if effective_size(weights) >= share * len(weights):
+            top = max(weights)
+            assert tempered == pytest.approx([w / top for w in weights])
+
+    def test_weights_piled_on_one_guess_are_spread(self) -> None:
+        weights = [1.0] + [1e-12] * 99
+        assert effective_size(weights) < 1.01
+        tempered = temper(weights, 0.25)
+        assert 25 <= effective_size(tempered) < 26  # no more than it needs
+        assert temper([0.0, 0.0], 0.25) == [0.0, 0.0]
+
+    def test_the_expert_tempers_by_default_and_checks_the_option(self) -> None:
+        assert Expert().spread == DEFAULT_SPREAD > 0
+        with pytest.raises(ValueError, match="spread"):
+            Expert(spread=1.5)
 
 
 class TestExpert:
