@@ -44,7 +44,7 @@ COOKIE_AGE: Final = 365 * 24 * 3600
 _COOKIE_SHAPE: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: The longest request body the API reads, in bytes.
 MAX_BODY: Final = 16384
-#: WebSocket close codes: a wrong token, an unknown game.
+#: WebSocket close codes: a wrong token, an unknown game, a game whose save cannot be read.
 CLOSE_FORBIDDEN: Final = 4403
 CLOSE_NOT_FOUND: Final = 4404
 CLOSE_DAMAGED: Final = 4422

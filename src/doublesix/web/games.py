@@ -184,14 +184,25 @@ def _info(saved: SavedGame) -> GameInfo:
 
 
 def _match_json(saved: SavedGame) -> Any:
+    """The stored match as JSON data (``DamagedGameError`` if it is not JSON)."""
     try:
         return json.loads(saved.match)
     except ValueError as error:
-        raise DamagedGameError(f"this game's save cannot be read: {error}") from None
+        raise _damaged(saved, error) from None
 
 
 def _game(saved: SavedGame) -> Game:
-    return Game(saved=saved, match=Match.from_json(saved.match), info=_info(saved))
+    """The stored game, ready to play (``DamagedGameError`` if its match cannot be loaded)."""
+    try:
+        match = Match.from_json(saved.match)
+    except ValueError as error:
+        raise _damaged(saved, error) from None
+    return Game(saved=saved, match=match, info=_info(saved))
+
+
+def _damaged(saved: SavedGame, error: ValueError) -> DamagedGameError:
+    log.warning("game %s cannot be read: %s", saved.id, error)
+    return DamagedGameError(f"this game's save cannot be read: {error}")
 
 
 class Games:
@@ -313,11 +324,7 @@ class Games:
             saved = await asyncio.to_thread(self.store.load, game_id)
             if saved is None:
                 raise GameNotFoundError(game_id)
-            try:
-                game = _game(saved)
-            except ValueError as error:
-                log.warning("game %s cannot be read: %s", game_id, error)
-                raise DamagedGameError(f"this game's save cannot be read: {error}") from None
+            game = _game(saved)
             self._live[game_id] = game
             return game
 
