@@ -162,3 +162,17 @@ def test_screenshots_of_the_table(make_session: Any, width: int, height: int) ->
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{name}: the page is {scroll}px wide"
         page.close()
+
+
+def test_a_refused_game_says_why(session: Any) -> None:
+    """A wrong token or an unknown game gets a notice, not an endless reconnection."""
+    page = session.page()
+    game_id = session.new_game(page, variant="draw", target=0, seed=30, opponents=["random"])
+    wait_phase(page)
+    url = session.server.url
+    for target, words in ((game_id, "does not hold a seat"), ("no-such-game", "no such game")):
+        page.evaluate("id => localStorage.setItem(`doublesix.seat.${id}`, 'not-a-token')",
+                      target)
+        page.goto(f"{url}/game/{target}")
+        expect(page.locator("#notice-title")).to_have_text("Game not found")
+        expect(page.locator("#notice-text")).to_contain_text(words)

@@ -15,6 +15,7 @@ the rest, shuffled, in the boneyard.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -177,8 +178,6 @@ def temper(weights: Sequence[float], share: float) -> list[float]:
     >>> effective_size(tempered) >= 2.0, tempered[0] == 1.0, tempered[1] > 1e-6
     (True, True, True)
     """
-    import math
-
     logs = [math.log(w) if w > 0.0 else -math.inf for w in weights]
     top = max(logs, default=-math.inf)
     if top == -math.inf:
@@ -249,8 +248,6 @@ class Inference:
         self.decisions: list[tuple[int, Mask, list[tuple[Mask, float]], float]] = []
         if sharpness <= 0:
             return
-        import math
-
         for seat, lays in enumerate(since_draw):
             if seat == view.seat:
                 continue

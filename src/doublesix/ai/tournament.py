@@ -223,7 +223,7 @@ def play_group(
     distinct = list(dict.fromkeys(names))
     specs = {name: parse_spec(name) for name in distinct}
     players = {name: player(spec[0], **spec[1]) for name, spec in specs.items()}
-    index = {name: distinct.index(name) for name in distinct}
+    index = {name: i for i, name in enumerate(distinct)}
     k = len(distinct)
     out = _GroupResult([0] * k, [0.0] * k, [0] * k, [0.0] * k, [0] * k, [[] for _ in range(k)])
     for rotation in range(seats):

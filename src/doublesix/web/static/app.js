@@ -509,6 +509,19 @@ function leaveGame() {
   game = null;
 }
 
+/**
+ * What the page says when the server refuses a game's socket, by close code: a wrong token, an
+ * unknown game, a game whose save cannot be read. Any other close is a lost connection, retried.
+ * @type {Record<number, [string, string]>}
+ */
+const REFUSALS = {
+  4403: ["Game not found", "This browser does not hold a seat in that game."],
+  4404: ["Game not found", "There is no such game on this server. Start a new one from the front page."],
+  4422: ["This game cannot be loaded",
+    "Its save on this server cannot be read (it is damaged, or a newer release of doublesix saved it), " +
+    "so it cannot go on here. The save is left as it is. Start a new game from the front page."],
+};
+
 /** @param {Game} g */
 function connect(g) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -527,18 +540,10 @@ function connect(g) {
   });
   ws.addEventListener("close", (e) => {
     if (g.closed || game !== g) return;
-    if (e.code === 4403 || e.code === 4404) {
+    const refusal = REFUSALS[e.code];
+    if (refusal) {
       g.closed = true;
-      showNotice("Game not found", e.code === 4404
-        ? "There is no such game on this server. Start a new one from the front page."
-        : "This browser does not hold a seat in that game.");
-      return;
-    }
-    if (e.code === 4422) {
-      g.closed = true;
-      showNotice("This game cannot be loaded",
-        "Its save on this server cannot be read (it is damaged, or a newer release of doublesix saved it), " +
-        "so it cannot go on here. The save is left as it is. Start a new game from the front page.");
+      showNotice(...refusal);
       return;
     }
     g.retries += 1;
