@@ -1145,9 +1145,9 @@ function showResult(st) {
     const pips = res.pips?.[seat] ?? 0;
     const label = tiles.length ? listWords(tiles) : "no tiles left";
     const row = h("li", {}, [
-      h("p", { class: "open-name" }, [h("strong", { text: seat === me ? `${st.names[seat]} (you)` : st.names[seat] }),
+      h("p", { class: "open-name" }, [h("strong", { text: st.names[seat] }),
         `: ${tiles.length} tile${tiles.length === 1 ? "" : "s"}, ${pips} pip${pips === 1 ? "" : "s"}`]),
-      h("div", { class: "open-tiles", role: "img", "aria-label": `${st.names[seat]}'s tiles: ${label}` },
+      h("div", { class: "open-tiles", role: "img", "aria-label": `${seat === me ? "Your" : `${st.names[seat]}'s`} tiles: ${label}` },
         tiles.map((t) => tileSVG(t))),
     ]);
     list.append(row);
