@@ -6,13 +6,14 @@ import itertools
 import random
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 
 from doublesix import Match, Move, Rules
 from doublesix.ai import PLAYERS, Hint, PlayerInfo, hint, player
 from doublesix.ai.expert import Expert
-from doublesix.ai.tournament import parse_spec, ratio_ci, tournament
+from doublesix.ai.tournament import parse_spec, ratio_ci, seatings, tournament
 from doublesix.cli import main
 from doublesix.tiles import TILES
 
@@ -209,6 +210,37 @@ class TestTournament:
         # The same seats as the players spelt out one by one.
         again = tournament(["random", "greedy:", "greedy"], rules, deals=4, seed=2, workers=1)
         assert again.stats[0].hand_wins == result.stats[0].hand_wins
+
+    def test_every_order_of_the_seats(self) -> None:
+        # Four different players: 24 seatings, each player at each seat 6 times and after
+        # each other player 8 times (the rotations alone: once, and always after the same one).
+        orders = seatings(["a", "b", "c", "d"], 4, every_order=True)
+        assert len(orders) == len({tuple(o) for o in orders}) == 24
+        assert orders[:4] == seatings(["a", "b", "c", "d"], 4)
+        for name in "abcd":
+            assert [sum(o[s] == name for o in orders) for s in range(4)] == [6] * 4
+            follows = Counter(o[(o.index(name) - 1) % 4] for o in orders)
+            assert sorted(follows.values()) == [8, 8, 8]
+        # A name given twice: the distinct orders of the multiset, each name at each seat alike.
+        orders = seatings(["a", "b", "b"], 4, every_order=True)
+        assert len(orders) == 6  # 4! / (2! 2!): a, b, b, a fill the seats
+        assert all(sorted(o) == ["a", "a", "b", "b"] for o in orders)
+
+    def test_a_tournament_in_every_order(self) -> None:
+        rules = Rules.variant("block", players=3, target=0)
+        names = ["random", "greedy", "pinocchio"]
+        result = tournament(names, rules, deals=3, seed=4, workers=1, every_order=True)
+        # 6 seatings a deal, one hand each, every player in each.
+        assert [sum(s.hands) for s in result.stats] == [18, 18, 18]
+        assert result.seatings == 6 and "6 seatings (every order of the seats)" in result.report()
+        rotations = tournament(names, rules, deals=3, seed=4, workers=1)
+        assert rotations.seatings == 3 and "3 seat rotations" in rotations.report()
+        # Two players: every order is the two rotations, played alike.
+        two = tournament(["greedy", "random"], Rules.variant("draw", target=0), deals=3, seed=1,
+                         workers=1, every_order=True)
+        again = tournament(["greedy", "random"], Rules.variant("draw", target=0), deals=3,
+                           seed=1, workers=1)
+        assert two.stats[0].hand_wins == again.stats[0].hand_wins
 
     def test_parse_spec_and_ci(self) -> None:
         assert parse_spec("expert:playouts=50;sharpness=0.5") == (

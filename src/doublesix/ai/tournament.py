@@ -1,8 +1,10 @@
 """``doublesix tournament``: duplicate matches between computer players, on every core.
 
 Each deal is played once for every rotation of the seats, so every player gets every seat's
-tiles and luck cancels.  Win rates are given with a 95% confidence interval computed over deal
-groups (all the rotations of one deal), since the plays of one deal are not independent.
+tiles and luck cancels; with ``every_order`` (``--every-order``), once for every distinct order
+of the seats, so that at a table of three or four different players each also sits after each
+other one.  Win rates are given with a 95% confidence interval computed over deal
+groups (all the seatings of one deal), since the plays of one deal are not independent.
 
 >>> result = tournament(["greedy", "random"], Rules.variant("block", target=0), deals=4, seed=1,
 ...                     workers=1)
@@ -13,6 +15,7 @@ groups (all the rotations of one deal), since the plays of one deal are not inde
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import multiprocessing
 import os
@@ -44,12 +47,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=None,
                         help="players at the table (default: as many as named, at least 2)")
     parser.add_argument("--deals", type=int, default=200,
-                        help="deals, each played in every rotation")
+                        help="deals, each played in every rotation of the seats")
     parser.add_argument("--seed", type=int, default=1,
                         help="first deal's seed (deal i uses seed+i)")
     parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
     parser.add_argument("--target", type=int, default=0,
                         help="points to win a game (default 0: every deal is one hand)")
+    parser.add_argument("--every-order", action="store_true",
+                        help="play each deal in every order of the seats, not only their "
+                        "rotations (at 4 different players: 24 seatings a deal)")
     parser.add_argument("--workers", type=int, default=0, help="processes (default: every core)")
 
 
@@ -71,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     del specs
     result = tournament(names, rules, args.deals, args.seed, workers=args.workers or None,
-                        progress=True)
+                        progress=True, every_order=args.every_order)
     print(result.report())
     return 0
 
@@ -130,13 +136,19 @@ class TournamentResult:
     groups: int
     stats: list[PlayerStats]
     seconds: float = 0.0
+    #: Whether each deal was played in every order of the seats, not only their rotations.
+    every_order: bool = False
+    #: How many times each deal was played.
+    seatings: int = 0
 
     def report(self) -> str:
         """The table as text."""
         rules = self.rules
+        plays = (f"{self.seatings} seatings (every order of the seats)" if self.every_order
+                 else f"{self.seatings} seat rotations")
         lines = [
             f"{self.groups} deals of {rules.name}, {rules.players} seats, double-{rules.set}, "
-            f"target {rules.target or 'one hand'}, each dealt in {rules.players} seat rotations "
+            f"target {rules.target or 'one hand'}, each dealt in {plays} "
             f"({self.seconds:.0f} s)",
             f"{'player':<24} {'hands won':>10} {'games won':>10} {'mean pts':>9} "
             f"{'win rate (95% CI)':>22} {'game rate (95% CI)':>22} {'think p50/p95 ms':>17}",
@@ -207,28 +219,45 @@ class _GroupResult:
     think: list[list[float]]
 
 
-def play_group(
-    names: Sequence[str], rules: Rules, seed: int
-) -> _GroupResult:
-    """Play one deal (a match from ``seed``) once for each rotation of the seats.
+def seatings(names: Sequence[str], seats: int, every_order: bool = False) -> list[list[str]]:
+    """Who sits where, in each playing of a deal: the named players repeated in turn to fill
+    the seats, then every rotation of them (seat ``s`` of rotation ``r`` holding entrant
+    ``(s + r) % seats``); with ``every_order``, followed by every other distinct order.
 
-    Seat ``s`` of rotation ``r`` holds entrant ``(s + r) % seats``, entrants being the named
-    players repeated in turn to fill the seats.  The results are per distinct name, in the
-    order the names first appear.
+    >>> seatings(["a", "b", "c"], 3)
+    [['a', 'b', 'c'], ['b', 'c', 'a'], ['c', 'a', 'b']]
+    >>> seatings(["a", "b", "c"], 3, every_order=True)[3:]
+    [['a', 'c', 'b'], ['b', 'a', 'c'], ['c', 'b', 'a']]
+    >>> len(seatings(["a", "b", "b", "b"], 4, every_order=True))
+    4
+    """
+    entrants = [names[i % len(names)] for i in range(seats)]
+    rotations = [[entrants[(s + r) % seats] for s in range(seats)] for r in range(seats)]
+    if not every_order:
+        return rotations
+    orders = dict.fromkeys(tuple(order) for order in rotations)
+    orders.update(dict.fromkeys(itertools.permutations(entrants)))
+    return [list(order) for order in orders]
+
+
+def play_group(
+    names: Sequence[str], rules: Rules, seed: int, every_order: bool = False
+) -> _GroupResult:
+    """Play one deal (a match from ``seed``) once for each of its :func:`seatings`.
+
+    The results are per distinct name, in the order the names first appear.
     """
     from doublesix.ai import player
 
     seats = rules.players
-    entrants = [names[i % len(names)] for i in range(seats)]
     distinct = list(dict.fromkeys(names))
     specs = {name: parse_spec(name) for name in distinct}
     players = {name: player(spec[0], **spec[1]) for name, spec in specs.items()}
     index = {name: i for i, name in enumerate(distinct)}
     k = len(distinct)
     out = _GroupResult([0] * k, [0.0] * k, [0] * k, [0.0] * k, [0] * k, [[] for _ in range(k)])
-    for rotation in range(seats):
-        at = [entrants[(s + rotation) % seats] for s in range(seats)]
-        rngs = [random.Random(seed * 1000003 + rotation * 101 + s) for s in range(seats)]
+    for order, at in enumerate(seatings(names, seats, every_order)):
+        rngs = [random.Random(seed * 1000003 + order * 101 + s) for s in range(seats)]
         match = Match(rules, seed=seed)
         while True:
             turn = match.turn
@@ -267,7 +296,7 @@ def play_group(
     return out
 
 
-def _play_job(job: tuple[Sequence[str], Rules, int]) -> _GroupResult:
+def _play_job(job: tuple[Sequence[str], Rules, int, bool]) -> _GroupResult:
     return play_group(*job)
 
 
@@ -278,17 +307,19 @@ def tournament(
     seed: int = 1,
     workers: int | None = None,
     progress: bool = False,
+    every_order: bool = False,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deal groups (deal ``i`` from seed ``seed + i``) between the
     players named (with options, as :func:`parse_spec` reads them), on ``workers`` processes
     (default: every core).  A name given more than once holds that many seats of the cycle
     (``["expert", "greedy", "greedy"]``: one expert against two greedy players); each
-    distinct name gets one row, counted per seat."""
+    distinct name gets one row, counted per seat.  Each deal is played in every rotation of
+    the seats, or with ``every_order`` in every order of them (see :func:`seatings`)."""
     seating = list(names)
     names = list(dict.fromkeys(names))
     stats = [PlayerStats() for _ in names]
-    jobs: list[tuple[Sequence[str], Rules, int]] = [
-        (seating, rules, seed + i) for i in range(deals)]
+    jobs: list[tuple[Sequence[str], Rules, int, bool]] = [
+        (seating, rules, seed + i, every_order) for i in range(deals)]
     bar = Progress(deals, "deals") if progress else None
     started = time.perf_counter()
     count = workers if workers is not None else os.cpu_count() or 1
@@ -304,11 +335,12 @@ def tournament(
             bar.advance()
     if bar is not None:
         bar.close()
-    return TournamentResult(names, rules, deals, stats, time.perf_counter() - started)
+    return TournamentResult(names, rules, deals, stats, time.perf_counter() - started,
+                            every_order, len(seatings(seating, rules.players, every_order)))
 
 
 def _results(
-    jobs: list[tuple[Sequence[str], Rules, int]], workers: int
+    jobs: list[tuple[Sequence[str], Rules, int, bool]], workers: int
 ) -> Iterator[_GroupResult]:
     if workers <= 1 or len(jobs) <= 1:
         yield from map(_play_job, jobs)
