@@ -225,6 +225,7 @@ class TestTournament:
         orders = seatings(["a", "b", "b"], 4, every_order=True)
         assert len(orders) == 6  # 4! / (2! 2!): a, b, b, a fill the seats
         assert all(sorted(o) == ["a", "a", "b", "b"] for o in orders)
+        assert [sum(o[s] == "a" for o in orders) for s in range(4)] == [3] * 4
 
     def test_a_tournament_in_every_order(self) -> None:
         rules = Rules.variant("block", players=3, target=0)
