@@ -47,7 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=None,
                         help="players at the table (default: as many as named, at least 2)")
     parser.add_argument("--deals", type=int, default=200,
-                        help="deals, each played in every rotation of the seats (or order: --every-order)")
+                        help="deals, each played in every rotation of the seats "
+                        "(or every order: --every-order)")
     parser.add_argument("--seed", type=int, default=1,
                         help="first deal's seed (deal i uses seed+i)")
     parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
