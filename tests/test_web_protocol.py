@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import random
 
@@ -87,17 +88,32 @@ class TestPicture:
         assert s["turn"] is None and s["legal"] == [] and s["result"] is None
 
     def test_scoresheet_totals_match_the_scores_through_many_hands(self) -> None:
-        for variant in ("draw", "all-fives", "muggins"):
-            match = Match(Rules.variant(variant, players=3), seed=4)
-            rng = random.Random(4)
-            while not match.is_over:
+        reached = 0
+        for variant, seed in itertools.product(("draw", "all-fives", "muggins"), range(4, 10)):
+            match = Match(Rules.variant(variant, players=3), seed=seed)
+            rng = random.Random(seed)
+            while True:
                 if match.turn is None:
-                    sheet = protocol.scoresheet(match.history, 3)
+                    sheet = protocol.scoresheet(match.history, match.rules)
                     assert sheet[-1]["scores"] == match.scores
+                    # "reached": the winner still held tiles (a count took it to the target).
+                    result = match.hand_result
+                    assert result is not None
+                    held = result.winner is not None and bool(match.hands[result.winner])
+                    assert sheet[-1]["reached"] == (held and not result.blocked)
+                    reached += sheet[-1]["reached"]
+                    # Each seat's picture (its own history, others' draws merged) agrees.
+                    for seat in range(3):
+                        picture = protocol.picture(match, info_for(match), seat)
+                        assert picture["scoresheet"] == sheet
+                        assert picture["result"]["reached"] == sheet[-1]["reached"]
+                    if match.is_over:
+                        break
                     match.next_hand()
                 else:
                     match.play(rng.choice(match.legal_moves()))
-            assert len(protocol.scoresheet(match.history, 3)) == match.hand_number + 1
+            assert len(sheet) == match.hand_number + 1
+        assert reached  # some games of All Fives and Muggins end that way
 
 
 class TestEvents:

@@ -37,6 +37,8 @@ class Trace:
     moves: int = 0
     hands: int = 1
     winner: int | None = None
+    #: The game ended in a hand whose winner still held tiles: a count took it to the target.
+    reached: bool = False
     steps: list[str] = field(default_factory=list)
 
 
@@ -78,6 +80,9 @@ def simulate(variant: str, seed: int, target: int, opponent: str = "random") -> 
             rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
             match.play(bot.choose(match.view(seat), rng))
     trace.winner = match.winner
+    result = match.hand_result
+    trace.reached = (result is not None and result.winner is not None and not result.blocked
+                     and bool(match.hands[result.winner]))
     return trace
 
 

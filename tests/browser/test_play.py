@@ -2,6 +2,7 @@
 
 Seeds are chosen when the tests run (``strategy.find_seed``): each game includes a tile that fits
 two ends (the player chooses) and a draw from the boneyard; one game per input has two hands.
+The keyboard's All Fives game ends when a board count takes a seat to the target.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import KeyboardPlayer, MousePlayer, TouchPlayer, wait_phase
-from tests.browser.strategy import find_seed, simulate
+from tests.browser.strategy import Trace, find_seed, simulate
 
 # (variant, target, first seed to try, hands at least)
 GAMES = {
@@ -22,18 +23,26 @@ GAMES = {
 }
 
 
-def check_trace(variant: str, target: int, seed: int, played: Any) -> None:
+def check_trace(variant: str, target: int, seed: int, played: Any) -> Trace:
     expected = simulate(variant, seed, target)
     assert played.choices >= 1, "the game should include a tile that fits two ends"
     assert played.draws >= 1, "the game should include a draw"
     assert (played.moves, played.choices, played.draws, played.hands) == (
         expected.moves, expected.choices, expected.draws, expected.hands)
+    return expected
 
 
-def finish(page: Any) -> None:
+def finish(page: Any, expected: Trace) -> None:
     dialog = page.locator("#result-dialog")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_role("heading", level=2)).to_contain_text("Game over")
+    # A game that a board count ended says so, not that its winner went out.
+    how = dialog.locator("tbody tr").last.locator("td").last
+    if expected.reached:
+        expect(dialog.locator(".result-how")).to_contain_text("points with a board count")
+        expect(how).to_have_text("Reached the target")
+    else:
+        expect(how).not_to_have_text("Reached the target")
     expect(dialog.get_by_role("button", name="Play again")).to_be_visible()
     expect(dialog.get_by_role("link", name="Download the record")).to_be_visible()
     expect(dialog.get_by_role("heading", name="Every hand laid open")).to_be_visible()
@@ -56,8 +65,9 @@ def test_keyboard_alone(session: Any, variant: str, target: int, start: int, han
     page.keyboard.press("s")
     expect(page.locator("#live")).to_contain_text("Scores")
     played = player.play_game()
-    check_trace(variant, target, seed, played)
-    finish(page)
+    expected = check_trace(variant, target, seed, played)
+    assert expected.reached == (variant == "all-fives"), "the seed no longer covers both endings"
+    finish(page, expected)
     # Focus is visible on the focused control.
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
@@ -69,8 +79,7 @@ def test_mouse_clicks(session: Any, variant: str, target: int, start: int, hands
     page = session.page()
     session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
     played = MousePlayer(page).play_game()
-    check_trace(variant, target, seed, played)
-    finish(page)
+    finish(page, check_trace(variant, target, seed, played))
 
 
 @pytest.mark.parametrize(("variant", "target", "start", "hands"), GAMES["touch"])
@@ -80,8 +89,7 @@ def test_touch_drags(make_session: Any, variant: str, target: int, start: int, h
     page = session.page()
     session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
     played = TouchPlayer(page).play_game()
-    check_trace(variant, target, seed, played)
-    finish(page)
+    finish(page, check_trace(variant, target, seed, played))
 
 
 def test_single_key_shortcuts_can_be_turned_off(session: Any) -> None:

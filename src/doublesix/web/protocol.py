@@ -162,34 +162,43 @@ def _current_hand(events: Sequence[Event]) -> Sequence[Event]:
     return events[start:]
 
 
-def scoresheet(history: Sequence[Event], players: int) -> list[dict[str, Any]]:
-    """One row per finished hand (``hand`` 1-based), with the totals after it.
+def scoresheet(history: Sequence[Event], rules: Rules) -> list[dict[str, Any]]:
+    """One row per finished hand (``hand`` 1-based), with the totals after it.  ``reached``
+    says that the winner still held tiles: under All Fives it reached the target with a board
+    count, and the hand stopped there.
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block", target=0), seed=2)
     >>> while match.turn is not None:
     ...     match.play(match.legal_moves()[0])
-    >>> [row] = scoresheet(match.history, 2)
+    >>> [row] = scoresheet(match.history, match.rules)
     >>> row["hand"], row["winner"] == match.hand_result.winner, row["scores"] == match.scores
     (1, True, True)
     """
-    scores = [0] * players
+    scores = [0] * rules.players
+    held = [rules.hand_size] * rules.players
     rows: list[dict[str, Any]] = []
     number = 0
     for event in history:
+        seat = event.seat
         if event.kind == "hand":
             number = event.number
-        elif event.kind == "lay" and event.seat is not None:
-            scores[event.seat] += event.points
+            held = [rules.hand_size] * rules.players
+        elif event.kind == "lay" and seat is not None:
+            scores[seat] += event.points
+            held[seat] -= 1
+        elif event.kind == "draw" and seat is not None:
+            held[seat] += event.number
         elif event.kind == "end":
-            if event.seat is not None:
-                scores[event.seat] += event.points
+            if seat is not None:
+                scores[seat] += event.points
             rows.append(
                 {
                     "hand": number + 1,
-                    "winner": event.seat,
+                    "winner": seat,
                     "points": event.points,
                     "blocked": event.blocked,
+                    "reached": seat is not None and not event.blocked and held[seat] > 0,
                     "scores": list(scores),
                 }
             )
@@ -253,6 +262,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
     layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 else None
     over = is_over(match, info)
     result: dict[str, Any] | None = None
+    sheet = scoresheet(history, view.rules)
     hand_result = view.hand_result
     if hand_result is not None and info.resigned is None:
         hands = match.hands  # the hand has ended: every hand is laid open
@@ -260,6 +270,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
             "winner": hand_result.winner,
             "points": hand_result.points,
             "blocked": hand_result.blocked,
+            "reached": sheet[-1]["reached"],
             "hands": [[str(t) for t in hand] for hand in hands],
             "pips": [sum(t.pips for t in hand) for hand in hands],
         }
@@ -294,7 +305,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
         "played": [str(e.tile) for e in hand_events if e.kind == "lay"],
         "log": [describe(e, names) for e in hand_events],
         "result": result,
-        "scoresheet": scoresheet(history, view.rules.players),
+        "scoresheet": sheet,
         "over": over,
         "winner": winner(match, info),
         "resigned": info.resigned,

@@ -1054,7 +1054,8 @@ function sheetTable(st) {
     `Hand ${r.hand}`,
     r.winner === null || r.winner === undefined ? "Drawn" : st.names[r.winner],
     r.points,
-    r.winner === null || r.winner === undefined ? (r.blocked ? "Blocked, tie" : "Drawn") : (r.blocked ? "Blocked" : "Went out"),
+    r.winner === null || r.winner === undefined ? (r.blocked ? "Blocked, tie" : "Drawn")
+      : r.blocked ? "Blocked" : r.reached ? "Reached the target" : "Went out",
   ]);
   if (!rows.length) return h("p", { text: "No hand finished yet." });
   const body = table(["Hand", "Winner", "Points", "How"], rows, "Hands so far");
@@ -1137,6 +1138,7 @@ function showResult(st) {
   title.textContent = heading;
   const how = !st.result ? "The game ended before the hand was over." : res.winner === null || res.winner === undefined
     ? `${res.blocked ? "Blocked, and the lightest hands are equal" : "Drawn"}: nobody scores.`
+    : res.reached ? `${res.winner === me ? "You reached" : `${st.names[res.winner]} reached`} ${st.rules?.target ?? 0} points with a board count, so the hand stops here.`
     : `${res.blocked ? "The hand was blocked; the lightest hand wins. " : ""}${res.winner === me ? "You score" : `${st.names[res.winner]} scores`} ${res.points} point${res.points === 1 ? "" : "s"}.`;
   parts.push(h("p", { class: "result-how", text: how }));
   const hands = res.hands || [];
