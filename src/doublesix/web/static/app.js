@@ -1075,8 +1075,9 @@ byId("hint-button").addEventListener("click", () => {
 /** @param {any} msg */
 function showHint(msg) {
   const text = byId("hint-text");
+  // The reason names the move ("6|4 on the right scores 10"); without one, say the move.
   const where = msg.tile ? `${msg.tile}${msg.end ? ` on the ${endWords(msg.end)}` : ""}` : (msg.move === "draw" ? "Draw" : msg.move === "pass" ? "Pass" : msg.move);
-  const words = `Hint: ${where}. ${msg.reason || ""}`.trim();
+  const words = `Hint: ${msg.reason || where}.`;
   text.textContent = words;
   text.hidden = false;
   announce(words);
