@@ -163,6 +163,14 @@ class Checker:
         if result is not None and result.winner is not None and self.rules.scoring == "fives":
             # Rounded to 5, unless a blocked winner's own pips were taken off after rounding.
             assert result.points % 5 == 0 or (result.blocked and self.rules.blocked_minus_own)
+        # A hand stops with its winner holding tiles only when the mover's count took it to
+        # the target: it scores nothing more, and the match is over.
+        if match.stopped_at_target:
+            assert result is not None and result.winner == seat and result.points == 0
+            assert self.rules.scoring == "fives" and counted and after[seat] >= self.rules.target
+            assert match.is_over and match.winner == seat
+        elif result is not None and result.winner is not None and not result.blocked:
+            assert not match.hands[result.winner]  # it went out
 
     def next_hand(self) -> None:
         match = self.match

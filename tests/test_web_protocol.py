@@ -94,7 +94,7 @@ class TestPicture:
             rng = random.Random(seed)
             while True:
                 if match.turn is None:
-                    sheet = protocol.scoresheet(match.history, match.rules)
+                    sheet = protocol.scoresheet(match.history, 3, match.stopped_at_target)
                     assert sheet[-1]["scores"] == match.scores
                     # "reached": the winner still held tiles (a count took it to the target).
                     result = match.hand_result

@@ -206,7 +206,7 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
                 f"Hand {number} is blocked. {who} {verb(who, 'have', 'has')} the lightest hand, "
                 f"{plural(pips, 'pip')}, and {verb(who, 'score', 'scores')} {result.points}."
             )
-        elif hands[winner]:
+        elif match.stopped_at_target:
             target = match.rules.target
             lines.append(
                 f"{who} {verb(who, 'reach', 'reaches')} {target} points. Hand {number} stops here."
@@ -245,8 +245,7 @@ def scoresheet_lines(match: Match, names: Sequence[str]) -> list[str]:
                 rows[-1][event.seat] += event.points
             notes[-1] = _how(event, names)
     last = match.hand_result
-    if (last is not None and last.winner is not None and not last.blocked
-            and match.hands[last.winner]):
+    if last is not None and last.winner is not None and match.stopped_at_target:
         notes[-1] = f"{subject(names[last.winner])} reached {match.rules.target}"
     lines = ["Scoresheet."]
     for k, (row, note) in enumerate(zip(rows, notes, strict=True)):

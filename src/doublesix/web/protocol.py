@@ -162,46 +162,44 @@ def _current_hand(events: Sequence[Event]) -> Sequence[Event]:
     return events[start:]
 
 
-def scoresheet(history: Sequence[Event], rules: Rules) -> list[dict[str, Any]]:
+def scoresheet(
+    history: Sequence[Event], players: int, stopped_at_target: bool = False
+) -> list[dict[str, Any]]:
     """One row per finished hand (``hand`` 1-based), with the totals after it.  ``reached``
-    says that the winner still held tiles: under All Fives it reached the target with a board
-    count, and the hand stopped there.
+    is ``stopped_at_target`` (:attr:`Match.stopped_at_target`) on the last row, the only hand
+    a board count can stop at the target, and false on the others.
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block", target=0), seed=2)
     >>> while match.turn is not None:
     ...     match.play(match.legal_moves()[0])
-    >>> [row] = scoresheet(match.history, match.rules)
+    >>> [row] = scoresheet(match.history, 2)
     >>> row["hand"], row["winner"] == match.hand_result.winner, row["scores"] == match.scores
     (1, True, True)
     """
-    scores = [0] * rules.players
-    held = [rules.hand_size] * rules.players
+    scores = [0] * players
     rows: list[dict[str, Any]] = []
     number = 0
     for event in history:
-        seat = event.seat
         if event.kind == "hand":
             number = event.number
-            held = [rules.hand_size] * rules.players
-        elif event.kind == "lay" and seat is not None:
-            scores[seat] += event.points
-            held[seat] -= 1
-        elif event.kind == "draw" and seat is not None:
-            held[seat] += event.number
+        elif event.kind == "lay" and event.seat is not None:
+            scores[event.seat] += event.points
         elif event.kind == "end":
-            if seat is not None:
-                scores[seat] += event.points
+            if event.seat is not None:
+                scores[event.seat] += event.points
             rows.append(
                 {
                     "hand": number + 1,
-                    "winner": seat,
+                    "winner": event.seat,
                     "points": event.points,
                     "blocked": event.blocked,
-                    "reached": seat is not None and not event.blocked and held[seat] > 0,
+                    "reached": False,
                     "scores": list(scores),
                 }
             )
+    if rows:
+        rows[-1]["reached"] = stopped_at_target
     return rows
 
 
@@ -262,7 +260,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
     layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 else None
     over = is_over(match, info)
     result: dict[str, Any] | None = None
-    sheet = scoresheet(history, view.rules)
+    sheet = scoresheet(history, view.rules.players, match.stopped_at_target)
     hand_result = view.hand_result
     if hand_result is not None and info.resigned is None:
         hands = match.hands  # the hand has ended: every hand is laid open
