@@ -1139,7 +1139,7 @@ function showResult(st) {
   title.textContent = heading;
   const how = !st.result ? "The game ended before the hand was over." : res.winner === null || res.winner === undefined
     ? `${res.blocked ? "Blocked, and the lightest hands are equal" : "Drawn"}: nobody scores.`
-    : res.reached ? `${res.winner === me ? "You reached" : `${st.names[res.winner]} reached`} ${st.rules?.target ?? 0} points with a board count, so the hand stops here.`
+    : res.reached ? `${st.names[res.winner]} reached ${st.rules?.target ?? 0} points with a board count, so the hand stops here.`
     : `${res.blocked ? "The hand was blocked; the lightest hand wins. " : ""}${res.winner === me ? "You score" : `${st.names[res.winner]} scores`} ${res.points} point${res.points === 1 ? "" : "s"}.`;
   parts.push(h("p", { class: "result-how", text: how }));
   const hands = res.hands || [];
