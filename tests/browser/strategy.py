@@ -80,9 +80,7 @@ def simulate(variant: str, seed: int, target: int, opponent: str = "random") -> 
             rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
             match.play(bot.choose(match.view(seat), rng))
     trace.winner = match.winner
-    result = match.hand_result
-    trace.reached = (result is not None and result.winner is not None and not result.blocked
-                     and bool(match.hands[result.winner]))
+    trace.reached = match.stopped_at_target
     return trace
 
 
