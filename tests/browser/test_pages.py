@@ -111,6 +111,11 @@ def test_statistics_page(session: Any) -> None:
     expect(page.locator("#stats-body")).to_contain_text("You played 1 game")
     expect(page.locator("#stats-body")).to_contain_text("Random")
     assert_accessible(page, "statistics")
+    # Its tables fit a phone's width, without scrolling sideways.
+    for width in (390, 320):
+        page.set_viewport_size({"width": width, "height": 844})
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"the statistics page is {scroll}px wide at {width}px"
 
 
 def test_daily_game_deals_the_same_tiles_in_two_browsers(make_session: Any) -> None:
