@@ -155,6 +155,23 @@ def test_daily_game_deals_the_same_tiles_in_two_browsers(make_session: Any) -> N
     assert not re.search(r"\d\|\d", text), "the share text must not show tiles"
 
 
+def test_a_long_result_opens_at_its_top_with_its_buttons_in_view(make_session: Any) -> None:
+    session = make_session(viewport={"width": 320, "height": 480}, delay=0)
+    page = session.page()
+    session.new_game(page, variant="draw", target=0, seed=5, opponents=["random"])
+    MousePlayer(page).play_game()
+    dialog = page.locator("#result-dialog")
+    expect(dialog).to_be_visible()
+    assert dialog.evaluate("el => el.scrollHeight > el.clientHeight"), "needs a long result"
+    expect(dialog.get_by_role("heading", level=2)).to_be_in_viewport()
+    first = dialog.locator("#result-actions > *").first
+    expect(first).to_be_focused()
+    expect(first).to_be_in_viewport(ratio=1)
+    # Scrolled to its end, the buttons still do not cover the last of the result.
+    dialog.evaluate("el => { el.scrollTop = el.scrollHeight; }")
+    expect(dialog.locator(".totals").last).to_be_in_viewport(ratio=1)
+
+
 SIZES = [(1280, 800), (390, 844), (844, 390)]
 
 

@@ -1219,7 +1219,10 @@ function showResult(st) {
   announce(`${heading}. ${how}`);
   byId("show-result").hidden = true;
   openDialog("result-dialog");
-  /** @type {HTMLElement} */ (buttons[0]).focus();
+  // Focus the first action without scrolling the dialog down to it: it stays in view at the
+  // bottom (sticky), and the dialog opens at its top, on who won.
+  /** @type {HTMLElement} */ (buttons[0]).focus({ preventScroll: true });
+  byId("result-dialog").scrollTop = 0;
 }
 
 // ---------------------------------------------------------------------------------------------
