@@ -316,11 +316,11 @@ def tournament(
     (``["expert", "greedy", "greedy"]``: one expert against two greedy players); each
     distinct name gets one row, counted per seat.  Each deal is played in every rotation of
     the seats, or with ``every_order`` in every order of them (see :func:`seatings`)."""
-    seating = list(names)
+    entrants = list(names)
     names = list(dict.fromkeys(names))
     stats = [PlayerStats() for _ in names]
     jobs: list[tuple[Sequence[str], Rules, int, bool]] = [
-        (seating, rules, seed + i, every_order) for i in range(deals)]
+        (entrants, rules, seed + i, every_order) for i in range(deals)]
     bar = Progress(deals, "deals") if progress else None
     started = time.perf_counter()
     count = workers if workers is not None else os.cpu_count() or 1
@@ -337,7 +337,7 @@ def tournament(
     if bar is not None:
         bar.close()
     return TournamentResult(names, rules, deals, stats, time.perf_counter() - started,
-                            every_order, len(seatings(seating, rules.players, every_order)))
+                            every_order, len(seatings(entrants, rules.players, every_order)))
 
 
 def _results(
