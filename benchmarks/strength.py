@@ -29,7 +29,8 @@ import time
 from doublesix import Match, Rules
 from doublesix.ai import player
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
-from doublesix.ai.tournament import TournamentResult, ratio_ci, tournament
+from doublesix.ai.tournament import TournamentResult, ratio_ci
+from doublesix.cli.tournament import with_progress_bar
 
 PERSONALITIES = ("pinocchio", "buratino", "snow-white")
 LADDER_VARIANTS = ("draw", "block", "all-fives")
@@ -77,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     def play(names: list[str], variant: str, n: int, target: int = 0,
              seed: int = args.seed, tile_set: int = 6, seats: int = 2) -> TournamentResult:
         rules = Rules.variant(variant, target=target, set=tile_set, players=seats)
-        return tournament(names, rules, n, seed, workers=args.workers, progress=True)
+        return with_progress_bar(names, rules, n, seed, workers=args.workers)
 
     if sections & {"draw", "block"}:
         print("\n## Expert vs greedy, single hands")

@@ -243,6 +243,19 @@ class TestTournament:
                            seed=1, workers=1)
         assert two.stats[0].hand_wins == again.stats[0].hand_wins
 
+    def test_progress_is_a_callback(self) -> None:
+        calls: list[tuple[int, int]] = []
+        tournament(["greedy", "random"], Rules.variant("block", target=0), deals=3, seed=1,
+                   workers=1, progress=lambda done, total: calls.append((done, total)))
+        assert calls == [(1, 3), (2, 3), (3, 3)]
+
+    def test_the_library_does_not_import_the_command_line(self) -> None:
+        code = ("import sys, doublesix.ai, doublesix.ai.tournament; "
+                "print(sorted(m for m in sys.modules if m.startswith('doublesix.cli')))")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True).stdout
+        assert out.strip() == "[]"
+
     def test_parse_spec_and_ci(self) -> None:
         assert parse_spec("expert:playouts=50;sharpness=0.5") == (
             "expert", {"playouts": 50, "sharpness": 0.5})

@@ -1,4 +1,5 @@
-"""``doublesix tournament``: duplicate matches between computer players, on every core.
+"""Duplicate matches between computer players, on every core (the library behind
+``doublesix tournament``, whose command line is :mod:`doublesix.cli.tournament`).
 
 Each deal is played once for every rotation of the seats, so every player gets every seat's
 tiles and luck cancels; with ``every_order`` (``--every-order``), once for every distinct order
@@ -14,73 +15,20 @@ groups (all the seatings of one deal), since the plays of one deal are not indep
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import math
 import multiprocessing
 import os
 import random
-import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from doublesix.cli.progress import Progress
 from doublesix.match import Match
-from doublesix.rules import VARIANTS, Rules
+from doublesix.rules import Rules
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959964
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``doublesix tournament``."""
-    parser.add_argument(
-        "--players",
-        default="expert,greedy",
-        help="comma-separated players, e.g. expert,greedy or expert:playouts=200,snow-white "
-        "(several options: expert:playouts=200;sharpness=1); repeated in turn to fill the seats; "
-        "name one twice or more to give it several seats (expert,snow-white,snow-white: one "
-        "expert against two Snow Whites), its figures then being per seat",
-    )
-    parser.add_argument("--variant", choices=VARIANTS, default="draw")
-    parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=None,
-                        help="players at the table (default: as many as named, at least 2)")
-    parser.add_argument("--deals", type=int, default=200,
-                        help="deals, each played in every rotation of the seats "
-                        "(or every order: --every-order)")
-    parser.add_argument("--seed", type=int, default=1,
-                        help="first deal's seed (deal i uses seed+i)")
-    parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
-    parser.add_argument("--target", type=int, default=0,
-                        help="points to win a game (default 0: every deal is one hand)")
-    parser.add_argument("--every-order", action="store_true",
-                        help="play each deal in every order of the seats, not only their "
-                        "rotations (at 4 different players: 24 seatings a deal)")
-    parser.add_argument("--workers", type=int, default=0, help="processes (default: every core)")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Play the tournament and print the table."""
-    names = [name.strip() for name in args.players.split(",") if name.strip()]
-    seats = args.seats or max(2, len(names))
-    try:
-        specs = [parse_spec(name) for name in names]
-        rules = Rules.variant(args.variant, players=seats, set=args.tile_set, target=args.target)
-    except ValueError as error:
-        print(f"doublesix tournament: {error}", file=sys.stderr)
-        return 2
-    if len(names) > seats:
-        print(f"doublesix tournament: {len(names)} players for {seats} seats", file=sys.stderr)
-        return 2
-    if not specs or args.deals < 1:
-        print("doublesix tournament: name at least one player and one deal", file=sys.stderr)
-        return 2
-    del specs
-    result = tournament(names, rules, args.deals, args.seed, workers=args.workers or None,
-                        progress=True, every_order=args.every_order)
-    print(result.report())
-    return 0
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
@@ -307,7 +255,7 @@ def tournament(
     deals: int,
     seed: int = 1,
     workers: int | None = None,
-    progress: bool = False,
+    progress: Callable[[int, int], None] | None = None,
     every_order: bool = False,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deal groups (deal ``i`` from seed ``seed + i``) between the
@@ -315,16 +263,18 @@ def tournament(
     (default: every core).  A name given more than once holds that many seats of the cycle
     (``["expert", "greedy", "greedy"]``: one expert against two greedy players); each
     distinct name gets one row, counted per seat.  Each deal is played in every rotation of
-    the seats, or with ``every_order`` in every order of them (see :func:`seatings`)."""
+    the seats, or with ``every_order`` in every order of them (see :func:`seatings`).
+
+    ``progress``, if given, is called after each deal group with the deals done so far and
+    the number of deals (the command line draws its progress bar with it)."""
     entrants = list(names)
     names = list(dict.fromkeys(names))
     stats = [PlayerStats() for _ in names]
     jobs: list[tuple[Sequence[str], Rules, int, bool]] = [
         (entrants, rules, seed + i, every_order) for i in range(deals)]
-    bar = Progress(deals, "deals") if progress else None
     started = time.perf_counter()
     count = workers if workers is not None else os.cpu_count() or 1
-    for group in _results(jobs, count):
+    for done, group in enumerate(_results(jobs, count), 1):
         for i, s in enumerate(stats):
             s.hands.append(group.hands[i])
             s.hand_wins.append(group.hand_wins[i])
@@ -332,10 +282,8 @@ def tournament(
             s.game_wins.append(group.game_wins[i])
             s.points.append(group.points[i])
             s.think.extend(group.think[i])
-        if bar is not None:
-            bar.advance()
-    if bar is not None:
-        bar.close()
+        if progress is not None:
+            progress(done, deals)
     return TournamentResult(names, rules, deals, stats, time.perf_counter() - started,
                             every_order, len(seatings(entrants, rules.players, every_order)))
 

@@ -17,7 +17,7 @@ COMMANDS: Final = {
     "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
     "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
-    "tournament": ("doublesix.ai.tournament", "duplicate matches between computer players"),
+    "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
 }
 
 
