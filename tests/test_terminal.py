@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from doublesix import Match, Rules
-from doublesix.terminal.saves import Save, read_save, write_save
+from doublesix.terminal.saves import Save, read_record, read_save, write_save
 
 DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
 
@@ -146,6 +146,17 @@ def play_through(program: Program, *, limit: int = 2000) -> str:
         raise AssertionError("the game did not end")
     assert program.process.wait(30) == 0, program.transcript
     return program.transcript
+
+
+def to_the_end_of_the_game(program: Program) -> str:
+    """Answer with :func:`answer` up to the question whether to play a new game."""
+    for turn in range(2000):
+        text = program.read()
+        if text.endswith("Play a new game? Type yes or no: "):
+            return text
+        assert PROMPT.search(text.rsplit("\n", 1)[-1]), program.transcript
+        program.send(answer(program, text, turn))
+    raise AssertionError("the game did not end")
 
 
 def saved_deal(save_dir: Path, rules: Rules, hands: list[list[str]], boneyard: list[str],
@@ -559,6 +570,54 @@ class TestDailyAndOptions:
         assert "You have played today's deal before" in again.read()
         again.send("quit")
         assert again.finish() == 0
+
+    def test_a_new_game_after_the_daily_game_is_saved_for_resume(self, tmp_path: Path) -> None:
+        # Issue 17: the new game went into daily.json, where --resume does not look and the
+        # next --daily writes over it.
+        program = Program(["--daily", "--date", "2026-11-30"], tmp_path)
+        text = to_the_end_of_the_game(program)
+        program.send("yes")
+        text = program.read()
+        assert "A new game of Draw." in text
+        program.send(answer(program, text, 1))
+        program.read()
+        program.send("quit")
+        assert program.finish() == 0
+        assert program.transcript.rstrip().endswith(" play --resume")
+        played = read_save(tmp_path / "game.json")
+        assert played.daily is None and len(played.match.history) > 2
+        # The daily game and its record are kept.
+        daily = read_save(tmp_path / "daily.json")
+        assert daily.daily == datetime.date(2026, 11, 30) and daily.match.is_over
+        assert read_record(tmp_path)["2026-11-30"] in ("won", "lost", "drawn")
+        # The next daily game leaves the new game alone, and --resume goes on with it.
+        again = Program(["--daily", "--date", "2026-11-30"], tmp_path)
+        assert "You have played today's deal before" in again.read()
+        again.send("quit")
+        assert again.finish() == 0
+        resumed = Program(["--resume"], tmp_path)
+        text = resumed.read()
+        assert "Going on with your saved game, hand 1." in text
+        assert "A new game" not in text and "daily game" not in text
+        resumed.send("quit")
+        assert resumed.finish() == 0
+        assert read_save(tmp_path / "game.json").match.history == played.match.history
+
+    def test_a_new_game_after_the_daily_game_asks_before_replacing_a_saved_one(
+        self, tmp_path: Path
+    ) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--daily", "--date", "2026-11-30"], tmp_path)
+        to_the_end_of_the_game(program)
+        program.send("yes")
+        text = program.read()
+        assert "You have an unfinished game of Draw, hand 1." in text
+        assert text.endswith("Start a new game instead, replacing it? Type yes or no: ")
+        program.send("no")
+        assert program.finish() == 0
+        assert program.transcript.rstrip().endswith("Your saved game is kept.\nGoodbye.")
+        assert read_save(tmp_path / "game.json").match.seed == 1
+        assert read_save(tmp_path / "daily.json").match.is_over
 
     @pytest.mark.parametrize(
         ("args", "message"),

@@ -225,7 +225,7 @@ def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
                 return 1
     if saved is not None and saved.daily == day and not saved.match.is_over:
         saved.autodraw = saved.autodraw or args.autodraw
-        return Game(saved, console, path, today=lambda: today).run(resumed=True)
+        return DailyGame(saved, console, path, today=lambda: today).run(resumed=True)
     record = read_record(folder)
     first = day.isoformat() not in record
     save = Save(Match.daily(day), [DAILY_OPPONENT], autodraw=args.autodraw, daily=day,
@@ -233,4 +233,23 @@ def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
     if first:
         with contextlib.suppress(OSError):
             note_daily(folder, day, "playing")
-    return Game(save, console, path, today=lambda: today).run()
+    return DailyGame(save, console, path, today=lambda: today).run()
+
+
+class DailyGame(Game):
+    """The daily game, saved in ``daily.json``.  A new game asked for after it is an ordinary
+    game: it is saved in ``game.json``, where ``--resume`` finds it (asking first before it
+    replaces an unfinished game there), and the finished daily game stays in ``daily.json``."""
+
+    def play_match(self) -> bool:
+        """Play the match to its end; True if the person wants another game (and it may be
+        saved)."""
+        if not super().play_match():
+            return False
+        if self.save.daily is None or self.path is None:
+            return True
+        ordinary = self.path.with_name(GAME_FILE)
+        if ordinary.exists() and not _replace_saved(ordinary, self.console):
+            return False
+        self.path = ordinary
+        return True
