@@ -535,6 +535,39 @@ class TestSaving:
         assert (tmp_path / "daily.unreadable-2.json").read_text() == newer
         assert read_save(tmp_path / "daily.json").daily == datetime.date(2026, 11, 30)
 
+    def test_playouts_given_with_resume_apply_to_the_saved_game(self, tmp_path: Path) -> None:
+        # Issue 17: --resume --playouts 2000 was silently ignored (the save kept 200000).
+        hands, first = DRAW_DEAL
+        boneyard = first + [t for t in rest_of_set(6, *hands) if t not in first]
+        match = Match(Rules.variant("draw", target=0), seed=1, hands=hands, boneyard=boneyard)
+        write_save(tmp_path / "game.json", Save(match, ["expert"], playouts=200000))
+        program = Program(["--resume", "--playouts", "40"], tmp_path)
+        text = program.read()
+        assert "The expert now uses 40 playouts a move, for its moves and for hints " \
+               "(the saved game used 200000)." in text
+        assert read_save(tmp_path / "game.json").playouts == 40
+        program.send("hint")
+        assert "Hint: " in program.read(timeout=20)
+        program.send("6 1")
+        assert "Expert laid" in program.read(timeout=20)
+        program.send("quit")
+        assert program.finish() == 0
+        # Kept for the next --resume; a bad value is refused before anything changes.
+        assert read_save(tmp_path / "game.json").playouts == 40
+        refused = Program(["--resume", "--playouts", "0"], tmp_path)
+        assert refused.finish() == 2
+        assert "--playouts must be at least 1" in refused.transcript
+        assert read_save(tmp_path / "game.json").playouts == 40
+
+    def test_the_daily_game_says_it_does_not_use_playouts(self, tmp_path: Path) -> None:
+        for _ in range(2):  # a new daily game, then the same one resumed
+            program = Program(["--daily", "--date", "2026-11-30", "--playouts", "40"], tmp_path)
+            assert "The daily game's expert uses 1600 playouts a move, the same for everyone, " \
+                   "so --playouts is not used." in program.read()
+            program.send("quit")
+            assert program.finish() == 0
+            assert read_save(tmp_path / "daily.json").playouts == 1600
+
     def test_resume_without_a_save(self, tmp_path: Path) -> None:
         program = Program(["--resume"], tmp_path)
         assert program.finish() == 1

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from doublesix.ai import PLAYERS
+from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS
 from doublesix.match import Match
 from doublesix.rules import VARIANTS, Rules
@@ -88,6 +89,9 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     console = Console(input if input is not None else sys.stdin,
                       output if output is not None else sys.stdout)
     folder = save_dir(args.save_dir)
+    if args.playouts is not None and args.playouts < 1:
+        console.error("doublesix play: --playouts must be at least 1")
+        return USAGE
     try:
         if args.daily or args.date is not None:
             return _daily(args, console, folder)
@@ -100,6 +104,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
                 return 1
             _ignored(args, console)
             save.autodraw = save.autodraw or args.autodraw
+            _new_playouts(save, args.playouts, console)
             return Game(save, console, path).run(resumed=True)
         try:
             save = _new_save(args)
@@ -137,8 +142,6 @@ def _new_save(args: argparse.Namespace) -> Save:
         DEFAULT_OPPONENTS)
     while len(opponents) < players - 1:
         opponents.append(fill[(len(opponents)) % len(fill)])
-    if args.playouts is not None and args.playouts < 1:
-        raise ValueError("--playouts must be at least 1")
     options: dict[str, object] = {"players": players}
     if args.tile_set is not None:
         options["set"] = args.tile_set
@@ -211,8 +214,21 @@ def _ignored(args: argparse.Namespace, console: Console) -> None:
                     f"{'is' if len(given) == 1 else 'are'} not used.")
 
 
+def _new_playouts(save: Save, playouts: int | None, console: Console) -> None:
+    """Give a resumed game the ``--playouts`` asked for (the game saves it), and say so."""
+    if playouts is None or playouts == save.playouts:
+        return
+    before = save.playouts if save.playouts is not None else f"the default, {DEFAULT_PLAYOUTS}"
+    save.playouts = playouts
+    console.say(f"The expert now uses {playouts} playouts a move, for its moves and for hints "
+                f"(the saved game used {before}).")
+
+
 def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
     """Today's daily game (or the given day's): go on with it, or deal it."""
+    if args.playouts is not None and args.playouts != DAILY_PLAYOUTS:
+        console.say(f"The daily game's expert uses {DAILY_PLAYOUTS} playouts a move, the same "
+                    "for everyone, so --playouts is not used.")
     today = datetime.datetime.now(datetime.UTC).date()
     day = args.date or today
     path = folder / DAILY_FILE
