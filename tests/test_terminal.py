@@ -11,6 +11,7 @@ import datetime
 import os
 import re
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,6 +25,8 @@ from doublesix import Match, Rules
 from doublesix.terminal.saves import Save, read_record, read_save, write_save
 
 DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
+#: The checkout: the README's commands are run from here.
+ROOT = Path(__file__).resolve().parents[1]
 
 #: Every prompt the game ends a line with (the person's input follows on the same line).
 PROMPT = re.compile(
@@ -40,6 +43,11 @@ class Program:
     def __init__(self, args: Sequence[str], save_dir: Path, env: dict[str, str] | None = None):
         environment = {**os.environ, "NO_COLOR": "1", **(env or {})}
         environment.pop("DOUBLESIX_HOME", None)
+        environment.pop("DOUBLESIX_PLAY_COMMAND", None)
+        # .venv/bin is off the PATH, as in a new shell: the game names itself by its path.
+        environment["PATH"] = os.pathsep.join(
+            folder for folder in environment.get("PATH", "").split(os.pathsep)
+            if folder and not Path(folder, "doublesix").exists())
         self.process = subprocess.Popen(
             [DOUBLESIX, "play", "--save-dir", str(save_dir), *args],
             stdin=subprocess.PIPE,
@@ -453,7 +461,7 @@ class TestSaving:
         program.send("quit")
         assert program.finish() == 0
         assert program.transcript.endswith(
-            "quit\nThe game is saved. To go on, type: doublesix play --resume\n")
+            f"quit\nThe game is saved. To go on, type: {DOUBLESIX} play --resume\n")
         again = Program(["--resume"], tmp_path)
         text = again.read()
         assert "Going on with your saved game, hand 1." in text
@@ -666,3 +674,73 @@ class TestDailyAndOptions:
         program = Program(args, tmp_path)
         assert program.finish() == 2
         assert message in program.transcript
+
+
+# -- the commands the README gives and the game prints -----------------------------------------
+
+
+def fresh_shell(tmp_path: Path) -> dict[str, str]:
+    """The environment of a new shell after the README's set-up: .venv/bin is not on the PATH,
+    and saves go to the default place, here inside ``tmp_path``."""
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path / "home"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "NO_COLOR": "1"}
+    assert shutil.which("doublesix", path=env["PATH"]) is None
+    return env
+
+
+def in_shell(command: str, env: dict[str, str], typed: str = "quit\n"
+             ) -> subprocess.CompletedProcess[str]:
+    """``command`` run by bash in the checkout, as a person would type it, with ``typed`` in."""
+    return subprocess.run(["bash", "-c", command], cwd=ROOT, env=env, input=typed, text=True,
+                          capture_output=True, timeout=120)
+
+
+def readme_terminal_commands() -> list[str]:
+    """The commands of the README's "Play in the terminal" block, without their comments."""
+    section = (ROOT / "README.md").read_text().split("## Play in the terminal", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("#", 1)[0].strip() for line in block.splitlines() if line.strip()]
+
+
+class TestCommands:
+    """Issue 17: the README's `doublesix play` and the game's own "doublesix play --resume"
+    failed in a fresh shell, where .venv/bin is not on the PATH."""
+
+    def test_the_readme_terminal_commands_work_as_written(self, tmp_path: Path) -> None:
+        env = fresh_shell(tmp_path)
+        commands = readme_terminal_commands()
+        assert any("--resume" in command for command in commands)
+        for command in commands:
+            done = in_shell(command, env)
+            assert done.returncode == 0, (command, done.stdout, done.stderr)
+            assert "Cannot go on" not in done.stdout + done.stderr, command
+            assert done.stdout.rstrip().endswith(("The game is saved. To go on, type: "
+                                                  f"{command.split(' --')[0]} --resume",
+                                                  "Your saved game is kept.",
+                                                  "--daily")), (command, done.stdout)
+
+    @pytest.mark.parametrize(
+        ("started", "printed"),
+        [
+            ("scripts/play terminal --seed 4 --opponents greedy",
+             "scripts/play terminal --resume"),
+            ("./scripts/play terminal --variant block --target 0",
+             "./scripts/play terminal --resume"),
+            (".venv/bin/doublesix play --seed 4", ".venv/bin/doublesix play --resume"),
+            ("cd scripts && ./play terminal --seed 4", "./play terminal --resume"),
+            ("scripts/play terminal --daily --date 2026-11-30",
+             "scripts/play terminal --date 2026-11-30 --daily"),
+        ],
+    )
+    def test_the_printed_command_runs_as_printed(self, tmp_path: Path, started: str,
+                                                 printed: str) -> None:
+        env = fresh_shell(tmp_path)
+        done = in_shell(started, env)
+        assert done.returncode == 0, done.stderr
+        last = done.stdout.rstrip().splitlines()[-1]
+        assert last == f"The game is saved. To go on, type: {printed}", done.stdout
+        where = "cd scripts && " if started.startswith("cd scripts") else ""
+        again = in_shell(where + printed, env)
+        assert again.returncode == 0, again.stderr
+        assert "Going on with your saved game, hand 1." in again.stdout
+        assert again.stdout.rstrip().endswith(printed)

@@ -18,7 +18,10 @@ import argparse
 import contextlib
 import datetime
 import os
+import shlex
+import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
@@ -46,6 +49,8 @@ from doublesix.terminal.words import scores_sentence, variant_name
 DEFAULT_OPPONENTS = ("pinocchio", "buratino", "snow-white")
 #: Exit status for a bad option.
 USAGE = 2
+#: Set by ``scripts/play terminal``: the command that started the game, as the person typed it.
+COMMAND_VARIABLE = "DOUBLESIX_PLAY_COMMAND"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -89,31 +94,32 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     console = Console(input if input is not None else sys.stdin,
                       output if output is not None else sys.stdout)
     folder = save_dir(args.save_dir)
+    command = play_command()
     if args.playouts is not None and args.playouts < 1:
         console.error("doublesix play: --playouts must be at least 1")
         return USAGE
     try:
         if args.daily or args.date is not None:
-            return _daily(args, console, folder)
+            return _daily(args, console, folder, command)
         path = folder / GAME_FILE
         if args.resume:
             try:
                 save = read_save(path)
             except SaveError as error:
-                console.error(f"Cannot go on: {error}. Start a game with: doublesix play")
+                console.error(f"Cannot go on: {error}. Start a game with: {command}")
                 return 1
             _ignored(args, console)
             save.autodraw = save.autodraw or args.autodraw
             _new_playouts(save, args.playouts, console)
-            return Game(save, console, path).run(resumed=True)
+            return _game(save, console, path, command).run(resumed=True)
         try:
             save = _new_save(args)
         except ValueError as error:
             console.error(f"doublesix play: {error}")
             return USAGE
-        if path.exists() and not _replace_saved(path, console, ask=not args.new):
+        if path.exists() and not _replace_saved(path, console, command, ask=not args.new):
             return 0
-        return Game(save, console, path).run()
+        return _game(save, console, path, command).run()
     except KeyboardInterrupt:
         console.say("")
         console.say("Interrupted.")
@@ -123,6 +129,43 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), console.output.fileno())
         return 0
+
+
+def play_command(environ: Mapping[str, str] | None = None, program: str | None = None) -> str:
+    """The command that starts the terminal game, as the person can type it again in the same
+    place: what ``scripts/play terminal`` says it was started as; else ``doublesix play`` if
+    ``program`` (the path the program was run by) is the ``doublesix`` on the PATH; else that
+    path, as given.
+
+    >>> play_command({"PATH": "", COMMAND_VARIABLE: "scripts/play terminal"})
+    'scripts/play terminal'
+    >>> play_command({"PATH": ""}, ".venv/bin/doublesix")
+    '.venv/bin/doublesix play'
+    >>> play_command({"PATH": ""}, "/home/me/my games/.venv/bin/doublesix")
+    "'/home/me/my games/.venv/bin/doublesix' play"
+    """
+    env = os.environ if environ is None else environ
+    given = env.get(COMMAND_VARIABLE, "").strip()
+    if given:
+        return given
+    if program is None:
+        program = sys.argv[0] if sys.argv else ""
+    if Path(program).name != "doublesix":  # run in-process, or as python -m doublesix.cli
+        return "doublesix play"
+    found = shutil.which("doublesix", path=env.get("PATH", ""))
+    try:
+        if found is not None and os.path.samefile(found, program):
+            return "doublesix play"
+    except OSError:
+        pass
+    return f"{shlex.quote(program)} play"
+
+
+def _game(save: Save, console: Console, path: Path, command: str) -> Game:
+    """A :class:`Game` that tells the person ``command`` to go on with it."""
+    game = Game(save, console, path)
+    game.command = command
+    return game
 
 
 def _new_save(args: argparse.Namespace) -> Save:
@@ -152,7 +195,7 @@ def _new_save(args: argparse.Namespace) -> Save:
     return Save(match, opponents, autodraw=args.autodraw, playouts=args.playouts)
 
 
-def _replace_saved(path: Path, console: Console, ask: bool = True) -> bool:
+def _replace_saved(path: Path, console: Console, command: str, ask: bool = True) -> bool:
     """Whether a new game may be saved over the one at ``path``: with an unfinished game
     saved, ask (if ``ask``); a save that cannot be read is first set aside, never lost."""
     try:
@@ -170,7 +213,7 @@ def _replace_saved(path: Path, console: Console, ask: bool = True) -> bool:
         f"hand {match.hand_number + 1}. "
         + scores_sentence(match.scores, names, match.rules.target)
     )
-    console.say("To go on with it, type: doublesix play --resume")
+    console.say(f"To go on with it, type: {command} --resume")
     while True:
         line = console.ask("Start a new game instead, replacing it? Type yes or no: ")
         if line is None:
@@ -224,7 +267,7 @@ def _new_playouts(save: Save, playouts: int | None, console: Console) -> None:
                 f"(the saved game used {before}).")
 
 
-def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
+def _daily(args: argparse.Namespace, console: Console, folder: Path, command: str) -> int:
     """Today's daily game (or the given day's): go on with it, or deal it."""
     if args.playouts is not None and args.playouts != DAILY_PLAYOUTS:
         console.say(f"The daily game's expert uses {DAILY_PLAYOUTS} playouts a move, the same "
@@ -241,7 +284,7 @@ def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
                 return 1
     if saved is not None and saved.daily == day and not saved.match.is_over:
         saved.autodraw = saved.autodraw or args.autodraw
-        return DailyGame(saved, console, path, today=lambda: today).run(resumed=True)
+        return DailyGame(saved, console, path, command, today).run(resumed=True)
     record = read_record(folder)
     first = day.isoformat() not in record
     save = Save(Match.daily(day), [DAILY_OPPONENT], autodraw=args.autodraw, daily=day,
@@ -249,13 +292,22 @@ def _daily(args: argparse.Namespace, console: Console, folder: Path) -> int:
     if first:
         with contextlib.suppress(OSError):
             note_daily(folder, day, "playing")
-    return DailyGame(save, console, path, today=lambda: today).run()
+    return DailyGame(save, console, path, command, today).run()
 
 
 class DailyGame(Game):
     """The daily game, saved in ``daily.json``.  A new game asked for after it is an ordinary
     game: it is saved in ``game.json``, where ``--resume`` finds it (asking first before it
     replaces an unfinished game there), and the finished daily game stays in ``daily.json``."""
+
+    def __init__(self, save: Save, console: Console, path: Path, command: str,
+                 today: datetime.date) -> None:
+        super().__init__(save, console, path, today=lambda: today)
+        #: The command for an ordinary game, which the next game is.
+        self.ordinary_command = command
+        day = save.daily
+        # --daily alone deals today's game, so another day's is named.
+        self.command = command if day in (None, today) else f"{command} --date {day}"
 
     def play_match(self) -> bool:
         """Play the match to its end; True if the person wants another game (and it may be
@@ -265,7 +317,9 @@ class DailyGame(Game):
         if self.save.daily is None or self.path is None:
             return True
         ordinary = self.path.with_name(GAME_FILE)
-        if ordinary.exists() and not _replace_saved(ordinary, self.console):
+        if ordinary.exists() and not _replace_saved(ordinary, self.console,
+                                                    self.ordinary_command):
             return False
         self.path = ordinary
+        self.command = self.ordinary_command
         return True

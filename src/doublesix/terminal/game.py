@@ -53,6 +53,10 @@ def opponent_names(opponents: Sequence[str]) -> list[str]:
 class Game:
     """A game (and the games after it) played through a :class:`Console`."""
 
+    #: The command that starts the terminal game, as the person can type it again (app.py
+    #: sets it from how the game was started); ``--resume`` or ``--daily`` is added to it.
+    command = "doublesix play"
+
     def __init__(self, save: Save, console: Console, path: Path | None,
                  today: Callable[[], datetime.date] | None = None) -> None:
         self.save = save
@@ -102,7 +106,7 @@ class Game:
         """Where the game is and how to go on with it."""
         if self.save_failed or self.path is None:
             return "The game could not be saved."
-        again = "doublesix play --daily" if self.save.daily else "doublesix play --resume"
+        again = f"{self.command} --daily" if self.save.daily else f"{self.command} --resume"
         return f"The game is saved. To go on, type: {again}"
 
     def introduce(self, resumed: bool) -> None:
