@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doublesix import VARIANTS, HandResult, Match, Move, Rules, Tile
+from doublesix import VARIANTS, Ending, HandResult, Match, Move, Rules, Tile
 
 ENDS = ("left", "right", "up", "down")
 
@@ -138,7 +138,7 @@ class Model:
         if self.rules.scoring == "fives" and count and count % 5 == 0:
             self.scores[seat] += count
             if self.rules.target and self.scores[seat] >= self.rules.target:
-                self.end(HandResult(seat, 0, False), over=True)
+                self.end(HandResult(seat, 0, False, Ending.REACHED_TARGET), over=True)
                 return
         if not self.hands[seat]:
             others = sum(t.pips for hand in self.hands for t in hand)
@@ -238,6 +238,8 @@ def agree(match: Match, model: Model, note: str, lacks: bool = True) -> None:
     assert match.scores == model.scores, note
     assert match.turn == model.turn, note
     assert match.hand_result == model.result, note
+    if model.result is not None:
+        assert match.hand_result is not None and match.hand_result.ending is model.result.ending
     assert match.is_over == model.over, note
     assert [sorted(h) for h in match.hands] == [sorted(h) for h in model.hands], note
     assert match.boneyard == model.boneyard, note

@@ -15,17 +15,21 @@ and :mod:`~doublesix.events`.  Computer players live in :mod:`doublesix.ai`; the
 from doublesix.events import Event, describe
 from doublesix.layout import Layout, Placed
 from doublesix.match import Match, MatchStateError
-from doublesix.moves import IllegalMoveError, Move
+from doublesix.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+from doublesix.outcome import Ending, HandResult
 from doublesix.rules import VARIANTS, Rules
-from doublesix.state import HandResult, State
+from doublesix.state import State
 from doublesix.tiles import Tile
 from doublesix.view import View
 
 __all__ = [
     "VARIANTS",
+    "AmbiguousMoveError",
+    "Ending",
     "Event",
     "HandResult",
     "IllegalMoveError",
+    "InvalidMoveError",
     "Layout",
     "Match",
     "MatchStateError",

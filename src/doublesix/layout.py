@@ -241,6 +241,19 @@ class Layout:
         return _make(tuple(ends), tuple(contrib), self.played | 1 << t, single,  # type: ignore[arg-type]
                      spinner, spin_sides, mode, trail)
 
+    @property
+    def newest(self) -> tuple[int, int] | None:
+        """The newest lay as (tile index, end number, -1 for the opening tile); None when bare.
+
+        >>> Layout.empty().lay(Tile(6, 4), None).lay(Tile(4, 1), "right").newest
+        (11, 1)
+        """
+        trail = self.trail
+        if trail is None:
+            return None
+        _, t, e, _ = trail
+        return t, e
+
     def placed(self) -> dict[str, list[Placed]]:
         """The tiles as they lie, by arm, each list from the centre outward.
 

@@ -25,8 +25,9 @@ from typing import Any, Final
 
 from doublesix.events import Event, public
 from doublesix.moves import IllegalMoveError, Move, lay_move
+from doublesix.outcome import HandResult
 from doublesix.rules import Rules
-from doublesix.state import HandResult, State
+from doublesix.state import State
 from doublesix.tiles import TILES, Tile, tiles_of
 from doublesix.view import View, derive_lacks
 
@@ -58,8 +59,9 @@ def _move_between(before: State, after: State) -> Move:
     """The move that took ``before`` to ``after``: a lay shows on the table, a draw in the
     boneyard, and a pass changes neither."""
     if after.layout is not before.layout:
-        _, t, e, _ = after.layout.trail  # type: ignore[misc]
-        return lay_move(t, e)
+        newest = after.layout.newest
+        assert newest is not None  # a lay put it there
+        return lay_move(*newest)
     return Move.draw() if after.pos != before.pos else Move.pass_()
 
 
@@ -177,10 +179,7 @@ class Match:
         doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 1
         """
         state = self._state
-        legal = state._legal  # set by legal_moves() (the hot loop asks for them first)
-        if legal is None:
-            legal = state.legal_moves()
-        if move in legal:  # the usual case: a move legal_moves() handed out
+        if move in state.legal_moves():  # the usual case (the moves are cached on the state)
             state = state.apply(move)
         else:
             checked: Move

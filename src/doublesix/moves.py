@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from doublesix.layout import END_NAMES, END_NUMBERS
-from doublesix.tiles import TILES, Tile, coerce_tile
+from doublesix.layout import END_NAMES, END_NUMBERS, Layout
+from doublesix.tiles import SUIT, TILES, Mask, Tile, coerce_tile, indices
 
 LAY: Final = "lay"
 DRAW: Final = "draw"
@@ -26,6 +26,21 @@ PASS: Final = "pass"
 
 class IllegalMoveError(ValueError):
     """A move that is malformed or not allowed now.  The match is left as it was."""
+
+
+class InvalidMoveError(IllegalMoveError):
+    """Text that is not a move at all (bad notation), such as ``"6|4 sideways"``."""
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A tile given without an end that fits more than one end: say which.
+
+    ``moves`` holds the legal moves it could mean, one per end.
+    """
+
+    def __init__(self, message: str, moves: tuple[Move, ...] = ()) -> None:
+        super().__init__(message)
+        self.moves = moves
 
 
 class Move:
@@ -37,7 +52,7 @@ class Move:
     >>> Move.parse("6|4 sideways")
     Traceback (most recent call last):
     ...
-    doublesix.moves.IllegalMoveError: not a move: '6|4 sideways' (unknown end 'sideways'; ...)
+    doublesix.moves.InvalidMoveError: not a move: '6|4 sideways' (unknown end 'sideways'; ...)
     """
 
     __slots__ = ("e", "end", "kind", "t", "tile")
@@ -53,12 +68,12 @@ class Move:
         try:
             the_tile = coerce_tile(tile)
         except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
+            raise InvalidMoveError(str(error)) from None
         if end is None:
             return _LAYS[the_tile.index][0]
         e = END_NUMBERS.get(end.lower(), -1) if isinstance(end, str) else -1
         if e < 0:
-            raise IllegalMoveError(
+            raise InvalidMoveError(
                 f"unknown end {end!r}; ends are {', '.join(END_NAMES)}"
             )
         return _LAYS[the_tile.index][e + 1]
@@ -87,7 +102,7 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read a move: ``"6|4 left"``, ``"6-4 r"``, ``"6|4"``, ``"draw"`` or ``"pass"``."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"not a move: {text!r}")
+            raise InvalidMoveError(f"not a move: {text!r}")
         words = text.strip().lower()
         if words in ("draw", "pass"):
             return _DRAW if words == "draw" else _PASS
@@ -105,7 +120,7 @@ class Move:
                 if tile_text and _is_tile(tile_text)
                 else "write a tile like 6|4, then an end, or draw or pass"
             )
-            raise IllegalMoveError(f"not a move: {text!r} ({reason})") from None
+            raise InvalidMoveError(f"not a move: {text!r} ({reason})") from None
         return _LAYS[tile.index][END_NUMBERS[end] + 1 if end else 0]
 
     @property
@@ -148,6 +163,9 @@ def _is_tile(text: str) -> bool:
 _LAYS: Final = tuple(tuple(Move._make(LAY, t, e) for e in range(-1, 4)) for t in range(len(TILES)))
 _DRAW: Final = Move._make(DRAW, -1, -1)
 _PASS: Final = Move._make(PASS, -1, -1)
+#: The one draw move and the one pass move (``Move.draw()``, ``Move.pass_()``).
+DRAW_MOVE: Final = _DRAW
+PASS_MOVE: Final = _PASS
 
 
 def lay_move(t: int, e: int) -> Move:
@@ -160,3 +178,44 @@ def coerce_move(value: Move | str) -> Move:
     if isinstance(value, Move):
         return value
     return Move.parse(value)
+
+
+def legal_moves_for(
+    hand: Mask, layout: Layout, can_draw: bool, opener: int = -1, over: bool = False
+) -> tuple[Move, ...]:
+    """The legal moves of a seat holding ``hand``: the one move generator of the engine.
+
+    ``opener`` is the tile that must open a bare table (-1: any tile may).
+
+    >>> board = Layout.empty().lay(Tile(6, 4), None)
+    >>> legal_moves_for(Tile(4, 1).bit | Tile(2, 2).bit, board, can_draw=True)
+    (Move(Tile(4, 1), 'right'),)
+    >>> legal_moves_for(Tile(2, 2).bit, board, can_draw=False)
+    (Move.pass_(),)
+    """
+    if hand & layout.fits and not over:  # (a bare table fits nothing: leads are below)
+        moves: tuple[Move, ...] = ()
+        for e, n in layout.open:
+            fitting = hand & SUIT[n]
+            if fitting:
+                key = fitting << 2 | e
+                more = _on_end(key)
+                if more is None:
+                    if len(_ON_END) > 200_000:  # double-twelve suits have many subsets
+                        _ON_END.clear()
+                    more = _ON_END[key] = tuple(_LAYS[t][e + 1] for t in indices(fitting))
+                moves += more
+        return moves
+    if over:
+        return ()
+    if not layout.played:
+        if opener >= 0:
+            return (_LAYS[opener][0],)
+        return tuple(_LAYS[t][0] for t in indices(hand))
+    return (_DRAW,) if can_draw else (_PASS,)
+
+
+# The lays of a set of tiles on one end, by ``tiles << 2 | end``: move generation is a lookup.
+# One entry per subset of a suit that some hand held; cleared if it ever grows large.
+_ON_END: dict[int, tuple[Move, ...]] = {}
+_on_end: Final = _ON_END.get

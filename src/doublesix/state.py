@@ -17,10 +17,17 @@ same object and undoing a move is keeping the state from before it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from doublesix.layout import Layout
-from doublesix.moves import _DRAW, _LAYS, _PASS, IllegalMoveError, Move
+from doublesix.moves import (
+    DRAW_MOVE,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    Move,
+    legal_moves_for,
+)
+from doublesix.outcome import Ending, HandResult
 from doublesix.rules import Rules
 from doublesix.shuffle import shuffled
 from doublesix.tiles import (
@@ -39,15 +46,6 @@ from doublesix.tiles import (
 
 if TYPE_CHECKING:
     from doublesix.view import View
-
-
-class HandResult(NamedTuple):
-    """How a hand ended: its winner (None for a drawn hand), the points the winner scored at its
-    end (not counting board counts made during it), and whether it was blocked."""
-
-    winner: int | None
-    points: int
-    blocked: bool
 
 
 class Config:
@@ -368,7 +366,7 @@ class State:
         if legal is None:
             legal = self.legal_moves()
         if move not in legal:
-            raise IllegalMoveError(self.explain_illegal(move))
+            raise self.illegal(move)
         return self.apply(move)
 
     def apply(self, move: Move) -> State:
@@ -378,7 +376,7 @@ class State:
         hands = self.hands
         t = move.t
         if t < 0:
-            if move is _DRAW:
+            if move is DRAW_MOVE:
                 pos = self.pos
                 drawn = self.bone[pos]
                 pos += 1
@@ -404,7 +402,7 @@ class State:
                 scores = (*scores[:seat], scores[seat] + count, *scores[seat + 1:])
                 if cfg.target and scores[seat] >= cfg.target:
                     return _make(cfg, layout, new_hands, self.bone, self.pos, -1, scores,
-                                 last_lay, -1, HandResult(seat, 0, False))
+                                 last_lay, -1, HandResult(seat, 0, False, Ending.REACHED_TARGET))
         state = _new(State)
         state.cfg = cfg
         state.layout = layout
@@ -419,7 +417,7 @@ class State:
         state._legal = None
         if not left:
             points = sum(PIPS[i] for hand in new_hands for i in indices(hand))
-            state._finish(seat, hand_points(points, cfg), False)
+            state._finish(seat, hand_points(points, cfg), Ending.WENT_OUT)
         elif not cfg.drawing or self.pos == len(self.bone):
             # Nothing to draw: blocked if no hand fits (checked here first, as it rarely is).
             fits = layout.fits
@@ -437,9 +435,9 @@ class State:
             if hand & fits:
                 return
         winner, points = blocked_outcome(self.hands, self.last_lay, self.cfg)
-        self._finish(winner, points, True)
+        self._finish(winner, points, Ending.BLOCKED)
 
-    def _finish(self, winner: int | None, points: int, blocked: bool) -> None:
+    def _finish(self, winner: int | None, points: int, ending: Ending) -> None:
         """Close the hand in place (only on a state just made, before anyone sees it)."""
         scores = self.scores
         if winner is not None and points:
@@ -447,41 +445,53 @@ class State:
             new_scores[winner] += points
             scores = self.scores = tuple(new_scores)
         self.turn = -1
-        self.result = HandResult(winner, points, blocked)
+        self.result = HandResult(winner, points, ending is Ending.BLOCKED, ending)
         self._legal = ()
 
     def explain_illegal(self, move: Move) -> str:
         """Why ``move`` is not legal now, in words."""
+        return str(self.illegal(move))
+
+    def illegal(self, move: Move) -> IllegalMoveError:
+        """The error that says why ``move`` is not legal now: an :class:`AmbiguousMoveError`
+        for a tile without an end that fits several, an :class:`IllegalMoveError` otherwise."""
         if self.turn < 0:
-            return "the hand is over: nobody is to move"
+            return IllegalMoveError("the hand is over: nobody is to move")
         if not isinstance(move, Move):
-            return f"not a move: {move!r}"
+            return IllegalMoveError(f"not a move: {move!r}")
         legal = self.legal_moves()
         hand = self.hands[self.turn]
         if move.t >= 0:
             tile = TILES[move.t]
             if not hand >> move.t & 1:
-                return f"{tile} is not in the hand of seat {self.turn}"
+                return IllegalMoveError(f"{tile} is not in the hand of seat {self.turn}")
             if self.opener >= 0 and not self.layout.played:
-                return f"{TILES[self.opener]} must open this hand"
+                return IllegalMoveError(f"{TILES[self.opener]} must open this hand")
             if move.e < 0:
-                ends = [str(m) for m in legal if m.t == move.t]
+                ends = tuple(m for m in legal if m.t == move.t)
                 if len(ends) > 1:
-                    return f"{tile} fits more than one end: say which ({', '.join(ends)})"
+                    shown = ", ".join(str(m) for m in ends)
+                    return AmbiguousMoveError(
+                        f"{tile} fits more than one end: say which ({shown})", ends
+                    )
                 if not ends:
-                    return f"{tile} fits no open end"
+                    return IllegalMoveError(f"{tile} fits no open end")
             if self.layout.played and move.e >= 0:
                 number = self.layout.ends[move.e]
                 if number < 0:
-                    return f"the {move.end} end is not open"
+                    return IllegalMoveError(f"the {move.end} end is not open")
                 if not SUIT[number] >> move.t & 1:
-                    return f"{tile} does not fit the {move.end} end ({number})"
-            return f"{move} is not a legal move now"
-        if move is _DRAW:
+                    return IllegalMoveError(
+                        f"{tile} does not fit the {move.end} end ({number})"
+                    )
+            return IllegalMoveError(f"{move} is not a legal move now")
+        if move is DRAW_MOVE:
             if legal and legal[0].t >= 0:
-                return "you may not draw while a tile fits"
-            return "you may not draw: the boneyard is empty or this game has no drawing"
-        return "you may not pass while you can lay or draw"
+                return IllegalMoveError("you may not draw while a tile fits")
+            return IllegalMoveError(
+                "you may not draw: the boneyard is empty or this game has no drawing"
+            )
+        return IllegalMoveError("you may not pass while you can lay or draw")
 
     def resolve(self, move: Move) -> Move:
         """``move`` with its end filled in when the tile fits one end only.
@@ -539,36 +549,6 @@ def _make(
     return state
 
 
-def legal_moves_for(
-    hand: Mask, layout: Layout, can_draw: bool, opener: int = -1, over: bool = False
-) -> tuple[Move, ...]:
-    """The legal moves of a seat holding ``hand``: the one move generator of the engine."""
-    if hand & layout.fits and not over:  # (a bare table fits nothing: leads are below)
-        moves: tuple[Move, ...] = ()
-        for e, n in layout.open:
-            fitting = hand & SUIT[n]
-            if fitting:
-                key = fitting << 2 | e
-                more = _on_end(key)
-                if more is None:
-                    if len(_ON_END) > 200_000:  # double-twelve suits have many subsets
-                        _ON_END.clear()
-                    more = _ON_END[key] = tuple(_LAYS[t][e + 1] for t in indices(fitting))
-                moves += more
-        return moves
-    if over:
-        return ()
-    if not layout.played:
-        if opener >= 0:
-            return (_LAYS[opener][0],)
-        return tuple(_LAYS[t][0] for t in indices(hand))
-    return (_DRAW,) if can_draw else (_PASS,)
-
-
-# The lays of a set of tiles on one end, by ``tiles << 2 | end``: move generation is a lookup.
-# One entry per subset of a suit that some hand held; cleared if it ever grows large.
-_ON_END: dict[int, tuple[Move, ...]] = {}
-_on_end: Final = _ON_END.get
 _new: Final = object.__new__
 
 

@@ -18,9 +18,9 @@ from typing import Final
 
 from doublesix.events import Event
 from doublesix.layout import Layout
-from doublesix.moves import Move
+from doublesix.moves import Move, legal_moves_for
+from doublesix.outcome import HandResult
 from doublesix.rules import Rules
-from doublesix.state import HandResult, legal_moves_for
 from doublesix.tiles import TILES, Mask, Tile, full_set, indices
 
 _NOTHING: Final[frozenset[int]] = frozenset()

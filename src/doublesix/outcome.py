@@ -1,0 +1,80 @@
+"""How a hand ended, as one typed value decided by the engine at the moment it happens.
+
+>>> from doublesix import Match, Rules
+>>> match = Match(Rules.variant("block", target=0), seed=3)
+>>> while match.turn is not None:
+...     match.play(match.legal_moves()[0])
+>>> match.hand_result.ending, match.hand_result.winner, match.hand_result.points
+(Ending.BLOCKED, 1, 13)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+
+class Ending(enum.Enum):
+    """How a hand (or a game) ended.
+
+    - ``WENT_OUT``: a seat laid its last tile.
+    - ``BLOCKED``: nobody could lay and nothing could be drawn; the lightest hand decides.
+    - ``REACHED_TARGET``: under fives scoring, a board count took the mover to the target, and
+      the match stopped there in the middle of the hand.
+    - ``RESIGNED``: a person resigned the game (never produced by the rules themselves: a face
+      that lets a person resign says so, see :func:`doublesix.faces.game_outcome`).
+    """
+
+    WENT_OUT = "went-out"
+    BLOCKED = "blocked"
+    REACHED_TARGET = "reached-target"
+    RESIGNED = "resigned"
+
+    def __repr__(self) -> str:
+        return f"Ending.{self.name}"
+
+
+class _Result(NamedTuple):
+    winner: int | None
+    points: int
+    blocked: bool
+
+
+class HandResult(_Result):
+    """How a hand ended: its winner (None for a drawn hand), the points the winner scored at its
+    end (not counting board counts made during it), whether it was blocked, and ``ending``.
+
+    It is the tuple ``(winner, points, blocked)``, as in earlier releases; ``ending`` rides
+    beside it, so ``ending`` is given only where ``blocked`` cannot tell it (a board count that
+    reached the target: ``winner`` holds tiles still, and ``points`` is 0).
+
+    >>> HandResult(0, 15, False).ending, HandResult(None, 0, True).ending
+    (Ending.WENT_OUT, Ending.BLOCKED)
+    >>> reached = HandResult(1, 0, False, Ending.REACHED_TARGET)
+    >>> reached, reached == (1, 0, False)
+    (HandResult(winner=1, points=0, blocked=False, ending=Ending.REACHED_TARGET), True)
+    """
+
+    def __new__(
+        cls, winner: int | None, points: int, blocked: bool, ending: Ending | None = None
+    ) -> HandResult:
+        result = super().__new__(cls, winner, points, blocked)
+        if ending is not None:
+            result.__dict__["ending"] = ending
+        return result
+
+    @property
+    def ending(self) -> Ending:
+        """How the hand ended."""
+        ending = self.__dict__.get("ending")
+        if ending is not None:
+            return ending  # type: ignore[no-any-return]
+        return Ending.BLOCKED if self.blocked else Ending.WENT_OUT
+
+    def __repr__(self) -> str:
+        shown = super().__repr__()
+        if "ending" in self.__dict__ and self.ending is not (
+            Ending.BLOCKED if self.blocked else Ending.WENT_OUT
+        ):
+            shown = f"{shown[:-1]}, ending={self.ending!r})"
+        return shown
