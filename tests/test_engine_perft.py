@@ -6,6 +6,10 @@ does in chess.  Each case pins the counts for every depth up to its last, the su
 scores over the positions at the last depth and how many of those positions have ended the hand,
 so a change to move generation, the layout or scoring shows here.
 
+The engine computed these numbers first, so they are also counted again, to the last depth, by
+the independent model of the rule book in ``tests/test_engine_model.py`` (which shares no code
+with the engine), and so are the whole hands at the end.
+
 The deals were dealt by seeds (noted beside each) when the numbers were computed and are written
 out, so these counts depend on the rules alone and never on the shuffle (golden files pin that).
 Hands are listed by seat; the boneyard in draw order.  The automatic opening tile is laid first
@@ -14,6 +18,8 @@ Hands are listed by seat; the boneyard in draw order.  The automatic opening til
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -21,7 +27,8 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from doublesix import Match, Rules, State, Tile
+from doublesix import HandResult, Match, Move, Rules, State, Tile
+from tests.test_engine_model import Model
 
 
 class Case(NamedTuple):
@@ -247,3 +254,116 @@ class TestWholeHands:
         assert Counter(r.winner for r in results if r) == whole.winners
         assert sum(1 for r in results if r and r.blocked) == whole.blocked
         assert sum(sum(s.scores) for s in ends) == whole.score_sum
+
+
+# -- the same counts by the independent model ----------------------------------------------
+
+#: What the model holds that never changes in place: shared between copies.
+_FROZEN = (Tile, HandResult, Rules, int, str, tuple, frozenset, type(None))
+
+
+def _thaw(value: object) -> object:
+    """A copy of ``value`` with every list, dict and set in it copied (tiles, numbers, tuples
+    and rules are immutable and shared)."""
+    if isinstance(value, _FROZEN):
+        return value
+    if isinstance(value, list):
+        return [v if isinstance(v, _FROZEN) else _thaw(v) for v in value]
+    if isinstance(value, dict):
+        return {k: v if isinstance(v, _FROZEN) else _thaw(v) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    raise TypeError(f"cannot copy {value!r}: a new kind of field in the model?")
+
+
+@functools.cache
+def _move(text: str) -> Move:
+    return Move.parse(text)
+
+
+def fork(model: Model) -> Model:
+    """An independent copy of the model's hand (it changes in place as it plays)."""
+    twin = copy.copy(model)
+    for name, value in vars(model).items():
+        setattr(twin, name, _thaw(value))
+    return twin
+
+
+def model_start(rules: Rules, hands: list[list[str]], boneyard: list[str],
+                leader: int | None) -> Model:  # fmt: skip
+    """The model of a hand dealt so, opened by the rule book: the top-ranked tile in any hand
+    (doubles first, then pips, then the high half) laid for its holder, or, with ``leader``,
+    that seat to lead any tile."""
+    dealt = [[Tile.parse(t) for t in hand] for hand in hands]
+    model = Model(rules, dealt, [Tile.parse(t) for t in boneyard], [0] * rules.players)
+    if leader is not None:
+        model.turn = leader
+        return model
+    top = max((t for hand in dealt for t in hand), key=lambda t: (t.is_double, t.pips, t.high))
+    model.turn = next(seat for seat, hand in enumerate(dealt) if top in hand)
+    model.play(Move(top))
+    return model
+
+
+def model_tree(model: Model, depth: int, counts: list[int], last: list[Model]) -> None:
+    """Walk every sequence of legal moves from ``model`` to ``len(counts)`` moves, adding the
+    positions reached after each number of moves to ``counts`` and the last ones to ``last``."""
+    if depth == len(counts):
+        last.append(model)
+        return
+    for text in model.legal_moves():
+        child = fork(model)
+        child.play(_move(text))
+        counts[depth] += 1
+        model_tree(child, depth + 1, counts, last)
+
+
+def model_ends(model: Model) -> list[Model]:
+    """Every way the model's hand can be played to its end."""
+    if model.turn is None:
+        return [model]
+    ends = []
+    for text in model.legal_moves():
+        child = fork(model)
+        child.play(_move(text))
+        ends.extend(model_ends(child))
+    return ends
+
+
+class TestPerftByTheModel:
+    """The pinned numbers, counted again by the model of the rule book."""
+
+    @pytest.mark.parametrize("case", CASES, ids=case_id)
+    def test_the_model_counts_the_same(self, case: Case) -> None:
+        rules = Rules.variant(case.variant, **case.options)
+        hands = [h.split() for h in case.hands]
+        model = model_start(rules, hands, case.boneyard.split(), case.leader)
+        counts = [0] * len(case.counts)
+        last: list[Model] = []
+        model_tree(model, 0, counts, last)
+        assert counts == case.counts
+        assert sum(sum(m.scores) for m in last) == case.score_sum
+        assert sum(1 for m in last if m.result is not None) == case.ended
+
+    @pytest.mark.parametrize("whole", WHOLE_HANDS, ids=lambda w: f"{w.variant}{w.options}")
+    def test_every_way_to_play_out_a_hand(self, whole: Whole) -> None:
+        rules = Rules.variant(whole.variant, **whole.options)
+        hands = [h.split() for h in whole.hands]
+        rest = rest_of_set(6, sum(hands, []))  # noqa: RUF017
+        ends = model_ends(model_start(rules, hands, rest, None))
+        assert len(ends) == whole.complete
+        results = [m.result for m in ends]
+        assert all(r is not None for r in results)
+        assert Counter(r.winner for r in results if r) == whole.winners
+        assert sum(1 for r in results if r and r.blocked) == whole.blocked
+        assert sum(sum(m.scores) for m in ends) == whole.score_sum
+
+    def test_a_copy_of_the_model_is_independent(self) -> None:
+        case = CASES[0]
+        rules = Rules.variant(case.variant, **case.options)
+        model = model_start(rules, [h.split() for h in case.hands], case.boneyard.split(), None)
+        before = (model.hands[1][:], model.open_ends(), model.turn)
+        child = fork(model)
+        child.play(Move.parse(sorted(child.legal_moves())[0]))
+        assert (model.hands[1], model.open_ends(), model.turn) == before
+        assert child.turn != model.turn
