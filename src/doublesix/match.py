@@ -203,6 +203,16 @@ class Match:
         return self._state.result
 
     @property
+    def results(self) -> list[HandResult]:
+        """How each hand that has ended so far ended, in order.
+
+        >>> match = Match(Rules.variant("block", target=0), seed=3)
+        >>> match.results
+        []
+        """
+        return [r.states[-1].result for r in self._records if r.states[-1].result is not None]
+
+    @property
     def stopped_at_target(self) -> bool:
         """True when the hand ended with its winner still holding tiles: under fives scoring a
         board count took that seat to the target, and the match stopped there.

@@ -397,8 +397,8 @@ class State:
             last_lay = (*last_lay[:seat], layout.played.bit_count(), *last_lay[seat + 1:])
         scores = self.scores
         if cfg.fives:
-            count = layout.count
-            if count and not count % 5:
+            count = fives_points(layout.count)
+            if count:
                 scores = (*scores[:seat], scores[seat] + count, *scores[seat + 1:])
                 if cfg.target and scores[seat] >= cfg.target:
                     return _make(cfg, layout, new_hands, self.bone, self.pos, -1, scores,
@@ -550,6 +550,15 @@ def _make(
 
 
 _new: Final = object.__new__
+
+
+def fives_points(count: int) -> int:
+    """What a board count scores under fives: the count when it is a positive multiple of 5.
+
+    >>> fives_points(15), fives_points(14), fives_points(0)
+    (15, 0, 0)
+    """
+    return count if count and not count % 5 else 0
 
 
 def hand_points(pips: int, cfg: Config) -> int:

@@ -17,6 +17,7 @@ import random
 
 from doublesix.layout import Layout
 from doublesix.moves import Move
+from doublesix.state import fives_points
 from doublesix.tiles import IS_DOUBLE, PIPS
 from doublesix.view import View
 
@@ -44,8 +45,7 @@ def points_scored(layout: Layout, move: Move) -> int:
     """
     if move.t < 0:
         return 0
-    count = layout.lay_index(move.t, move.e).count
-    return count if count % 5 == 0 else 0
+    return fives_points(layout.lay_index(move.t, move.e).count)
 
 
 class Greedy:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from doublesix.view import View
+
 #: The daily game's computer opponent (RULES.md: the expert at a fixed playout budget).
 DAILY_OPPONENT: Final = "expert"
 #: The expert's budget in the daily game.  Fixed for good, apart from the expert's default:
@@ -30,6 +32,18 @@ def move_rng(seed: int, hand_number: int, seat: int, step: int) -> random.Random
     and Python release.
     """
     return random.Random(f"doublesix:{seed}:{hand_number}:{seat}:{step}")
+
+
+def hint_seed(seed: int, view: View) -> int:
+    """The seed of the hint for ``view``'s seat in the game with match seed ``seed``: the same
+    position gets the same hint in the web game and the terminal game.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("draw"), seed=5)
+    >>> hint_seed(5, match.view(1)) == hint_seed(5, match.view(1))
+    True
+    """
+    return move_rng(seed, view.hand_number, view.seat, len(view.history)).getrandbits(32)
 
 
 def player_options(name: str, daily: bool) -> dict[str, Any]:

@@ -1,0 +1,341 @@
+"""What the games' faces (the terminal game, the web game) ask a person and tell them.
+
+Every decision that sits between the rules and a person is made here once, and both faces
+show its answer: which ends a tile fits and whether the choice changes the table
+(:func:`tile_choices`), what a lay scores (:func:`lay_points`), how a hand and the game ended
+(:func:`hand_outcome`, :func:`game_outcome`), the scoresheet (:func:`scoresheet`), the seats'
+names (:func:`name_seats`) and the daily game's shareable result (:func:`share_text`).  Like
+the rest of the engine it is pure: no I/O, no players, no interface.
+
+>>> from doublesix import Match, Rules
+>>> match = Match(Rules.variant("all-fives"), seed=11)
+>>> match.open_ends, list(tile_choices(match.view(match.turn)))
+({'left': 5, 'right': 5}, [Tile(6, 5), Tile(5, 1), Tile(5, 0)])
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from doublesix.layout import END_NUMBERS, Layout
+from doublesix.match import Match
+from doublesix.moves import Move
+from doublesix.outcome import Ending
+from doublesix.rules import Rules
+from doublesix.state import fives_points
+from doublesix.tiles import Tile
+from doublesix.view import View
+
+# -- laying a tile ----------------------------------------------------------------------------
+
+
+def lay_points(layout: Layout, move: Move, rules: Rules) -> int:
+    """What ``move`` scores as it is laid on ``layout``: under fives scoring, the board count
+    after it when that is a positive multiple of 5; otherwise (and for draws, passes) 0.
+
+    >>> from doublesix.tiles import Tile
+    >>> board = Layout.empty().lay(Tile(6, 4), None)
+    >>> fives = Rules.variant("all-fives")
+    >>> lay_points(board, Move(Tile(6, 1), "left"), fives)  # 1 + 4
+    5
+    >>> lay_points(board, Move(Tile(6, 1), "left"), Rules.variant("draw"))
+    0
+    """
+    if move.t < 0 or rules.scoring != "fives":
+        return 0
+    return fives_points(layout.lay_index(move.t, move.e).count)
+
+
+class Lay(NamedTuple):
+    """One legal lay of a tile, with what it does to the table."""
+
+    move: Move
+    #: The number showing at that end before the lay (None when leading).
+    shows: int | None
+    #: The open ends after the lay, as ``(end, number)`` pairs.
+    ends_after: tuple[tuple[str, int], ...]
+    #: The board count after the lay.
+    count_after: int
+    #: What the lay scores (:func:`lay_points`).
+    points: int
+
+    @property
+    def end(self) -> str | None:
+        """The end the tile goes on (None: it leads)."""
+        return self.move.end
+
+
+class TileChoice(NamedTuple):
+    """A tile of the hand that may be laid now, and the ends it may go on.
+
+    ``asks`` says whether a person must be asked which end: true when the ends leave different
+    tables (other numbers open, another board count or score, other spinner sides bare); when
+    they are mirror images of each other, the first lay is played at once.
+    """
+
+    tile: Tile
+    lays: tuple[Lay, ...]
+    asks: bool
+
+    @property
+    def ends(self) -> tuple[str, ...]:
+        """The ends the tile fits (empty when it leads)."""
+        return tuple(lay.end for lay in self.lays if lay.end is not None)
+
+    def move(self, end: str | None = None) -> Move | None:
+        """The move for this tile on ``end`` (a name or its letter), or with ``end`` None the
+        move to play without asking; None when the end is not one it fits, or when it must ask.
+        """
+        if end is None:
+            return None if self.asks else self.lays[0].move
+        e = END_NUMBERS.get(end.lower()) if isinstance(end, str) else None
+        for lay in self.lays:
+            if lay.move.e == e:
+                return lay.move
+        return None
+
+
+def _shape(layout: Layout) -> tuple[object, ...]:
+    """The table as far as the rest of the hand cares, up to mirror images: the open numbers
+    with what each adds to the count, and how many of the spinner's sides are bare."""
+    pairs = sorted(
+        (n, c) for n, c in zip(layout.ends, layout.contrib, strict=True) if n >= 0
+    )
+    return (tuple(pairs), layout.spin_sides.bit_count())
+
+
+def tile_choices(view: View) -> dict[Tile, TileChoice]:
+    """The tiles this seat may lay now, in the order of its hand, each with its lays.
+
+    Empty when it is not the seat's turn or nothing fits (it must draw or pass).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("all-fives"), seed=11)
+    >>> view = match.view(match.turn)
+    >>> choice = tile_choices(view)[Tile(6, 5)]
+    >>> choice.asks, choice.ends, choice.move()  # either end leaves 6 and 5 open
+    (False, ('left', 'right'), Move(Tile(6, 5), 'left'))
+
+    On 4|4 with a plain 4 at the other end, 6|4 scores 10 on the double's end and nothing on
+    the other, so the person is asked:
+
+    >>> hands = [["4|4", "3|1", "6|4", "2|0", "5|0", "6|2", "0|0"],
+    ...          ["4|3", "4|1", "1|1", "2|2", "3|3", "2|1", "5|1"]]
+    >>> rest = "1|0 3|0 3|2 4|0 4|2 5|2 5|3 5|4 5|5 6|0 6|1 6|3 6|5 6|6".split()
+    >>> match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
+    >>> for move in ("4|3 right", "3|1 right", "1|4 right"):
+    ...     match.play(move)
+    >>> choice = tile_choices(match.view(0))[Tile(6, 4)]
+    >>> choice.asks, [(lay.end, lay.count_after, lay.points) for lay in choice.lays]
+    (True, [('left', 10, 10), ('right', 14, 0)])
+    """
+    layout = view.layout
+    rules = view.rules
+    by_tile: dict[Tile, list[Lay]] = {}
+    for move in view.legal_moves():
+        if move.tile is None:
+            continue
+        after = layout.lay_index(move.t, move.e)
+        lay = Lay(
+            move=move,
+            shows=None if move.e < 0 else layout.ends[move.e],
+            ends_after=tuple(after.open_ends.items()),
+            count_after=after.count,
+            points=lay_points(layout, move, rules),
+        )
+        by_tile.setdefault(move.tile, []).append(lay)
+    choices: dict[Tile, TileChoice] = {}
+    for tile in view.hand:
+        lays = by_tile.get(tile)
+        if lays:
+            shapes = {_shape(layout.lay_index(lay.move.t, lay.move.e)) for lay in lays}
+            asks = len(shapes) > 1 and not layout.is_empty
+            choices[tile] = TileChoice(tile, tuple(lays), asks)
+    return choices
+
+
+# -- how things ended -------------------------------------------------------------------------
+
+
+class HandOutcome(NamedTuple):
+    """How the hand ended, with every hand laid open (the referee's knowledge, given once the
+    hand is over)."""
+
+    #: Which hand of the match (0 for the first).
+    number: int
+    ending: Ending
+    #: The seat that won the hand (None: a drawn, blocked hand).
+    winner: int | None
+    #: What the winner scored at the hand's end (after rounding): the pips going out or
+    #: blocked; 0 when a board count reached the target (the count was scored as it was laid).
+    points: int
+    #: What each seat scored during the hand: its board counts, and the end's points.
+    scored: tuple[int, ...]
+    #: The tiles each seat still held, and their pips.
+    hands: tuple[tuple[Tile, ...], ...]
+    pips: tuple[int, ...]
+
+
+def hand_outcome(match: Match) -> HandOutcome | None:
+    """How the hand in play ended; None while it goes on.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("all-fives", target=10), seed=1)
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> outcome = hand_outcome(match)
+    >>> outcome.ending, outcome.winner, outcome.points, outcome.scored, len(outcome.hands[0])
+    (Ending.REACHED_TARGET, 0, 0, (10, 0), 6)
+    """
+    result = match.hand_result
+    if result is None:
+        return None
+    hands = tuple(tuple(hand) for hand in match.hands)
+    return HandOutcome(
+        number=match.hand_number,
+        ending=result.ending,
+        winner=result.winner,
+        points=result.points,
+        scored=scoresheet(match)[-1].scored,
+        hands=hands,
+        pips=tuple(sum(t.pips for t in hand) for hand in hands),
+    )
+
+
+class GameOutcome(NamedTuple):
+    """How the game ended."""
+
+    #: How its last hand ended, or ``RESIGNED``.
+    ending: Ending
+    #: The seat that won (None: drawn, or resigned).
+    winner: int | None
+    scores: tuple[int, ...]
+    #: The seat that resigned, if one did.
+    resigned: int | None = None
+
+
+def game_outcome(match: Match, resigned: int | None = None) -> GameOutcome | None:
+    """How the game ended (``resigned``: the seat that gave it up, if one did); None while it
+    goes on.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block", target=0), seed=3)
+    >>> game_outcome(match) is None, game_outcome(match, resigned=0).ending
+    (True, Ending.RESIGNED)
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> game_outcome(match)
+    GameOutcome(ending=Ending.BLOCKED, winner=1, scores=(0, 13), resigned=None)
+    """
+    scores = tuple(match.scores)
+    if resigned is not None:
+        return GameOutcome(Ending.RESIGNED, None, scores, resigned)
+    result = match.hand_result
+    if not match.is_over or result is None:
+        return None
+    return GameOutcome(result.ending, match.winner, scores)
+
+
+class ScoreRow(NamedTuple):
+    """One hand on the scoresheet."""
+
+    #: Which hand (0 for the first).
+    number: int
+    #: What each seat scored in it (board counts and the end's points).
+    scored: tuple[int, ...]
+    #: How it ended (None while it is in play).
+    ending: Ending | None
+    #: Who won it (None: drawn, or in play), and the points it scored at its end.
+    winner: int | None
+    points: int
+    #: The scores after it (now, for a hand in play).
+    totals: tuple[int, ...]
+
+
+def scoresheet(match: Match) -> list[ScoreRow]:
+    """Every hand of the match so far, the one in play last.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block", target=0), seed=3)
+    >>> scoresheet(match)
+    [ScoreRow(number=0, scored=(0, 0), ending=None, winner=None, points=0, totals=(0, 0))]
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> scoresheet(match)[0].ending, scoresheet(match)[0].scored
+    (Ending.BLOCKED, (0, 13))
+    """
+    players = match.rules.players
+    results = match.results
+    rows: list[ScoreRow] = []
+    scored = [0] * players
+    totals = [0] * players
+    number = -1
+
+    def close(ending: Ending | None, winner: int | None, points: int) -> None:
+        rows.append(ScoreRow(number, tuple(scored), ending, winner, points, tuple(totals)))
+
+    for event in match.history:
+        if event.kind == "hand":
+            number = event.number
+            scored = [0] * players
+        elif event.kind == "lay" and event.seat is not None:
+            scored[event.seat] += event.points
+            totals[event.seat] += event.points
+        elif event.kind == "end":
+            if event.seat is not None:
+                scored[event.seat] += event.points
+                totals[event.seat] += event.points
+            close(results[number].ending, event.seat, event.points)
+    if match.hand_result is None:
+        close(None, None, 0)
+    return rows
+
+
+# -- names and words --------------------------------------------------------------------------
+
+
+def name_seats(labels: Sequence[str]) -> list[str]:
+    """The seats' names from their players' labels: a label that comes again is numbered.
+
+    >>> name_seats(["You", "Expert", "Greedy", "Expert"])
+    ['You', 'Expert', 'Greedy', 'Expert 2']
+    """
+    names: list[str] = []
+    for k, label in enumerate(labels):
+        before = sum(1 for other in labels[:k] if other == label)
+        names.append(label if before == 0 else f"{label} {before + 1}")
+    return names
+
+
+def share_text(match: Match, date: datetime.date | str, me: int = 0,
+               resigned: int | None = None) -> str | None:
+    """The daily game's result as a short text to share, without tiles, once it is over.
+
+    >>> match = Match.daily(datetime.date(2026, 11, 30))
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> text = share_text(match, datetime.date(2026, 11, 30))
+    >>> text.startswith("doublesix daily 2026-11-30: "), "|" in text  # no tiles in it
+    (True, False)
+    """
+    outcome = game_outcome(match, resigned)
+    if outcome is None:
+        return None
+    events = match.history
+    laid = sum(1 for e in events if e.kind == "lay" and e.seat == me and e.end is not None)
+    drawn = sum(e.number for e in events if e.kind == "draw" and e.seat == me)
+    result = match.hand_result
+    if outcome.ending is Ending.RESIGNED:
+        how = "resigned"
+    elif result is None or result.winner is None:
+        how = "a draw"
+    elif result.winner == me:
+        how = f"won by {result.points} points"
+    else:
+        how = f"lost by {result.points} points"
+    if outcome.ending is Ending.BLOCKED:
+        how += " (blocked)"
+    day = date.isoformat() if isinstance(date, datetime.date) else date
+    return f"doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn."
