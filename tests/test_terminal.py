@@ -21,8 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from doublesix import Match, Rules
+from doublesix import Match, Rules, Tile
+from doublesix.faces import share_text, tile_choices
 from doublesix.terminal.saves import Save, read_record, read_save, write_save
+from tests.deals import end_is_a_mirror, end_matters
 
 DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
 #: The checkout: the README's commands are run from here.
@@ -202,7 +204,10 @@ class TestCompleteGames:
                            opponents, "--seed", "11", "--target", "50"], tmp_path)
         transcript = play_through(program)
         assert "Your turn." in transcript
-        assert "Scoresheet." in transcript
+        # At a hand's end: its row and the totals; the whole sheet is the score command's.
+        assert "\nHand 1. You: " in transcript
+        assert "Total, playing to 50. You: " in transcript
+        assert "Scoresheet." not in transcript
         assert re.search(r"The game is over(\. .+ won(, \d+ to \d+| with \d+ points)|: a draw)\.",
                          transcript)
         assert transcript.rstrip().endswith("Goodbye.")
@@ -249,14 +254,14 @@ class TestCompleteGames:
             raise AssertionError("hand 1 did not end")
         ended = text[text.index("\nHand 1 ") + 1 :]
         program.send("score")
-        assert "Scoresheet.\nHand 1: You " in program.read()
+        assert "Scoresheet.\nHand 1. You: " in program.read()
         program.send("what")
         assert "Press Enter to deal hand 2, or type quit." in program.read()
         program.send("quit")
         assert program.finish() == 0
         again = Program(["--resume"], tmp_path)
         text = again.read()
-        assert ended.split("Scoresheet.")[0] in text
+        assert ended.split("Press Enter")[0] in text
         again.send("")
         assert "Hand 2." in again.read()
         again.send("quit")
@@ -288,8 +293,8 @@ class TestTurns:
         program = Program(["--resume"], tmp_path)
         text = program.read()
         assert "Greedy laid 6|6 to open." in text
-        assert "Your turn. Open ends: left 6, right 6. Board count 12." in text
-        assert "Scores, one hand: You 0, Greedy 0." in text
+        assert "Your turn. Open ends: left 6, right 6.\n" in text  # no board count in Draw
+        assert "Scores, one hand. You: 0, Greedy: 0." in text
         assert "Greedy holds 6 tiles. Boneyard: 14 tiles." in text
         assert "Your hand, 7 tiles: 6|1 fits left and right, 5|3, 5|2," in text
         for line, message in [
@@ -345,6 +350,60 @@ class TestTurns:
         program.send("quit")
         assert program.finish() == 0
 
+    def test_the_end_is_asked_for_when_it_matters(self, tmp_path: Path) -> None:
+        # The ends are 4 and 4, one on the opening double: the engine says the choice matters.
+        match = end_matters()
+        choice = tile_choices(match.view(0))[Tile(6, 4)]
+        assert choice.asks
+        write_save(tmp_path / "game.json", Save(match, ["greedy"]))
+        program = Program(["--resume"], tmp_path)
+        program.read()
+        program.send("6 4")
+        text = program.read()
+        assert "6|4 fits 2 ends: left (4, scores 10) or right (4).\n" \
+               "Which end, left or right? " in text
+        program.send(str(choice.lays[0].end))
+        assert "You laid 6|4 on the left end, scoring 10." in program.read()
+        program.send("quit")
+        assert program.finish() == 0
+
+    def test_a_tile_is_laid_at_once_when_the_end_does_not_matter(self, tmp_path: Path) -> None:
+        # 5|0 on either side of the lone opening 5|5 leaves the same table.
+        match = end_is_a_mirror()
+        choice = tile_choices(match.view(0))[Tile(5, 0)]
+        assert not choice.asks and len(choice.lays) == 2
+        write_save(tmp_path / "game.json", Save(match, ["greedy"]))
+        program = Program(["--resume"], tmp_path)
+        program.read()
+        program.send("5 0")
+        text = program.read()
+        assert "Which end" not in text
+        assert f"You laid 5|0 on the {choice.lays[0].end} end, scoring 10." in text
+        program.send("quit")
+        assert program.finish() == 0
+
+    def test_two_computers_of_one_kind_are_told_apart(self, tmp_path: Path) -> None:
+        program = Program(["--players", "3", "--opponents", "greedy,greedy", "--seed", "4"],
+                          tmp_path)
+        text = program.read()
+        assert "You play against Greedy and Greedy 2." in text
+        assert "Scores, playing to 100. You: 0, Greedy: 0, Greedy 2: 0." in text
+        program.send("quit")
+        assert program.finish() == 0
+
+    def test_a_slow_computer_is_said_to_be_thinking(self, tmp_path: Path) -> None:
+        program = Program(["--opponents", "expert", "--seed", "3", "--playouts", "20000"],
+                          tmp_path)
+        for turn in range(40):
+            text = program.read(timeout=120)
+            if "Expert is thinking." in text:
+                break
+            program.send(answer(program, text, turn))
+        else:
+            raise AssertionError("the expert was never said to be thinking")
+        program.send("quit")
+        assert program.finish() == 0
+
     def test_drawing_one_tile_at_a_time(self, tmp_path: Path) -> None:
         draw_deal(tmp_path)
         program = Program(["--resume"], tmp_path)
@@ -392,10 +451,10 @@ class TestTurns:
         program.read()
         expected = {
             "board": "The line, from left to right: 1|6, 6|6, 6|3.\n"
-                     "Open ends: left 1, right 3. Board count 4.",
+                     "Open ends: left 1, right 3.",
             "hand": "Your hand, 6 tiles: 5|3 fits right,",
-            "score": "Scoresheet.\nHand 1: You 0, Greedy 0; in play.\n"
-                     "Total, one hand: You 0, Greedy 0.",
+            "score": "Scoresheet.\nHand 1. You: 0, Greedy: 0; in play.\n"
+                     "Total, one hand. You: 0, Greedy: 0.",
             "history": "Hand 1 so far:\nGreedy laid 6|6 to open.\nYou laid 6|1 on the left end.",
             "hint": "Hint: ",
             "help": "To lay a tile, type it: 6 4, 6|4, 6-4 or 64.",
@@ -409,7 +468,7 @@ class TestTurns:
         program.send("3 1")
         assert program.read().endswith("Which end, left or right? ")
         program.send("board")
-        assert program.read().endswith("Board count 4.\nYour move: ")
+        assert program.read().endswith("Open ends: left 1, right 3.\nYour move: ")
         program.send("quit")
         assert program.finish() == 0
 
@@ -424,9 +483,9 @@ class TestHandEnds:
         ("yours", "result", "sheet"),
         [
             ("1|0 2|0", "Hand 1 is blocked. You have the lightest hand, 19 pips, and score 8.",
-             "Hand 1: You 8, Greedy 0; blocked, you had the lightest hand."),
+             "Hand 1. You: 8, Greedy: 0; blocked, you had the lightest hand."),
             ("4|4 3|0", "Hand 1 is blocked and drawn: the lightest hands are equal. "
-             "Nobody scores.", "Hand 1: You 0, Greedy 0; blocked, drawn."),
+             "Nobody scores.", "Hand 1. You: 0, Greedy: 0; blocked, drawn."),
         ],
     )
     def test_a_forced_pass_then_a_blocked_hand(self, tmp_path: Path, yours: str,
@@ -442,7 +501,7 @@ class TestHandEnds:
                "Greedy laid 6|5 on the left end.\n" in transcript
         assert result in transcript
         assert "Greedy holds 4|3, 4|2, 4|1, 4|0 and 3|2: 27 pips." in transcript
-        assert f"Scoresheet.\n{sheet}\n" in transcript
+        assert f"\n{sheet}\nTotal, one hand. You: " in transcript
         assert "Your move: " not in transcript
 
 
@@ -607,6 +666,10 @@ class TestDailyAndOptions:
         daily = Match.daily(datetime.date(2026, 11, 30))
         opener = daily.history[1]
         assert f"laid {opener.tile} to open." in transcript
+        saved = read_save(tmp_path / "daily.json")
+        shared = share_text(saved.match, datetime.date(2026, 11, 30))
+        assert shared is not None and "|" not in shared
+        assert f"To share your result, copy this line: {shared}\n" in transcript
         again = Program(["--daily", "--date", "2026-11-30"], tmp_path)
         assert "You have played today's deal before" in again.read()
         again.send("quit")

@@ -207,7 +207,8 @@ class TestWords:
             "The line, from left to right: 2|5, 5|5, 5|3.",
             "The spinner is 5|5.",
             "The up arm, from the spinner out: 5|4.",
-            "Open ends: left 2, right 3, up 4, down 5. Board count 9.",
+            "Open ends: left 2, right 3, up 4. The spinner's bare arm, down, takes a 5. "
+            "Board count 9.",
         ]
         assert hand_sentence(match.view(0)) == (
             "Your hand, 2 tiles: 5|1 fits down (scores 10), 4|4 fits up."
@@ -219,8 +220,8 @@ class TestWords:
             match.play(match.legal_moves()[0])
         lines = scoresheet_lines(match, ["You", "Greedy"])
         assert lines[0] == "Scoresheet."
-        assert lines[1].startswith("Hand 1: You ")
-        assert lines[-1].startswith("Total, one hand: You ")
+        assert lines[1].startswith("Hand 1. You: ")
+        assert lines[-1].startswith("Total, one hand. You: ")
 
 
 class TestRunInProcess:

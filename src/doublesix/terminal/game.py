@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Final
 
 from doublesix.ai import PLAYERS, Player, hint, player
-from doublesix.ai.seeding import move_rng
+from doublesix.ai.seeding import hint_seed, move_rng
+from doublesix.faces import TileChoice, name_seats, share_text, tile_choices
 from doublesix.match import Match
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.terminal import words
@@ -22,6 +23,10 @@ from doublesix.terminal.console import Console
 from doublesix.terminal.saves import Save, note_daily, read_record, streak, write_save
 from doublesix.terminal.words import YOU, YOU_NAME
 from doublesix.view import View
+
+#: An expert with this many playouts a move or more thinks for a second or longer, so the
+#: person is told it is thinking.
+SLOW_PLAYOUTS: Final = 20_000
 
 #: Exit statuses.
 OK: Final = 0
@@ -42,12 +47,7 @@ def opponent_names(opponents: Sequence[str]) -> list[str]:
     >>> opponent_names(["greedy", "snow-white", "greedy"])
     ['You', 'Greedy', 'Snow White', 'Greedy 2']
     """
-    names = [YOU_NAME]
-    for name in opponents:
-        label = PLAYERS[name].label if name in PLAYERS else name
-        count = sum(1 for other in names if other == label or other.startswith(label + " "))
-        names.append(label if count == 0 else f"{label} {count + 1}")
-    return names
+    return name_seats([YOU_NAME, *(PLAYERS[n].label if n in PLAYERS else n for n in opponents)])
 
 
 class Game:
@@ -184,7 +184,10 @@ class Game:
         match = self.match
         view = match.view(seat)
         rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
-        move = self.players[seat - 1].choose(view, rng)
+        computer = self.players[seat - 1]
+        if getattr(computer, "playouts", 0) >= SLOW_PLAYOUTS and len(view.legal_moves()) > 1:
+            self.console.say(f"{self.names[seat]} is thinking.")
+        move = computer.choose(view, rng)
         try:
             match.play(move)
         except IllegalMoveError as error:  # a player's bug must not end the game
@@ -228,7 +231,8 @@ class Game:
         self.store()
 
     def show_hand_end(self) -> None:
-        """The hand's result, every hand's tiles and pips, and the scoresheet."""
+        """The hand's result, every hand's tiles and pips, the hand's row of the scoresheet and
+        the totals (the whole sheet is the ``score`` command's)."""
         say = self.console.say
         say("")
         lines = words.hand_end_lines(self.match, self.names)
@@ -236,7 +240,7 @@ class Game:
             say(self.console.style(lines[0], "heading"))
             for line in lines[1:]:
                 say(line)
-        for line in words.scoresheet_lines(self.match, self.names):
+        for line in words.scoresheet_lines(self.match, self.names, last_only=True):
             say(line)
 
     def finish_match(self) -> None:
@@ -252,6 +256,10 @@ class Game:
                     note_daily(self.path.parent, self.save.daily, result)
                 days = streak(read_record(self.path.parent), self.today())
                 self.console.say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
+        if self.save.daily:
+            text = share_text(self.match, self.save.daily, YOU)
+            if text is not None:
+                self.console.say(f"To share your result, copy this line: {text}")
 
     def ask_yes_no(self, prompt: str) -> bool:
         """Ask until the answer is yes or no; the end of the input means no."""
@@ -373,74 +381,51 @@ class Game:
         return "The boneyard is empty."
 
     def choose_lay(self, view: View, lay: Lay) -> Move | None:
-        """The move for a typed tile: its end asked for when it fits two; None after an error."""
+        """The move for a typed tile: its end asked for when the ends give different tables;
+        None after an error."""
         tile = lay.tile
         if tile not in view.hand:
             self.console.error(f"You do not hold {tile}. " + self.hand_reminder(view))
             return None
-        moves = words.fits(view).get(tile, [])
-        if not moves:
+        choice = tile_choices(view).get(tile)
+        if choice is None:
             numbers = sorted(set(view.open_ends.values()), reverse=True)
             shown = words.listing([str(n) for n in numbers])
             extra = " Type draw." if view.legal_moves()[0].kind == "draw" else ""
             self.console.error(f"{tile} fits no open end. The open ends show {shown}.{extra}")
             return None
-        if view.layout.is_empty:
-            return moves[0]
-        if lay.end is not None:
-            for move in moves:
-                if move.end == lay.end:
-                    return move
-            ends = view.open_ends
-            where = words.listing([f"the {m.end} end" for m in moves])
-            if lay.end not in ends:
-                self.console.error(f"There is no {lay.end} end open now. {tile} fits {where}.")
-            else:
-                self.console.error(
-                    f"{tile} does not fit the {lay.end} end, which shows {ends[lay.end]}. "
-                    f"It fits {where}."
-                )
-            return None
-        if len(moves) == 1 or self.same_either_way(view, moves):
-            return moves[0]
-        return self.ask_end(view, moves)
-
-    def same_either_way(self, view: View, moves: Sequence[Move]) -> bool:
-        """Whether every end gives the same position: the same numbers open with the same
-        counts, and as many of the spinner's sides still bare (so the choice is a mirror)."""
-        keys = set()
-        for move in moves:
-            assert move.tile is not None
-            after = view.layout.lay(move.tile, move.end)
-            pairs = sorted((n, c) for n, c in zip(after.ends, after.contrib, strict=True)
-                           if n >= 0)
-            keys.add((tuple(pairs), after.spin_sides.bit_count()))
-        return len(keys) == 1
-
-    def ask_end(self, view: View, moves: Sequence[Move]) -> Move | None:
-        """Ask which end; None if the person typed something else (kept as ``pending``)."""
-        tile = moves[0].tile
+        if lay.end is None or view.layout.is_empty:
+            move = choice.move()
+            return move if move is not None else self.ask_end(view, choice)
+        move = choice.move(lay.end)
+        if move is not None:
+            return move
         ends = view.open_ends
-        fives = view.rules.scoring == "fives"
-        described = []
-        for move in moves:
-            assert move.end is not None
-            points = words.scored(view.layout, move) if fives else 0
-            described.append(f"{move.end} ({ends[move.end]}"
-                             + (f", scores {points})" if points else ")"))
-        choices = [str(move.end) for move in moves]
-        or_list = ", ".join(choices[:-1]) + " or " + choices[-1]
-        self.console.say(f"{tile} fits {words.plural(len(moves), 'end')}: "
-                         + ", ".join(described[:-1]) + " or " + described[-1] + ".")
+        where = words.listing([f"the {end} end" for end in choice.ends])
+        if lay.end not in ends:
+            self.console.error(f"There is no {lay.end} end open now. {tile} fits {where}.")
+        else:
+            self.console.error(
+                f"{tile} does not fit the {lay.end} end, which shows {ends[lay.end]}. "
+                f"It fits {where}."
+            )
+        return None
+
+    def ask_end(self, view: View, choice: TileChoice) -> Move | None:
+        """Ask which end; None if the person typed something else (kept as ``pending``)."""
+        tile = choice.tile
+        ends = list(choice.ends)
+        or_list = ", ".join(ends[:-1]) + " or " + ends[-1]
+        self.console.say(words.end_question(choice, view))
         while True:
             line = self.console.ask(f"Which end, {or_list}? ")
             if line is None:
                 raise Stop("eof")
             end = parse_end(line)
             if end is not None:
-                for move in moves:
-                    if move.end == end:
-                        return move
+                move = choice.move(end)
+                if move is not None:
+                    return move
                 self.console.error(f"{tile} does not go on the {end} end. Type {or_list}.")
                 continue
             answer = line.strip().lower()
@@ -498,7 +483,7 @@ class Game:
         elif name == "hint":
             self.show_hint(view)
         elif name == "help":
-            for line in words.help_lines(self.match.rules):
+            for line in words.help_lines(self.match.rules, self.command):
                 say(line)
         return True
 
@@ -524,7 +509,6 @@ class Game:
             self.console.say("A hint is for your turn.")
             return
         options = {} if self.save.playouts is None else {"playouts": self.save.playouts}
-        seed = move_rng(self.match.seed, self.match.hand_number, YOU, len(self.match.history))
-        suggestion = hint(view, seed=seed.getrandbits(32), **options)
+        suggestion = hint(view, seed=hint_seed(self.match.seed, view), **options)
         reason = suggestion.reason
         self.console.say(f"Hint: {reason[:1].upper()}{reason[1:]}.")

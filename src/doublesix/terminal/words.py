@@ -2,8 +2,8 @@
 
 Seat 0 is the person, called "You"; the other seats go by their players' names.
 
->>> scores_sentence([0, 15], ["You", "Pinocchio"], 100)
-'Scores, playing to 100: You 0, Pinocchio 15.'
+>>> scores_sentence([0, 15, 5], ["You", "Expert", "Expert 2"], 100)
+'Scores, playing to 100. You: 0, Expert: 15, Expert 2: 5.'
 """
 
 from __future__ import annotations
@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from doublesix.events import Event, describe, public
-from doublesix.layout import Layout, Placed
+from doublesix.faces import (
+    ScoreRow,
+    TileChoice,
+    hand_outcome,
+    scoresheet,
+    tile_choices,
+)
+from doublesix.layout import Placed
 from doublesix.match import Match
-from doublesix.moves import Move
+from doublesix.outcome import Ending
 from doublesix.rules import Rules
 from doublesix.terminal.commands import set_name
 from doublesix.tiles import Tile
@@ -80,20 +87,50 @@ def event_sentence(event: Event, names: Sequence[str]) -> str | None:
 
 
 def ends_sentence(view: View) -> str:
-    """The open ends and the board count."""
-    ends = view.open_ends
-    if not ends:
+    """The open ends, and the board count where it scores.  The spinner's arms before a tile
+    is laid on them take its number but add nothing to the count, and are said apart.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("muggins"), seed=2)
+    >>> ends_sentence(match.view(0))
+    'Open ends: left 6, right 6. Board count 12.'
+    """
+    layout = view.layout
+    if layout.is_empty:
         return "The table is empty."
-    shown = ", ".join(f"{name} {number}" for name, number in ends.items())
-    return f"Open ends: {shown}. Board count {view.board_count}."
+    arms = layout.placed()
+    counted = []
+    bare = []
+    for name, number in layout.open_ends.items():
+        if name in ("up", "down") and not arms[name]:
+            bare.append(name)
+        else:
+            counted.append(f"{name} {number}")
+    text = f"Open ends: {', '.join(counted)}."
+    if bare:
+        which = " and ".join(bare)
+        text += (f" The spinner's bare {'arms' if len(bare) > 1 else 'arm'}, {which}, "
+                 f"{'take' if len(bare) > 1 else 'takes'} {_a(layout.spinner)}.")
+    if view.rules.scoring == "fives":
+        text += f" Board count {view.board_count}."
+    return text
+
+
+def _a(number: int) -> str:
+    """``a 6``, ``an 8``: a number as it is said after "a"."""
+    return f"an {number}" if number in (8, 11) else f"a {number}"
+
+
+def _pairs(names: Sequence[str], numbers: Sequence[int]) -> str:
+    """``You: 0, Expert: 15``: names with their numbers, kept apart (a name may end in one)."""
+    return ", ".join(f"{name}: {n}" for name, n in zip(names, numbers, strict=True))
 
 
 def scores_sentence(scores: Sequence[int], names: Sequence[str], target: int) -> str:
     """Every seat's score."""
-    shown = ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
     if target:
-        return f"Scores, playing to {target}: {shown}."
-    return f"Scores, one hand: {shown}."
+        return f"Scores, playing to {target}. {_pairs(names, scores)}."
+    return f"Scores, one hand. {_pairs(names, scores)}."
 
 
 def counts_sentence(view: View, names: Sequence[str]) -> str:
@@ -109,39 +146,20 @@ def counts_sentence(view: View, names: Sequence[str]) -> str:
     return text[0].upper() + text[1:]
 
 
-def fits(view: View) -> dict[Tile, list[Move]]:
-    """The seat's tiles that may be laid now, each with its legal moves."""
-    moves: dict[Tile, list[Move]] = {}
-    for move in view.legal_moves():
-        if move.tile is not None:
-            moves.setdefault(move.tile, []).append(move)
-    return moves
-
-
-def scored(layout: Layout, move: Move) -> int:
-    """What ``move`` scores under All Fives: the new board count if a multiple of 5, else 0."""
-    if move.tile is None:
-        return 0
-    count = layout.lay(move.tile, move.end).count
-    return count if count and count % 5 == 0 else 0
-
-
 def hand_sentence(view: View, mark: Callable[[str], str] = str) -> str:
     """The seat's hand, highest first, each playable tile marked with where it fits."""
-    playable = fits(view)
-    fives = view.rules.scoring == "fives"
+    playable = tile_choices(view)
     leading = view.layout.is_empty
     parts = []
     for tile in view.hand:
-        moves = playable.get(tile)
-        if not moves:
+        choice = playable.get(tile)
+        if choice is None:
             parts.append(str(tile))
             continue
         wheres = []
-        for move in moves:
-            points = scored(view.layout, move) if fives else 0
-            where = "" if leading else str(move.end)
-            wheres.append(where + (f" (scores {points})" if points else ""))
+        for lay in choice.lays:
+            where = "" if leading else str(lay.end)
+            wheres.append(where + (f" (scores {lay.points})" if lay.points else ""))
         note = "".join(wheres) if leading else " fits " + listing(wheres)
         parts.append(mark(f"{tile}{note}"))
     count = plural(len(view.hand), "tile")
@@ -152,6 +170,29 @@ def hand_sentence(view: View, mark: Callable[[str], str] = str) -> str:
         if moves and moves[0].kind == "draw":
             text += " Type draw, or press Enter."
     return text
+
+
+def end_question(choice: TileChoice, view: View) -> str:
+    """The question for a tile whose ends give different tables: each end, what it shows and
+    what the lay scores there.
+
+    >>> from doublesix import Match, Rules
+    >>> hands = [["4|4", "3|1", "6|4", "2|0", "5|0", "6|2", "0|0"],
+    ...          ["4|3", "4|1", "1|1", "2|2", "3|3", "2|1", "5|1"]]
+    >>> rest = "1|0 3|0 3|2 4|0 4|2 5|2 5|3 5|4 5|5 6|0 6|1 6|3 6|5 6|6".split()
+    >>> match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
+    >>> for move in ("4|3 right", "3|1 right", "1|4 right"):
+    ...     match.play(move)
+    >>> view = match.view(0)
+    >>> end_question(tile_choices(view)[Tile(6, 4)], view)
+    '6|4 fits 2 ends: left (4, scores 10) or right (4).'
+    """
+    described = [
+        f"{lay.end} ({lay.shows}" + (f", scores {lay.points})" if lay.points else ")")
+        for lay in choice.lays
+    ]
+    return (f"{choice.tile} fits {plural(len(described), 'end')}: "
+            + ", ".join(described[:-1]) + " or " + described[-1] + ".")
 
 
 def board_lines(view: View) -> list[str]:
@@ -187,12 +228,11 @@ def _shown(placed: Placed, arm: str) -> str:
 
 def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
     """How the hand ended, in words, with the tiles and pips left in every hand."""
-    result = match.hand_result
-    if result is None:
+    outcome = hand_outcome(match)
+    if outcome is None:
         return []
-    number = match.hand_number + 1
-    hands = match.hands
-    winner = result.winner
+    number = outcome.number + 1
+    winner = outcome.winner
     lines = []
     if winner is None:
         lines.append(
@@ -200,13 +240,13 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
         )
     else:
         who = names[winner]
-        if result.blocked:
-            pips = sum(t.pips for t in hands[winner])
+        if outcome.ending is Ending.BLOCKED:
             lines.append(
                 f"Hand {number} is blocked. {who} {verb(who, 'have', 'has')} the lightest hand, "
-                f"{plural(pips, 'pip')}, and {verb(who, 'score', 'scores')} {result.points}."
+                f"{plural(outcome.pips[winner], 'pip')}, and "
+                f"{verb(who, 'score', 'scores')} {outcome.points}."
             )
-        elif match.stopped_at_target:
+        elif outcome.ending is Ending.REACHED_TARGET:
             target = match.rules.target
             lines.append(
                 f"{who} {verb(who, 'reach', 'reaches')} {target} points. Hand {number} stops here."
@@ -214,55 +254,44 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
         else:
             lines.append(
                 f"Hand {number} is over. {who} went out and "
-                f"{verb(who, 'score', 'scores')} {result.points}."
+                f"{verb(who, 'score', 'scores')} {outcome.points}."
             )
-    for seat, tiles in enumerate(hands):
+    for seat, tiles in enumerate(outcome.hands):
         who = names[seat]
         if not tiles:
             lines.append(f"{who} {verb(who, 'hold', 'holds')} no tiles.")
             continue
-        pips = sum(t.pips for t in tiles)
         lines.append(
             f"{who} {verb(who, 'hold', 'holds')} {listing([str(t) for t in tiles])}: "
-            f"{plural(pips, 'pip')}."
+            f"{plural(outcome.pips[seat], 'pip')}."
         )
     return lines
 
 
-def scoresheet_lines(match: Match, names: Sequence[str]) -> list[str]:
-    """Every hand so far, what each seat scored in it and how it ended; then the totals."""
-    players = match.rules.players
-    rows: list[list[int]] = []
-    notes: list[str] = []
-    for event in match.history:
-        if event.kind == "hand":
-            rows.append([0] * players)
-            notes.append("in play")
-        elif event.kind == "lay" and event.seat is not None:
-            rows[-1][event.seat] += event.points
-        elif event.kind == "end":
-            if event.seat is not None:
-                rows[-1][event.seat] += event.points
-            notes[-1] = _how(event, names)
-    last = match.hand_result
-    if last is not None and last.winner is not None and match.stopped_at_target:
-        notes[-1] = f"{subject(names[last.winner])} reached {match.rules.target}"
-    lines = ["Scoresheet."]
-    for k, (row, note) in enumerate(zip(rows, notes, strict=True)):
-        shown = ", ".join(f"{name} {points}" for name, points in zip(names, row, strict=True))
-        lines.append(f"Hand {k + 1}: {shown}; {note}.")
+def scoresheet_lines(match: Match, names: Sequence[str], last_only: bool = False) -> list[str]:
+    """Every hand so far (or with ``last_only`` the latest), what each seat scored in it and how
+    it ended; then the totals."""
+    rows = scoresheet(match)
+    lines = [] if last_only else ["Scoresheet."]
+    for row in rows[-1:] if last_only else rows:
+        lines.append(f"Hand {row.number + 1}. {_pairs(names, row.scored)}; "
+                     f"{_how(row, names, match.rules.target)}.")
     lines.append(scores_sentence(match.scores, names, match.rules.target).replace(
         "Scores", "Total", 1))
     return lines
 
 
-def _how(event: Event, names: Sequence[str]) -> str:
+def _how(row: ScoreRow, names: Sequence[str], target: int) -> str:
     """How a hand ended, for the scoresheet."""
-    if event.seat is None:
+    if row.ending is None:
+        return "in play"
+    if row.winner is None:
         return "blocked, drawn"
-    who = subject(names[event.seat])
-    if event.blocked:
+    who = subject(names[row.winner])
+    if row.ending is Ending.BLOCKED:
         return f"blocked, {who} had the lightest hand"
+    if row.ending is Ending.REACHED_TARGET:
+        return f"{who} reached {target}"
     return f"{who} went out"
 
 
@@ -292,8 +321,8 @@ def game_end_lines(match: Match, names: Sequence[str]) -> list[str]:
     return [first, scores_sentence(scores, names, match.rules.target)]
 
 
-def help_lines(rules: Rules) -> list[str]:
-    """What may be typed, and the rules of this game in brief."""
+def help_lines(rules: Rules, command: str = "doublesix play") -> list[str]:
+    """What may be typed, and the rules of this game in brief (``command`` starts the game)."""
     compact = " or 64" if rules.set <= 9 else ""
     ends = "l, r, u or d" if rules.spinner else "l or r"
     lines = [
@@ -306,7 +335,7 @@ def help_lines(rules: Rules) -> list[str]:
         "A pass happens by itself when you cannot lay or draw.",
         "hand: your tiles. board: the tiles on the table. score: the scoresheet.",
         "history: what happened this hand. hint: what the expert would play, and why.",
-        "quit: stop; the game is saved, and doublesix play --resume goes on.",
+        f"quit: stop; the game is saved, and {command} --resume goes on.",
         rules_sentence(rules),
     ]
     return lines
