@@ -12,7 +12,9 @@ import pytest
 
 from doublesix import (
     VARIANTS,
+    AmbiguousMoveError,
     IllegalMoveError,
+    InvalidMoveError,
     Match,
     MatchStateError,
     Move,
@@ -93,15 +95,18 @@ class TestMoveNotation:
          ("13|1 left", "13|1"), ("6|4 left left", "6|4 left left")],
     )  # fmt: skip
     def test_malformed_moves(self, text: str, named: str) -> None:
-        with pytest.raises(IllegalMoveError, match=named.replace("|", r"\|")):
+        with pytest.raises(InvalidMoveError, match=named.replace("|", r"\|")):
             Move.parse(text)
 
     def test_an_unknown_end(self) -> None:
-        with pytest.raises(IllegalMoveError, match="side"):
+        with pytest.raises(InvalidMoveError, match="side"):
             Move(Tile(6, 4), "side")
 
     def test_illegal_move_error_is_a_value_error(self) -> None:
         assert issubclass(IllegalMoveError, ValueError)
+        # The python-chess model: each mistake its own type, all caught as IllegalMoveError.
+        assert issubclass(InvalidMoveError, IllegalMoveError)
+        assert issubclass(AmbiguousMoveError, IllegalMoveError)
 
     @pytest.mark.parametrize("variant", VARIANTS)
     @pytest.mark.parametrize(("players", "top"), [(2, 6), (3, 9), (4, 12), (4, 6)])
@@ -246,7 +251,20 @@ class TestIllegalMoves:
         unchanged(match, lambda: match.play("4|4 left"), IllegalMoveError, "4|4")
         unchanged(match, lambda: match.play("6|2 up"), IllegalMoveError, "up")
         # 6|2 fits both ends (both show 6): without an end it is ambiguous.
-        unchanged(match, lambda: match.play("6|2"), IllegalMoveError, "more than one end")
+        unchanged(match, lambda: match.play("6|2"), AmbiguousMoveError, "more than one end")
+        with pytest.raises(AmbiguousMoveError) as raised:
+            match.play("6|2")
+        assert raised.value.moves == (Move.parse("6|2 left"), Move.parse("6|2 right"))
+        # A tile that is not in the hand, or on an end it does not fit, is neither.
+        for text in ("4|4 left", "5|5 left", "6|2 up"):
+            with pytest.raises(IllegalMoveError) as other:
+                match.play(text)
+            assert type(other.value) is IllegalMoveError, text
+
+    def test_bad_notation_is_an_invalid_move(self) -> None:
+        match = played_match()
+        unchanged(match, lambda: match.play("6|4 sideways"), InvalidMoveError, "sideways")
+        unchanged(match, lambda: match.play("jump"), InvalidMoveError, "jump")
 
     def test_drawing_or_passing_while_a_tile_fits(self) -> None:
         match = played_match()

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from doublesix import VARIANTS, IllegalMoveError, Match, Move, Rules, State, Tile
+from doublesix import VARIANTS, Ending, IllegalMoveError, Match, Move, Rules, State, Tile
 from doublesix.events import Event
 from tests.deals import whole_set
 
@@ -165,12 +165,14 @@ class Checker:
             assert result.points % 5 == 0 or (result.blocked and self.rules.blocked_minus_own)
         # A hand stops with its winner holding tiles only when the mover's count took it to
         # the target: it scores nothing more, and the match is over.
-        if match.stopped_at_target:
+        if result is not None and result.ending is Ending.REACHED_TARGET:
             assert result is not None and result.winner == seat and result.points == 0
             assert self.rules.scoring == "fives" and counted and after[seat] >= self.rules.target
             assert match.is_over and match.winner == seat
-        elif result is not None and result.winner is not None and not result.blocked:
-            assert not match.hands[result.winner]  # it went out
+        elif result is not None and result.ending is Ending.WENT_OUT:
+            assert result.winner == seat and not match.hands[seat]  # it went out
+        if result is not None:
+            assert result.blocked == (result.ending is Ending.BLOCKED)
 
     def next_hand(self) -> None:
         match = self.match
