@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from doublesix import Match, Move, Rules
+from doublesix import Match, Move, Rules, View
 from doublesix.ai import PLAYERS, Hint, PlayerInfo, hint, player
 from doublesix.ai.expert import Expert
 from doublesix.ai.tournament import parse_spec, ratio_ci, seatings, tournament
@@ -103,7 +103,7 @@ class TestEveryVariant:
                     assert move.end is None and move.tile in view.hand
 
 
-def positions(count: int) -> list[object]:
+def positions(count: int) -> list[View]:
     """Views with a real choice, from random games of Draw, Block and All Fives."""
     views = []
     for variant in ("draw", "block", "all-fives"):
@@ -183,9 +183,9 @@ class TestHint:
 
     def test_hint_for_a_forced_draw(self) -> None:
         for view in positions(3):
-            moves = view.legal_moves()  # type: ignore[attr-defined]
+            moves = view.legal_moves()
             if moves == [Move.draw()]:
-                assert hint(view).reason.startswith("nothing fits")  # type: ignore[arg-type]
+                assert hint(view).reason.startswith("nothing fits")
                 break
 
 

@@ -44,7 +44,8 @@ class Model:
         self.centre: Tile | None = None
         self.arms: dict[str, list[tuple[Tile, int]]] = {end: [] for end in ENDS}
         # The spinner: None, "centre", or (end, index in that end's list).
-        self.spinner: object = None
+        #: None, "centre" (the opening double) or (the arm, its index there).
+        self.spinner: str | tuple[str, int] | None = None
         self.spinner_number = -1
         self.laid_at: dict[int, int] = {}  # seat -> how many lays had happened when it last laid
         self.lays = 0
@@ -64,9 +65,9 @@ class Model:
             return False
         if self.rules.spinner_arms == "immediate":
             return True
-        if self.spinner == "centre":
+        if isinstance(self.spinner, str):  # the opening double
             return bool(self.arms["left"]) and bool(self.arms["right"])
-        end, index = self.spinner  # type: ignore[misc]
+        end, index = self.spinner
         return len(self.arms[end]) > index + 1
 
     def open_ends(self) -> dict[str, int]:

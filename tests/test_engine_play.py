@@ -281,5 +281,6 @@ class TestLargerSets:
         sizes = [len(h) + (1 if s == seat else 0) for s, h in enumerate(match.hands)]
         assert sizes == [7] * players
         assert len(match.boneyard) == left
+        assert tile is not None
         everything = [*[t for h in match.hands for t in h], *match.boneyard, tile]
         assert sorted(everything) == sorted(whole_set(top))

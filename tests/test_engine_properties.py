@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -90,7 +91,7 @@ class Checker:
         assert (match.turn is None) == (match.hand_result is not None)
         # A seat's view (one at random, now and then all): its own tiles, sizes, the unseen
         # tiles, a public history, sound lacks.
-        seats = range(rules.players)
+        seats: Sequence[int] = range(rules.players)
         if self.rng.random() > 0.1:
             seats = [self.rng.randrange(rules.players)]
         lacks = None
@@ -159,7 +160,8 @@ class Checker:
         for other in range(self.rules.players):
             if other != seat:
                 won = result is not None and result.winner == other
-                assert after[other] - before[other] == (result.points if won else 0)
+                assert after[other] - before[other] == (
+                    result.points if won and result is not None else 0)
         if result is not None and result.winner is not None and self.rules.scoring == "fives":
             # Rounded to 5, unless a blocked winner's own pips were taken off after rounding.
             assert result.points % 5 == 0 or (result.blocked and self.rules.blocked_minus_own)
