@@ -176,6 +176,14 @@ def saved_deal(save_dir: Path, rules: Rules, hands: list[list[str]], boneyard: l
     write_save(save_dir / "game.json", Save(match, opponents))
 
 
+def resumed_at(match: Match, save_dir: Path) -> Program:
+    """The game resumed from ``match`` against Greedy, read up to the person's first prompt."""
+    write_save(save_dir / "game.json", Save(match, ["greedy"]))
+    program = Program(["--resume"], save_dir)
+    program.read()
+    return program
+
+
 def rest_of_set(top: int, *taken: list[str]) -> list[str]:
     """The tiles of the double-``top`` set not in ``taken``, highest first."""
     used = {tile for hand in taken for tile in hand}
@@ -355,9 +363,7 @@ class TestTurns:
         match = end_matters()
         choice = tile_choices(match.view(0))[Tile(6, 4)]
         assert choice.asks
-        write_save(tmp_path / "game.json", Save(match, ["greedy"]))
-        program = Program(["--resume"], tmp_path)
-        program.read()
+        program = resumed_at(match, tmp_path)
         program.send("6 4")
         text = program.read()
         assert "6|4 fits 2 ends: left (4, scores 10) or right (4).\n" \
@@ -372,9 +378,7 @@ class TestTurns:
         match = end_is_a_mirror()
         choice = tile_choices(match.view(0))[Tile(5, 0)]
         assert not choice.asks and len(choice.lays) == 2
-        write_save(tmp_path / "game.json", Save(match, ["greedy"]))
-        program = Program(["--resume"], tmp_path)
-        program.read()
+        program = resumed_at(match, tmp_path)
         program.send("5 0")
         text = program.read()
         assert "Which end" not in text

@@ -416,7 +416,7 @@ class Game:
         tile = choice.tile
         ends = list(choice.ends)
         or_list = ", ".join(ends[:-1]) + " or " + ends[-1]
-        self.console.say(words.end_question(choice, view))
+        self.console.say(words.end_question(choice))
         while True:
             line = self.console.ask(f"Which end, {or_list}? ")
             if line is None:

@@ -172,19 +172,15 @@ def hand_sentence(view: View, mark: Callable[[str], str] = str) -> str:
     return text
 
 
-def end_question(choice: TileChoice, view: View) -> str:
+def end_question(choice: TileChoice) -> str:
     """The question for a tile whose ends give different tables: each end, what it shows and
     what the lay scores there.
 
-    >>> from doublesix import Match, Rules
-    >>> hands = [["4|4", "3|1", "6|4", "2|0", "5|0", "6|2", "0|0"],
-    ...          ["4|3", "4|1", "1|1", "2|2", "3|3", "2|1", "5|1"]]
-    >>> rest = "1|0 3|0 3|2 4|0 4|2 5|2 5|3 5|4 5|5 6|0 6|1 6|3 6|5 6|6".split()
-    >>> match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
-    >>> for move in ("4|3 right", "3|1 right", "1|4 right"):
-    ...     match.play(move)
-    >>> view = match.view(0)
-    >>> end_question(tile_choices(view)[Tile(6, 4)], view)
+    >>> from doublesix import Move
+    >>> from doublesix.faces import Lay
+    >>> lays = (Lay(Move(Tile(6, 4), "left"), 4, (("left", 6), ("right", 4)), 10, 10),
+    ...         Lay(Move(Tile(6, 4), "right"), 4, (("left", 4), ("right", 6)), 14, 0))
+    >>> end_question(TileChoice(Tile(6, 4), lays, asks=True))
     '6|4 fits 2 ends: left (4, scores 10) or right (4).'
     """
     described = [
