@@ -11,7 +11,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from doublesix import Match, Rules
+from doublesix import Match, Rules, faces
 from doublesix.web.app import COOKIE, STATIC, create_app
 from doublesix.web.games import Games
 from tests.test_web_helpers import SeatSocket, new_game
@@ -113,6 +113,13 @@ class TestNewGame:
             state = ws.receive_json()["state"]
         assert state["rules"]["variant"] == "draw" and state["rules"]["players"] == 2
         assert state["rules"]["target"] == 100 and state["kinds"] == ["human", "pinocchio"]
+
+    def test_two_computers_of_one_kind_are_numbered(self, client: TestClient) -> None:
+        game_id, token = new_game(client, players=4, opponents=["greedy", "expert", "greedy"])
+        with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+            state = ws.receive_json()["state"]
+        assert state["names"] == ["You", "Greedy", "Expert", "Greedy 2"]
+        assert state["names"][1:] == faces.name_seats(["Greedy", "Expert", "Greedy"])
 
     def test_rule_options_mix_variants(self, client: TestClient) -> None:
         game_id, token = new_game(client, variant="block", opponents=["greedy"],

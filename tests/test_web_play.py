@@ -17,7 +17,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from doublesix import Match, Move, Rules, View
+from doublesix import Match, Move, Rules, View, ai
+from doublesix.ai.seeding import hint_seed
 from doublesix.web.app import create_app
 from doublesix.web.games import Games
 from doublesix.web.store import Store
@@ -355,6 +356,12 @@ class TestHintAndResign:
             legal = {(m["move"], m["tile"], m["end"]) for m in state["legal"]}
             assert (hint["move"], hint["tile"], hint["end"]) in legal
             assert hint["reason"]
+            # The one hint seeding, shared with the terminal game: the same hint there.
+            game = games_of(client.app).live(game_id)  # type: ignore[arg-type]
+            assert game is not None
+            view = game.match.view(0)
+            expected = ai.hint(view, hint_seed(game.match.seed, view), **QUICK_HINTS)
+            assert (hint["move"], hint["reason"]) == (str(expected.move), expected.reason)
 
     def test_hint_out_of_turn_is_an_error(self, client: TestClient) -> None:
         game_id, token = new_game(client, variant="draw", players=2, target=0,

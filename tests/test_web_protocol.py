@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doublesix import Match, Rules
+from doublesix import Match, Rules, faces
 from doublesix.ai.seeding import move_rng
 from doublesix.events import Event
+from doublesix.outcome import Ending
 from doublesix.tiles import Tile
 from doublesix.web import protocol
 from doublesix.web.protocol import GameInfo, ProtocolError
@@ -94,26 +95,126 @@ class TestPicture:
             rng = random.Random(seed)
             while True:
                 if match.turn is None:
-                    sheet = protocol.scoresheet(match.history, 3, match.stopped_at_target)
+                    sheet = protocol.scoresheet_json(match)
                     assert sheet[-1]["scores"] == match.scores
+                    assert [row["hand"] for row in sheet] == list(
+                        range(1, match.hand_number + 2))
                     # "reached": the winner still held tiles (a count took it to the target).
                     result = match.hand_result
                     assert result is not None
                     held = result.winner is not None and bool(match.hands[result.winner])
                     assert sheet[-1]["reached"] == (held and not result.blocked)
+                    assert sheet[-1]["ending"] == result.ending.value
+                    assert sheet[-1]["reached"] == (result.ending is Ending.REACHED_TARGET)
+                    assert sheet[-1]["blocked"] == result.blocked
                     reached += sheet[-1]["reached"]
                     # Each seat's picture (its own history, others' draws merged) agrees.
                     for seat in range(3):
                         picture = protocol.picture(match, info_for(match), seat)
                         assert picture["scoresheet"] == sheet
-                        assert picture["result"]["reached"] == sheet[-1]["reached"]
+                        shown = picture["result"]
+                        assert shown["ending"] == result.ending.value
+                        assert shown["reached"] == sheet[-1]["reached"]
+                        assert shown["blocked"] == result.blocked
+                        assert (shown["winner"], shown["points"]) == (
+                            result.winner, result.points)
+                        # What each seat scored in the hand: its counts and the end's points.
+                        assert shown["scored"] == list(faces.scoresheet(match)[-1].scored)
+                        assert sum(shown["scored"]) == sum(match.scores) - sum(
+                            sheet[-2]["scores"] if len(sheet) > 1 else [0])
                     if match.is_over:
                         break
                     match.next_hand()
                 else:
+                    # The hand in play is not on the sheet.
+                    assert len(protocol.scoresheet_json(match)) == match.hand_number
                     match.play(rng.choice(match.legal_moves()))
             assert len(sheet) == match.hand_number + 1
         assert reached  # some games of All Fives and Muggins end that way
+
+
+def expected_choices(match: Match, seat: int) -> list[dict[str, object]]:
+    """``choices`` as docs/protocol.md describes it, from :func:`faces.tile_choices`."""
+    return [
+        {"tile": str(tile), "asks": choice.asks,
+         "lays": [{"move": str(lay.move), "end": lay.end, "shows": lay.shows,
+                   "count_after": lay.count_after, "points": lay.points}
+                  for lay in choice.lays]}
+        for tile, choice in faces.tile_choices(match.view(seat)).items()
+    ]
+
+
+class TestChoices:
+    """``choices`` is faces.tile_choices for the seat, in every seat's picture."""
+
+    @pytest.mark.parametrize(
+        ("variant", "players", "options"),
+        [("draw", 2, {}), ("block", 3, {}), ("all-fives", 2, {}), ("all-fives", 4, {}),
+         ("muggins", 2, {}), ("muggins", 3, {"spinner_arms": "immediate"}),
+         ("block", 2, {"spinner": True, "set": 9})],
+    )
+    def test_every_seats_choices_are_the_engines(
+        self, variant: str, players: int, options: dict[str, object]
+    ) -> None:
+        asked = mirrored = 0  # tiles with two ends: asked about, or not
+        for seed in range(3):
+            match = Match(Rules.variant(variant, players=players, target=0, **options),
+                          seed=seed)
+            rng = random.Random(seed)
+            while match.turn is not None:
+                for seat in range(players):
+                    picture = protocol.picture(match, info_for(match), seat)
+                    choices = picture["choices"]
+                    assert choices == expected_choices(match, seat)
+                    if seat != match.turn:
+                        assert choices == []
+                        continue
+                    # Hand order, and every lay of a tile is one of the legal moves.
+                    assert [c["tile"] for c in choices] == [
+                        t for t in picture["hand"] if any(c["tile"] == t for c in choices)]
+                    lays = [lay["move"] for c in choices for lay in c["lays"]]
+                    assert sorted(lays) == sorted(
+                        m["move"] for m in picture["legal"] if m["tile"])
+                    asked += sum(c["asks"] for c in choices)
+                    mirrored += sum(len(c["lays"]) > 1 and not c["asks"] for c in choices)
+                    count = picture["board_count"]
+                    assert picture["count_scores"] == (
+                        picture["rules"]["scoring"] == "fives" and count > 0 and count % 5 == 0)
+                match.play(rng.choice(match.legal_moves()))
+            for seat in range(players):
+                assert protocol.picture(match, info_for(match), seat)["choices"] == []
+        assert asked, "some tile should fit two ends that differ"
+        assert mirrored, "some tile should fit two ends that leave the same table"
+
+    def test_the_end_that_scores_is_asked_about(self) -> None:
+        """All Fives, 4|4 at one end and a plain 4 at the other: 6|4 scores 10 on the double's
+        end and nothing on the other, so the person is asked (issue 17)."""
+        hands = [["4|4", "3|1", "6|4", "2|0", "5|0", "6|2", "0|0"],
+                 ["4|3", "4|1", "1|1", "2|2", "3|3", "2|1", "5|1"]]
+        rest = ["1|0", "3|0", "3|2", "4|0", "4|2", "5|2", "5|3", "5|4", "5|5", "6|0", "6|1",
+                "6|3", "6|5", "6|6"]
+        match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
+        for move in ("4|3 right", "3|1 right", "1|4 right"):
+            match.play(move)
+        [six_four] = [c for c in protocol.picture(match, info_for(match), 0)["choices"]
+                      if c["tile"] == "6|4"]
+        assert six_four == {"tile": "6|4", "asks": True, "lays": [
+            {"move": "6|4 left", "end": "left", "shows": 4, "count_after": 10, "points": 10},
+            {"move": "6|4 right", "end": "right", "shows": 4, "count_after": 14, "points": 0},
+        ]}
+
+    def test_a_lead_has_no_end(self) -> None:
+        match = Match(Rules.variant("all-fives"), seed=1)  # the winner leads the next hand
+        while match.turn is not None:
+            match.play(match.legal_moves()[0])
+        match.next_hand()
+        seat = match.turn
+        assert seat is not None and match.state.layout.is_empty
+        choices = protocol.picture(match, info_for(match), seat)["choices"]
+        assert choices and all(not c["asks"] for c in choices)
+        assert all(c["lays"] == [{"move": c["tile"], "end": None, "shows": None,
+                                  "count_after": c["lays"][0]["count_after"],
+                                  "points": c["lays"][0]["points"]}] for c in choices)
 
 
 class TestEvents:
@@ -166,24 +267,27 @@ class TestParsing:
         assert game.rules == Rules.variant("draw") and game.opponents == ("pinocchio",)
         assert game.seed is None
 
-    def test_computer_names(self) -> None:
-        assert protocol.computer_names(["greedy", "greedy", "greedy"]) == [
-            "Greedy", "Greedy 2", "Greedy 3"
-        ]
 
 
 class TestShare:
     def test_share_text_holds_no_tiles_and_says_the_result(self) -> None:
+        def share(match: Match, info: GameInfo) -> str | None:
+            daily = protocol.picture(match, info, 0)["daily"]
+            assert daily["date"] == info.daily and daily["first_attempt"]
+            text: str | None = daily["share"]
+            assert text == faces.share_text(match, str(info.daily), 0, info.resigned)
+            return text
+
         for day in range(1, 29):
             date = datetime.date(2026, 2, day)
             match = Match.daily(date)
             info = GameInfo("d", ["You", "Snow White"], ["human", "snow-white"],
                             daily=date.isoformat(), first_attempt=True)
-            assert protocol.share_text(match, info) is None
+            assert share(match, info) is None
             rng = random.Random(day)
             while match.turn is not None:
                 match.play(rng.choice(match.legal_moves()))
-            text = protocol.share_text(match, info)
+            text = share(match, info)
             assert text is not None and "|" not in text
             assert text.startswith(f"doublesix daily {date.isoformat()}: ")
             result = match.hand_result
@@ -195,7 +299,9 @@ class TestShare:
             else:
                 assert "lost by" in text
         info.resigned = 0
-        assert "resigned" in (protocol.share_text(match, info) or "")
+        assert "resigned" in (share(match, info) or "")
+        plain = GameInfo("g", ["You", "Snow White"], ["human", "snow-white"])
+        assert protocol.picture(match, plain, 0)["daily"] is None
 
 
 class TestStatistics:

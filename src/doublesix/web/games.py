@@ -23,8 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from doublesix import ai
-from doublesix.ai.seeding import DAILY_OPPONENT, move_rng, player_options
+from doublesix import ai, faces
+from doublesix.ai.seeding import DAILY_OPPONENT, hint_seed, move_rng, player_options
 from doublesix.events import Event
 from doublesix.match import Match, MatchStateError
 from doublesix.moves import IllegalMoveError, Move
@@ -243,10 +243,9 @@ class Games:
             match = Match(rules, seed=seed)
         token = new_token()
         seats = [Seat(protocol.YOU, HUMAN, digest(token))]
-        seats += [
-            Seat(name, kind)
-            for name, kind in zip(protocol.computer_names(opponents), opponents, strict=True)
-        ]
+        # Computer seats carry their players' labels, numbered when one comes again.
+        names = faces.name_seats([ai.PLAYERS[kind].label for kind in opponents])
+        seats += [Seat(name, kind) for name, kind in zip(names, opponents, strict=True)]
         saved = SavedGame(
             id=new_game_id(),
             owner=digest(owner),
@@ -449,9 +448,8 @@ class Games:
             if game.is_over or game.match.turn != connection.seat:
                 raise NotNowError("a hint is only for your turn")
             view = game.match.view(connection.seat)
-        suggestion = await asyncio.to_thread(
-            ai.hint, view, game.match.seed, **self.hint_options
-        )
+            seed = hint_seed(game.match.seed, view)
+        suggestion = await asyncio.to_thread(ai.hint, view, seed, **self.hint_options)
         move: Move = suggestion.move
         connection.send({"type": "hint", **protocol.move_json(move), "reason": suggestion.reason})
 

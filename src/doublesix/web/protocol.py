@@ -23,12 +23,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+from doublesix import faces
 from doublesix.ai import PLAYERS
 from doublesix.events import Event, describe
 from doublesix.match import Match
 from doublesix.moves import Move
+from doublesix.outcome import Ending
 from doublesix.rules import OPTIONS, VARIANTS, Rules
+from doublesix.state import fives_points
 from doublesix.tiles import Tile
+from doublesix.view import View
 
 #: The longest message a browser may send, in bytes.
 MAX_MESSAGE: Final = 4096
@@ -99,20 +103,6 @@ def seat_names(info: GameInfo, me: int) -> list[str]:
     return [YOU if seat == me else name for seat, name in enumerate(info.names)]
 
 
-def computer_names(opponents: Sequence[str]) -> list[str]:
-    """The names for computer seats: labels, numbered when a label repeats.
-
-    >>> computer_names(["pinocchio", "expert", "pinocchio"])
-    ['Pinocchio', 'Expert', 'Pinocchio 2']
-    """
-    names: list[str] = []
-    for kind in opponents:
-        label = PLAYERS[kind].label
-        count = sum(1 for other in opponents[: len(names)] if other == kind)
-        names.append(label if count == 0 else f"{label} {count + 1}")
-    return names
-
-
 def move_json(move: Move) -> dict[str, str | None]:
     """A move as ``{"move", "tile", "end"}``."""
     return {"move": str(move), "tile": tile_text(move.tile), "end": move.end}
@@ -162,45 +152,83 @@ def _current_hand(events: Sequence[Event]) -> Sequence[Event]:
     return events[start:]
 
 
-def scoresheet(
-    history: Sequence[Event], players: int, stopped_at_target: bool = False
-) -> list[dict[str, Any]]:
-    """One row per finished hand (``hand`` 1-based), with the totals after it.  ``reached``
-    is ``stopped_at_target`` (:attr:`Match.stopped_at_target`) on the last row, the only hand
-    a board count can stop at the target, and false on the others.
+def choices_json(view: View) -> list[dict[str, Any]]:
+    """``choices``: the tiles ``view``'s seat may lay now, in the order of its hand, each with
+    its lays and whether the person must be asked which end (:func:`doublesix.faces.tile_choices`).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("all-fives"), seed=11)
+    >>> first = choices_json(match.view(match.turn))[0]
+    >>> first["tile"], first["asks"], [lay["end"] for lay in first["lays"]]
+    ('6|5', False, ['left', 'right'])
+    >>> first["lays"][0]
+    {'move': '6|5 left', 'end': 'left', 'shows': 5, 'count_after': 16, 'points': 0}
+    """
+    return [
+        {
+            "tile": str(choice.tile),
+            "asks": choice.asks,
+            "lays": [
+                {
+                    "move": str(lay.move),
+                    "end": lay.end,
+                    "shows": lay.shows,
+                    "count_after": lay.count_after,
+                    "points": lay.points,
+                }
+                for lay in choice.lays
+            ],
+        }
+        for choice in faces.tile_choices(view).values()
+    ]
+
+
+def scoresheet_json(match: Match) -> list[dict[str, Any]]:
+    """``scoresheet``: one row per finished hand (:func:`doublesix.faces.scoresheet`),
+    ``hand`` 1-based, ``scores`` the totals after it.
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block", target=0), seed=2)
+    >>> scoresheet_json(match)  # the hand in play is not on it
+    []
     >>> while match.turn is not None:
     ...     match.play(match.legal_moves()[0])
-    >>> [row] = scoresheet(match.history, 2)
+    >>> [row] = scoresheet_json(match)
     >>> row["hand"], row["winner"] == match.hand_result.winner, row["scores"] == match.scores
     (1, True, True)
+    >>> row["ending"] == match.hand_result.ending.value, row["reached"]
+    (True, False)
     """
-    scores = [0] * players
-    rows: list[dict[str, Any]] = []
-    number = 0
-    for event in history:
-        if event.kind == "hand":
-            number = event.number
-        elif event.kind == "lay" and event.seat is not None:
-            scores[event.seat] += event.points
-        elif event.kind == "end":
-            if event.seat is not None:
-                scores[event.seat] += event.points
-            rows.append(
-                {
-                    "hand": number + 1,
-                    "winner": event.seat,
-                    "points": event.points,
-                    "blocked": event.blocked,
-                    "reached": False,
-                    "scores": list(scores),
-                }
-            )
-    if rows:
-        rows[-1]["reached"] = stopped_at_target
-    return rows
+    return [
+        {
+            "hand": row.number + 1,
+            "winner": row.winner,
+            "points": row.points,
+            "blocked": row.ending is Ending.BLOCKED,
+            "reached": row.ending is Ending.REACHED_TARGET,
+            "ending": row.ending.value,
+            "scores": list(row.totals),
+        }
+        for row in faces.scoresheet(match)
+        if row.ending is not None
+    ]
+
+
+def result_json(match: Match) -> dict[str, Any] | None:
+    """``result``: how the hand ended, every hand laid open; None while it is in play."""
+    outcome = faces.hand_outcome(match)
+    if outcome is None:
+        return None
+    return {
+        "winner": outcome.winner,
+        "points": outcome.points,
+        "blocked": outcome.ending is Ending.BLOCKED,
+        "reached": outcome.ending is Ending.REACHED_TARGET,
+        "ending": outcome.ending.value,
+        "scored": list(outcome.scored),
+        "hands": [[str(t) for t in hand] for hand in outcome.hands],
+        "pips": list(outcome.pips),
+    }
 
 
 def is_over(match: Match, info: GameInfo) -> bool:
@@ -211,38 +239,6 @@ def is_over(match: Match, info: GameInfo) -> bool:
 def winner(match: Match, info: GameInfo) -> int | None:
     """The seat that won the game (None: going on, drawn or resigned)."""
     return None if info.resigned is not None else match.winner
-
-
-def share_text(match: Match, info: GameInfo, me: int = 0) -> str | None:
-    """The daily game's result as a short text without tiles, once it is over.
-
-    >>> from doublesix import Match, Rules
-    >>> import datetime
-    >>> match = Match.daily(datetime.date(2026, 11, 30))
-    >>> info = GameInfo("d", ["You", "Snow White"], ["human", "snow-white"], daily="2026-11-30")
-    >>> while match.turn is not None:
-    ...     match.play(match.legal_moves()[0])
-    >>> text = share_text(match, info)
-    >>> text.startswith("doublesix daily 2026-11-30: "), "|" in text  # no tiles in it
-    (True, False)
-    """
-    if info.daily is None or not is_over(match, info):
-        return None
-    events = match.history
-    laid = sum(1 for e in events if e.kind == "lay" and e.seat == me and e.end is not None)
-    drawn = sum(e.number for e in events if e.kind == "draw" and e.seat == me)
-    result = match.hand_result
-    if info.resigned is not None:
-        how = "resigned"
-    elif result is None or result.winner is None:
-        how = "a draw"
-    elif result.winner == me:
-        how = f"won by {result.points} points"
-    else:
-        how = f"lost by {result.points} points"
-    if info.resigned is None and result is not None and result.blocked:
-        how += " (blocked)"
-    return f"doublesix daily {info.daily}: {how}; {laid} tiles laid, {drawn} drawn."
 
 
 def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
@@ -259,26 +255,15 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
     spinner = view.layout.spinner
     layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 else None
     over = is_over(match, info)
-    result: dict[str, Any] | None = None
-    sheet = scoresheet(history, view.rules.players, match.stopped_at_target)
-    hand_result = view.hand_result
-    if hand_result is not None and info.resigned is None:
-        hands = match.hands  # the hand has ended: every hand is laid open
-        result = {
-            "winner": hand_result.winner,
-            "points": hand_result.points,
-            "blocked": hand_result.blocked,
-            "reached": sheet[-1]["reached"],
-            "hands": [[str(t) for t in hand] for hand in hands],
-            "pips": [sum(t.pips for t in hand) for hand in hands],
-        }
+    # Once the hand has ended every hand is laid open; after a resignation nothing is.
+    result = result_json(match) if info.resigned is None else None
     legal = [] if over else [move_json(m) for m in view.legal_moves()]
     daily: dict[str, Any] | None = None
     if info.daily is not None:
         daily = {
             "date": info.daily,
             "first_attempt": info.first_attempt,
-            "share": share_text(match, info, me),
+            "share": faces.share_text(match, info.daily, me, info.resigned),
         }
     return {
         "game_id": info.game_id,
@@ -293,9 +278,11 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
         "hand_number": view.hand_number,
         "hand": [str(t) for t in view.hand],
         "legal": legal,
+        "choices": [] if over else choices_json(view),
         "layout": layout,
         "open_ends": view.open_ends,
         "board_count": view.board_count,
+        "count_scores": view.rules.scoring == "fives" and fives_points(view.board_count) > 0,
         "scores": list(view.scores),
         "hand_sizes": list(view.hand_sizes),
         "boneyard_size": view.boneyard_size,
@@ -303,7 +290,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
         "played": [str(e.tile) for e in hand_events if e.kind == "lay"],
         "log": [describe(e, names) for e in hand_events],
         "result": result,
-        "scoresheet": sheet,
+        "scoresheet": scoresheet_json(match),
         "over": over,
         "winner": winner(match, info),
         "resigned": info.resigned,
