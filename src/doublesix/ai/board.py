@@ -173,7 +173,7 @@ class Board:
                 self.hands[seat] |= 1 << self.bone[self.pos]
                 self.pos += 1
                 if self.pos == len(self.bone):
-                    self._block_check()
+                    self.block_check()
             else:
                 self.turn = (seat + 1) % self.players
             return
@@ -196,9 +196,9 @@ class Board:
             total = 0
             for hand in self.hands:
                 total += _pips(hand)
-            self._finish(seat, hand_points(total, self.cfg), False)
+            self.finish(seat, hand_points(total, self.cfg), False)
         elif not (self.drawing and self.pos < len(self.bone)):
-            self._block_check()
+            self.block_check()
 
     def _lay(self, t: int, e: int) -> None:
         ends = self.ends
@@ -252,16 +252,18 @@ class Board:
                 count += contrib[e]
         self.count = count
 
-    def _block_check(self) -> None:
+    def block_check(self) -> None:
+        """End the hand if nobody can lay and nothing can be drawn (the engine's rule)."""
         fits = self.fits()
         hands = self.hands
         for hand in hands:
             if hand & fits:
                 return
         winner, points = blocked_outcome(hands, self.last_lay, self.cfg)
-        self._finish(winner, points, True)
+        self.finish(winner, points, True)
 
-    def _finish(self, winner: int | None, points: int, blocked: bool) -> None:
+    def finish(self, winner: int | None, points: int, blocked: bool) -> None:
+        """Close the hand: ``winner`` (None: drawn) scores ``points``; the match may be over."""
         if winner is not None and points:
             self.scores[winner] += points
         self.turn = -1

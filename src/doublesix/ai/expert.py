@@ -198,9 +198,9 @@ def rollout(
 
     The seat ``planner`` (none by default) also looks ahead, adding to each lay's key the
     weights of ``plan`` (see :class:`Plan`).  ``lacks`` holds, per seat, a mask of the numbers
-    it is known to lack (``1 << n``); the playout adds the open numbers whenever a seat cannot
-    lay (what it then draws and keeps did not fit either, and the tile it lays at last is the
-    one drawn).
+    it is known to lack (``1 << n``), kept as :func:`doublesix.view.derive_lacks` keeps them
+    from the public record: a seat that cannot lay lacks the open numbers too; once it has drawn
+    again since its last lay, only the open numbers (the tiles it drew may hold any other).
     """
     if board.turn < 0:
         return
@@ -214,6 +214,7 @@ def rollout(
     hands = board.hands
     ends = board.ends
     players = board.players
+    drew = 0  # the seats that drew since their last lay, as bits
     while board.turn >= 0:
         turn = board.turn
         hand = hands[turn]
@@ -253,9 +254,14 @@ def rollout(
                         best, t, e = key, tt, ee
         if t < 0:
             e = -1 if board.drawing and board.pos < len(board.bone) else -2
+            numbers = 0
             for n in ends:
                 if n >= 0:
-                    lacks[turn] |= 1 << n
+                    numbers |= 1 << n
+            lacks[turn] = numbers if drew >> turn & 1 else lacks[turn] | numbers
+            drew = drew | 1 << turn if e == -1 else drew & ~(1 << turn)  # a pass ends the run
+        else:
+            drew &= ~(1 << turn)
         board.play(t, e)
 
 
@@ -297,13 +303,18 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
     e0, e1 = board.ends[0], board.ends[1]
     c0, c1 = board.contrib[0], board.contrib[1]
     played = board.played
+    drew = 0  # the seats that drew since their last lay, as bits (see rollout)
     while True:
         hand = hands[turn]
         m0 = hand & SUIT[e0]
         m1 = hand & SUIT[e1]
         if not m0 and not m1:
-            lacks[turn] |= 1 << e0 | 1 << e1
+            if drew >> turn & 1:
+                lacks[turn] = 1 << e0 | 1 << e1
+            else:
+                lacks[turn] |= 1 << e0 | 1 << e1
             if drawing and pos < size:
+                drew |= 1 << turn
                 hands[turn] = hand | 1 << bone[pos]
                 pos += 1
                 if pos == size:
@@ -311,6 +322,7 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
                     if not any(h & fits for h in hands):
                         break
                 continue
+            drew &= ~(1 << turn)  # a pass ends the run
             turn = (turn + 1) % players
             continue
         best = -(1 << 30)
@@ -342,6 +354,7 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
         played |= 1 << t
         hand ^= 1 << t
         hands[turn] = hand
+        drew &= ~(1 << turn)
         if fives:
             count = c0 + c1
             if count and not count % 5:
@@ -376,9 +389,9 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
                 x = h.bit_length() - 1
                 total += PIPS[x]
                 h ^= 1 << x
-        board._finish(seat, hand_points(total, board.cfg), False)
+        board.finish(seat, hand_points(total, board.cfg), False)
     else:
-        board._block_check()
+        board.block_check()
 
 
 def rollout_key(points: int, t: int) -> int:
