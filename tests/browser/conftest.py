@@ -7,6 +7,8 @@ host other than 127.0.0.1 or localhost, and with no JavaScript errors allowed.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import os
 import socket
@@ -14,13 +16,25 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    WebSocket,
+    sync_playwright,
+)
+
+from doublesix import Match
+from doublesix.web.games import Games
+from doublesix.web.store import Store
 
 CHROMIUM = os.environ.get("DOUBLESIX_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -50,10 +64,11 @@ def free_port() -> int:
 
 
 class Server:
-    """The running server: its address and a way to make games through the HTTP API."""
+    """The running server: its address, and its database (where a test may put a game)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, db: Path | None = None) -> None:
         self.url = url
+        self.db = db
 
 
 def start_server(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -94,7 +109,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = tmp_path_factory.mktemp("browser-log") / "server.log"
     proc = start_server(db, port, log)
     try:
-        yield Server(f"http://127.0.0.1:{port}")
+        yield Server(f"http://127.0.0.1:{port}", db)
     finally:
         stop_server(proc)
 
@@ -114,6 +129,12 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     )
     yield browser
     browser.close()
+
+
+def _print_frames(ws: WebSocket) -> None:
+    """Print a socket's frames (``DOUBLESIX_DEBUG_WS=1``)."""
+    ws.on("framesent", lambda frame: print("SENT", frame))
+    ws.on("framereceived", lambda frame: print("RECV", str(frame)[:160]))
 
 
 class Session:
@@ -139,14 +160,17 @@ class Session:
         page = self.context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         if os.environ.get("DOUBLESIX_DEBUG_WS"):
-            page.on("websocket", lambda ws: (
-                ws.on("framesent", lambda f: print("SENT", f)),
-                ws.on("framereceived", lambda f: print("RECV", str(f)[:160]))))
+            page.on("websocket", _print_frames)
+
         # Console errors count too, except the browser's own network notes (a download's 409,
         # a reconnecting socket while a server restarts).
-        page.on("console", lambda msg: msg.type == "error"
-                and not msg.text.startswith(("Failed to load resource", "WebSocket connection"))
-                and self.errors.append(msg.text))
+        def console(msg: ConsoleMessage) -> None:
+            if msg.type == "error" and not msg.text.startswith(
+                ("Failed to load resource", "WebSocket connection")
+            ):
+                self.errors.append(msg.text)
+
+        page.on("console", console)
         return page
 
     def new_game(self, page: Page, **body: Any) -> str:
@@ -156,14 +180,41 @@ class Session:
                                    headers={"Content-Type": "application/json"})
         assert answer.status == 201, answer.text()
         created = answer.json()
+        self.open_seat(page, created["game_id"], created["token"])
+        return str(created["game_id"])
+
+    def scripted_game(self, page: Page, match: Match, opponents: tuple[str, ...]) -> str:
+        """Put ``match`` (a scripted deal, perhaps with moves played) in the server's database
+        as a new game, made by the server's own ``Games.create`` with a person in seat 0, and
+        open it as :meth:`new_game` does. Returns the game id."""
+        db = self.server.db
+        assert db is not None, "this server's database is not known"
+
+        def create() -> tuple[str, str]:
+            store = Store(f"sqlite:///{db}")
+            try:
+                games = Games(store)
+                return asyncio.run(
+                    games.create("browser-tests", match.rules, opponents, match=match)
+                )
+            finally:
+                store.dispose()
+
+        # In a thread of its own: Playwright's synchronous API holds this thread's event loop.
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            game_id, token = pool.submit(create).result()
+        self.open_seat(page, game_id, token)
+        return game_id
+
+    def open_seat(self, page: Page, game_id: str, token: str) -> None:
+        """Hand a seat's token to the page as the front end would, and open its game."""
         if not page.url.startswith(self.server.url):
             page.goto(self.server.url + "/")
         page.evaluate(
             "([id, token]) => localStorage.setItem(`doublesix.seat.${id}`, token)",
-            [created["game_id"], created["token"]],
+            [game_id, token],
         )
-        page.goto(f"{self.server.url}/game/{created['game_id']}")
-        return str(created["game_id"])
+        page.goto(f"{self.server.url}/game/{game_id}")
 
 
 def settings_script(delay: int = 30) -> str:
@@ -201,5 +252,5 @@ def make_session(browser: Browser, server: Server) -> Iterator[Any]:
 
 
 @pytest.fixture
-def session(make_session: Any) -> Session:
+def session(make_session: Callable[..., Session]) -> Session:
     return make_session()

@@ -1,10 +1,12 @@
-"""The browser tests' player, mirrored on the engine so seeds can be chosen offline.
+"""The browser tests' player, played on the engine so seeds can be chosen offline.
 
 The tests play seat 0 by a fixed rule: the first playable tile in the hand as shown (highest
-first); where it fits two ends that leave different tables, the last end offered; draw when
-nothing fits (a forced pass the server makes itself). The server's computer players take their
-random numbers from the seed (``doublesix.ai.seeding.move_rng``), so a seed fixes the whole
-game. ``python -m
+first); where the page asks which end (``doublesix.faces.tile_choices`` says ``asks``: the ends
+leave different tables), the last end offered, else the tile goes where the page lays it
+unasked; draw when nothing fits (a forced pass the server makes itself). Whether to ask is
+decided in one place, the engine's ``faces``, which the server sends the page as ``choices``;
+no copy of it is kept here. The server's computer players take their random numbers from the
+seed (``doublesix.ai.seeding.move_rng``), so a seed fixes the whole game. ``python -m
 tests.browser.strategy`` lists seeds whose games include an end choice and a draw.
 """
 
@@ -15,17 +17,8 @@ from dataclasses import dataclass, field
 
 from doublesix import Match, Rules, ai
 from doublesix.ai.seeding import move_rng
-
-
-def same_result(open_ends: dict[str, int], tile: tuple[int, int], ends: list[str]) -> bool:
-    """The front end's rule (app.js sameResult) without spinners: the tile leaves the same
-    open numbers whichever of ``ends`` it goes on."""
-    results = set()
-    for end in ends:
-        after = dict(open_ends)
-        after[end] = tile[0] + tile[1] - after[end]
-        results.add(tuple(sorted(after.values())))
-    return len(results) == 1
+from doublesix.faces import tile_choices
+from doublesix.outcome import Ending
 
 
 @dataclass
@@ -43,18 +36,12 @@ class Trace:
 
 
 def choose(match: Match) -> tuple[str, bool]:
-    """Seat 0's move by the tests' rule, and whether it needed an end choice."""
-    legal = match.legal_moves()
-    view = match.view(0)
-    for tile in view.hand:
-        moves = [m for m in legal if m.t >= 0 and m.tile == tile]
-        if not moves:
-            continue
-        ends = [m.end for m in moves if m.end is not None]
-        if len(moves) > 1 and not same_result(match.open_ends, (tile.high, tile.low), ends):
-            return str(moves[-1]), True
-        return str(moves[0]), False
-    return str(legal[0]), False
+    """Seat 0's move by the tests' rule, and whether the page asked for its end."""
+    for choice in tile_choices(match.view(0)).values():
+        if choice.asks:
+            return str(choice.lays[-1].move), True
+        return str(choice.move()), False
+    return str(match.legal_moves()[0]), False
 
 
 def simulate(variant: str, seed: int, target: int, opponent: str = "random") -> Trace:
@@ -80,7 +67,8 @@ def simulate(variant: str, seed: int, target: int, opponent: str = "random") -> 
             rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
             match.play(bot.choose(match.view(seat), rng))
     trace.winner = match.winner
-    trace.reached = match.stopped_at_target
+    result = match.hand_result
+    trace.reached = result is not None and result.ending is Ending.REACHED_TARGET
     return trace
 
 

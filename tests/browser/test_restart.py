@@ -23,7 +23,7 @@ class OwnServer:
         self.db = tmp_path / "games.sqlite"
         self.log = tmp_path / "server.log"
         self.proc: subprocess.Popen[bytes] = start_server(self.db, self.port, self.log)
-        self.server = Server(f"http://127.0.0.1:{self.port}")
+        self.server = Server(f"http://127.0.0.1:{self.port}", self.db)
 
     def stop(self) -> None:
         stop_server(self.proc)

@@ -52,13 +52,14 @@ export function tileLabel(tile, ends, myTurn) {
 }
 
 /**
- * @param {Record<string, number>} openEnds @param {number} count @param {boolean} fives
+ * @param {Record<string, number>} openEnds @param {number} count
+ * @param {boolean} countScores whether the count scores now (the picture's `count_scores`)
  * @param {number} boneyard @param {boolean} drawing
  */
-export function endsSentence(openEnds, count, fives, boneyard, drawing) {
+export function endsSentence(openEnds, count, countScores, boneyard, drawing) {
   const names = Object.entries(openEnds).map(([e, n]) => `${endWords(e)} ${n}`);
   const ends = names.length ? `Open ends: ${listWords(names)}.` : "The table is empty.";
-  const board = names.length ? ` Board count ${count}${fives && count > 0 && count % 5 === 0 ? ", a multiple of 5" : ""}.` : "";
+  const board = names.length ? ` Board count ${count}${countScores ? ", a multiple of 5" : ""}.` : "";
   const yard = drawing ? ` Boneyard: ${boneyard} tile${boneyard === 1 ? "" : "s"}.` : "";
   return ends + board + yard;
 }

@@ -4,8 +4,9 @@
  *
  * The server is the only referee (docs/protocol.md). This module sends what the player chose
  * and renders the pictures (`state`) and events the server sends, one at a time, with a pause
- * after each opponent's move. It never decides what is legal: the hand's playable tiles and
- * their ends come from `state.legal`.
+ * after each opponent's move. It works out no rule itself: the hand's playable tiles, their
+ * ends, what each end scores and whether to ask which end come from `state.choices`; whether the
+ * board count scores from `state.count_scores`; how a hand ended from `result.ending`.
  */
 import { renderBoard, tileSVG, tileBackSVG, halves } from "./board.js";
 import * as sound from "./sound.js";
@@ -14,11 +15,13 @@ import {
 } from "./a11y.js";
 
 /** @typedef {{move: string, tile: string|null, end: string|null}} Legal */
+/** @typedef {{move: string, end: string|null, shows: number|null, count_after: number, points: number}} Lay */
+/** @typedef {{tile: string, asks: boolean, lays: Lay[]}} Choice */
 /** @typedef {{kind: string, seat: number|null, tile: string|null, end: string|null, points: number, number: number, blocked: boolean}} GameEvent */
 /**
  * @typedef {{game_id: string, me: number, names: string[], kinds: string[], rules: any,
- *   hand_number: number, hand: string[], legal: Legal[], layout: any,
- *   open_ends: Record<string, number>, board_count: number, scores: number[],
+ *   hand_number: number, hand: string[], legal: Legal[], choices: Choice[], layout: any,
+ *   open_ends: Record<string, number>, board_count: number, count_scores: boolean, scores: number[],
  *   hand_sizes: number[], boneyard_size: number, turn: number|null, played: string[],
  *   result: any, scoresheet: any[], over: boolean, winner: number|null, daily: any}} Picture
  */
@@ -744,42 +747,24 @@ function turnSentence(st) {
   return "Your turn.";
 }
 
-/** @param {Picture} st */
+/** The tiles that may be laid now, in hand order. @param {Picture} st */
 function playableTiles(st) {
-  const seen = [];
-  for (const m of st.legal) if (m.tile && !seen.includes(m.tile)) seen.push(m.tile);
-  return seen;
+  return (st.choices || []).map((c) => c.tile);
 }
 
-/** The legal moves of one tile. @param {Picture} st @param {string} tile */
+/** What the server says of one tile: its lays and whether to ask for the end. @param {Picture} st @param {string} tile */
+function choiceOf(st, tile) {
+  return (st.choices || []).find((c) => c.tile === tile);
+}
+
+/** The lays of one tile (each with its `move` and `end`). @param {Picture} st @param {string} tile */
 function movesOf(st, tile) {
-  return st.legal.filter((m) => m.tile === tile);
+  return choiceOf(st, tile)?.lays || [];
 }
 
-/**
- * True when laying `tile` on any of `moves`' ends leaves the same table (the same open numbers
- * and board count): then the player is not asked where.
- * @param {Picture} st @param {string} tile @param {Legal[]} moves
- */
-function sameResult(st, tile, moves) {
-  if (moves.length < 2) return true;
-  const [a, b] = halves(tile);
-  const layout = st.layout || {};
-  const ends = moves.map((m) => m.end || "");
-  const arms = ends.every((e) => e === "left" || e === "right") || ends.every((e) => e === "up" || e === "down");
-  if (!arms) return false;
-  if (st.rules?.spinner && ends[0] !== "up" && ends[0] !== "down") {
-    // Beside a spinner the two sides differ (its arms open once both carry a tile),
-    // unless the spinner lies alone.
-    if (layout.spinner && ((layout.left?.length || 0) > 1 || (layout.right?.length || 0) > 0)) return false;
-  }
-  const results = ends.map((end) => {
-    const open = { ...st.open_ends };
-    const n = open[end];
-    open[end] = a + b - n;
-    return Object.values(open).sort((x, y) => x - y).join(",");
-  });
-  return results.every((r) => r === results[0]);
+/** An end with what laying there scores: "left end (scores 10)". @param {Lay} lay */
+function endScoreWords(lay) {
+  return `${endWords(/** @type {string} */ (lay.end))}${lay.points > 0 ? ` (scores ${lay.points})` : ""}`;
 }
 
 /** The player tapped or clicked a hand tile (or pressed Enter on it). @param {string} tile */
@@ -793,8 +778,8 @@ function chooseTile(tile) {
     return;
   }
   if (g.pending) return;
-  const moves = movesOf(st, tile);
-  if (!moves.length) {
+  const choice = choiceOf(st, tile);
+  if (!choice) {
     announce(`${tile} fits no open end.`);
     toast(`${tile} fits no open end.`);
     return;
@@ -803,15 +788,14 @@ function chooseTile(tile) {
     cancelChoice();
     return;
   }
-  if (moves.length === 1 || sameResult(st, tile, moves)) {
-    play(moves[0].move);
+  if (!choice.asks) {
+    play(choice.lays[0].move);
     return;
   }
   g.selected = tile;
   renderGame();
-  const ends = moves.map((m) => /** @type {string} */ (m.end));
-  const keys = ends.map((e) => e[0].toUpperCase());
-  announce(`${tile} fits the ${listWords(ends.map(endWords))}. Choose an end${settings.shortcuts ? `, or press ${listWords(keys)}` : ""}.`);
+  const keys = choice.lays.map((l) => /** @type {string} */ (l.end)[0].toUpperCase());
+  announce(`${tile} fits the ${listWords(choice.lays.map(endScoreWords))}. Choose an end${settings.shortcuts ? `, or press ${listWords(keys)}` : ""}.`);
   /** @type {HTMLElement|null} */ (byId("end-buttons").querySelector("button"))?.focus();
 }
 
@@ -921,14 +905,13 @@ function renderTable() {
     freshFrom, hint: g.hint?.end || null, played: st.played });
   const names = Object.entries(st.open_ends).map(([e, n]) => `${cap(endWords(e))}: ${n}`);
   byId("info-ends").replaceChildren(names.length ? h("ul", {}, names.map((n) => h("li", { text: n }))) : "none yet");
-  const fives = st.rules?.scoring === "fives";
   const count = st.board_count;
-  byId("info-count").textContent = `${count}${fives && count > 0 && count % 5 === 0 ? " (scores)" : ""}`;
+  byId("info-count").textContent = `${count}${st.count_scores ? " (scores)" : ""}`;
   byId("info-yard-row").hidden = !st.rules?.drawing;
   byId("info-yard").textContent = `${st.boneyard_size} tile${st.boneyard_size === 1 ? "" : "s"}`;
   const played = st.played.length;
   byId("board-desc").textContent = played
-    ? `The table: ${played} tile${played === 1 ? "" : "s"} laid. ${endsSentence(st.open_ends, count, fives, st.boneyard_size, st.rules?.drawing)}`
+    ? `The table: ${played} tile${played === 1 ? "" : "s"} laid. ${endsSentence(st.open_ends, count, !!st.count_scores, st.boneyard_size, !!st.rules?.drawing)}`
     : "The table is empty.";
 }
 
@@ -961,7 +944,7 @@ function renderMe() {
       class: `hand-tile${playable ? " playable" : ""}${g.selected === tile ? " selected" : ""}${hinted ? " hinted" : ""}`,
       "aria-label": `${tileLabel(tile, ends, myTurn)}${g.selected === tile ? ", selected" : ""}${hinted ? ", suggested by the hint" : ""}`,
       "aria-pressed": g.selected === tile ? "true" : undefined,
-      dataset: { tile, ends: ends.join(" "), ask: String(moves.length > 1 && !sameResult(st, tile, moves)) },
+      dataset: { tile, ends: ends.join(" "), ask: String(myTurn && !!choiceOf(st, tile)?.asks) },
     }, [tileSVG(tile)]);
     if (hinted) button.append(h("span", { class: "hint-badge", "aria-hidden": "true", text: "Hint" }));
     button.addEventListener("click", (e) => {
@@ -988,7 +971,7 @@ function renderMe() {
     byId("end-buttons").replaceChildren(...moves.map((m) => {
       const end = /** @type {string} */ (m.end);
       const b = h("button", { type: "button", class: `end-button${g.hint?.end === end && g.hint?.tile === g.selected ? " hinted" : ""}`, dataset: { end } },
-        [endButtonName(end), h("span", { class: "end-num", text: ` ${st.open_ends[end]}` }),
+        [endButtonName(end), h("span", { class: "end-num", text: ` ${m.shows}${m.points > 0 ? `, scores ${m.points}` : ""}` }),
           settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: end[0].toUpperCase() }) : ""]);
       b.addEventListener("click", () => chooseEnd(end));
       return b;
@@ -1048,14 +1031,17 @@ function renderSheet() {
   byId("scoresheet").replaceChildren(sheetTable(st));
 }
 
+/** How a hand ended (`ending` from the server), for the scoresheet. @type {Record<string, string>} */
+const ENDING_WORDS = { "went-out": "Went out", blocked: "Blocked", "reached-target": "Reached the target" };
+
 /** @param {Picture} st */
 function sheetTable(st) {
   const rows = (st.scoresheet || []).map((r) => [
     `Hand ${r.hand}`,
     r.winner === null || r.winner === undefined ? "Drawn" : st.names[r.winner],
     r.points,
-    r.winner === null || r.winner === undefined ? (r.blocked ? "Blocked, tie" : "Drawn")
-      : r.blocked ? "Blocked" : r.reached ? "Reached the target" : "Went out",
+    r.winner === null || r.winner === undefined ? (r.ending === "blocked" ? "Blocked, tie" : "Drawn")
+      : ENDING_WORDS[r.ending] || r.ending,
   ]);
   if (!rows.length) return h("p", { text: "No hand finished yet." });
   const body = table(["Hand", "Winner", "Points", "How"], rows, "Hands so far");
@@ -1107,7 +1093,7 @@ function readHand() {
 function readEnds() {
   const st = game?.state;
   if (!st) return;
-  announce(endsSentence(st.open_ends, st.board_count, st.rules?.scoring === "fives", st.boneyard_size, !!st.rules?.drawing));
+  announce(endsSentence(st.open_ends, st.board_count, !!st.count_scores, st.boneyard_size, !!st.rules?.drawing));
 }
 
 function readScores() {
@@ -1115,6 +1101,26 @@ function readScores() {
   if (!st) return;
   const sizes = st.names.map((n, i) => (i === st.me ? null : `${n} holds ${st.hand_sizes[i]}`)).filter(Boolean);
   announce(`${scoresSentence(st.names, st.scores, st.rules?.target ?? 0)} ${listWords(/** @type {string[]} */ (sizes))} tiles.`);
+}
+
+/** @param {number} n */
+const pointsWords = (n) => `${n} point${n === 1 ? "" : "s"}`;
+
+/**
+ * What the hand's winner scored at its end (`points`, after rounding), and apart from it what
+ * the winner scored with board counts during the hand (from `scored`). No points at the end is
+ * said as such, not as "You score 0 points" after a lay that scored.
+ * @param {Picture} st @param {any} res the picture's `result`, with a winner
+ */
+function endPoints(st, res) {
+  const mine = res.winner === st.me;
+  const counts = Math.max(0, (res.scored?.[res.winner] ?? res.points) - res.points);
+  if (res.points > 0) {
+    const besides = counts > 0 ? ` at the hand's end, besides ${counts} from board counts during it` : "";
+    return `${mine ? "You score" : `${st.names[res.winner]} scores`} ${pointsWords(res.points)}${besides}.`;
+  }
+  const whose = mine ? "your" : `${st.names[res.winner]}'s`;
+  return `The hand scores no points at its end${counts > 0 ? ` (${whose} ${counts} came from board counts during it)` : ""}.`;
 }
 
 /** @param {Picture} st */
@@ -1138,9 +1144,9 @@ function showResult(st) {
   }
   title.textContent = heading;
   const how = !st.result ? "The game ended before the hand was over." : res.winner === null || res.winner === undefined
-    ? `${res.blocked ? "Blocked, and the lightest hands are equal" : "Drawn"}: nobody scores.`
-    : res.reached ? `${st.names[res.winner]} reached ${st.rules?.target ?? 0} points with a board count, so the hand stops here.`
-    : `${res.blocked ? "The hand was blocked; the lightest hand wins. " : ""}${res.winner === me ? "You score" : `${st.names[res.winner]} scores`} ${res.points} point${res.points === 1 ? "" : "s"}.`;
+    ? `${res.ending === "blocked" ? "Blocked, and the lightest hands are equal" : "Drawn"}: nobody scores.`
+    : res.ending === "reached-target" ? `${st.names[res.winner]} reached ${st.rules?.target ?? 0} points with a board count, so the hand stops here.`
+    : `${res.ending === "blocked" ? "The hand was blocked; the lightest hand wins. " : ""}${endPoints(st, res)}`;
   parts.push(h("p", { class: "result-how", text: how }));
   const hands = res.hands || [];
   const list = h("ul", { class: "open-hands" });
@@ -1347,7 +1353,8 @@ function dragEnd(e) {
   setTimeout(() => { dragState.suppressClick = false; }, 400);
   const st = game?.state;
   if (!game || !st) return;
-  const moves = movesOf(st, tile);
+  const choice = choiceOf(st, tile);
+  const moves = choice?.lays || [];
   const spot = endAt(e.clientX, e.clientY);
   const end = spot?.dataset.end;
   const move = end ? moves.find((m) => m.end === end) : null;
@@ -1355,7 +1362,7 @@ function dragEnd(e) {
   const onTable = e.clientX >= table.left && e.clientX <= table.right && e.clientY >= table.top && e.clientY <= table.bottom;
   game.selected = null;
   if (move) play(move.move);
-  else if (onTable && (moves.length === 1 || sameResult(st, tile, moves))) play(moves[0].move);
+  else if (onTable && choice && !choice.asks) play(choice.lays[0].move);
   else {
     renderGame();
     announce(end ? `${tile} does not fit the ${endWords(end)}.` : `Drop ${tile} on a lit end.`);

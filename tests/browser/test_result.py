@@ -1,0 +1,49 @@
+"""The result dialog in Chromium says what the hand's points are (issue 17).
+
+All Fives, one hand of two tiles each: the person goes out with 2|0, a lay that scores 10, and
+the 1 pip left in the other hand rounds to no points. The dialog must not read "You score 0
+points" right after "You laid 2|0 ..., scoring 10": it says the hand scores nothing at its end
+and where the 10 came from. The numbers are read from ``doublesix.faces.hand_outcome`` for the
+same game.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from doublesix import Match, Rules
+from doublesix.faces import hand_outcome
+from doublesix.outcome import Ending
+from doublesix.tiles import TILES
+from tests.browser.conftest import Session
+from tests.browser.helpers import wait_phase
+
+HANDS = [["4|4", "2|0"], ["4|0", "1|0"]]
+
+
+def test_a_hand_that_scores_nothing_at_its_end_says_so(session: Session) -> None:
+    dealt = {t for hand in HANDS for t in hand}
+    rest = [str(t) for t in TILES[:28] if str(t) not in dealt]
+    match = Match(Rules.variant("all-fives", hand_size=2, target=0), hands=HANDS, boneyard=rest)
+    match.play("4|0 right")  # seat 1, after seat 0 opened with 4|4
+    page = session.page()
+    session.scripted_game(page, match, ("random",))
+    assert wait_phase(page) == "you"
+
+    # What the server will decide, worked out by the engine on a copy of the game.
+    match.play("2|0 right")
+    outcome = hand_outcome(match)
+    assert outcome is not None and outcome.ending is Ending.WENT_OUT
+    assert outcome.winner == 0 and outcome.points == 0 and outcome.scored[0] == 10
+
+    page.locator('#hand .hand-tile[data-tile="2|0"]').click()
+    dialog = page.locator("#result-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#log")).to_contain_text("You laid 2|0 on the right end, scoring 10.")
+    how = dialog.locator(".result-how")
+    expect(how).not_to_contain_text("score 0")
+    expect(how).to_have_text(
+        f"The hand scores no points at its end (your {outcome.scored[0]} came from board "
+        "counts during it).")
+    # The scoresheet says how the hand ended, from the server's ending.
+    expect(dialog.locator("tbody tr").last.locator("td").last).to_have_text("Went out")
