@@ -200,18 +200,23 @@ def scoresheet_json(match: Match) -> list[dict[str, Any]]:
     (True, False)
     """
     return [
-        {
-            "hand": row.number + 1,
-            "winner": row.winner,
-            "points": row.points,
-            "blocked": row.ending is Ending.BLOCKED,
-            "reached": row.ending is Ending.REACHED_TARGET,
-            "ending": row.ending.value,
-            "scores": list(row.totals),
-        }
+        {"hand": row.number + 1, **_ended(row.winner, row.points, row.ending),
+         "scores": list(row.totals)}
         for row in faces.scoresheet(match)
         if row.ending is not None
     ]
+
+
+def _ended(winner: int | None, points: int, ending: Ending) -> dict[str, Any]:
+    """How a hand ended, as ``result`` and the scoresheet's rows both write it: ``blocked`` and
+    ``reached`` are ``ending`` as booleans, kept for older pages."""
+    return {
+        "winner": winner,
+        "points": points,
+        "blocked": ending is Ending.BLOCKED,
+        "reached": ending is Ending.REACHED_TARGET,
+        "ending": ending.value,
+    }
 
 
 def result_json(match: Match) -> dict[str, Any] | None:
@@ -220,11 +225,7 @@ def result_json(match: Match) -> dict[str, Any] | None:
     if outcome is None:
         return None
     return {
-        "winner": outcome.winner,
-        "points": outcome.points,
-        "blocked": outcome.ending is Ending.BLOCKED,
-        "reached": outcome.ending is Ending.REACHED_TARGET,
-        "ending": outcome.ending.value,
+        **_ended(outcome.winner, outcome.points, outcome.ending),
         "scored": list(outcome.scored),
         "hands": [[str(t) for t in hand] for hand in outcome.hands],
         "pips": list(outcome.pips),
