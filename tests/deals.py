@@ -7,6 +7,16 @@ from collections.abc import Sequence
 from doublesix import Match, Rules, Tile
 
 
+def sizes(variant: str, players: Sequence[int] = (2, 3, 4)) -> list[int]:
+    """The player counts among ``players`` that ``variant`` can be played with (the
+    partnership game is for four).
+
+    >>> sizes("draw"), sizes("partnership")
+    ([2, 3, 4], [4])
+    """
+    return [n for n in players if variant != "partnership" or n == 4]
+
+
 def whole_set(top: int) -> list[Tile]:
     """Every tile of the double-``top`` set, highest first."""
     return [Tile(high, low) for high in range(top, -1, -1) for low in range(high, -1, -1)]

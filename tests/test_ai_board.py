@@ -29,6 +29,10 @@ CASES: list[tuple[str, dict[str, object]]] = [
     ("block", {"set": 12, "players": 4}),
     ("all-fives", {"set": 9, "rounding": "down", "blocked_tie": "fewer-tiles"}),
     ("muggins", {"target": 0, "blocked_minus_own": False}),
+    ("partnership", {}),
+    ("partnership", {"team_points": "opponents", "blocked_minus_own": True, "target": 40}),
+    ("all-fives", {"players": 4, "teams": True}),
+    ("draw", {"players": 4, "teams": True, "team_points": "opponents", "target": 0}),
 ]
 
 
@@ -243,6 +247,8 @@ def _mid_hand(rules: Rules, seed: int) -> tuple[State, list[Step]]:
     scores = None
     if seed % 3 == 2 and rules.target:
         scores = [rules.target - 5 * rng.randrange(1, 6) for _ in range(rules.players)]
+        if rules.teams:  # a team keeps one score
+            scores[2:] = scores[:2]
     for attempt in range(100):
         state = State.deal(rules, seed=seed * 100 + attempt, scores=scores,
                            leader=seed % rules.players if seed % 2 else None)

@@ -10,6 +10,7 @@ import pytest
 from doublesix.cli import main
 from doublesix.cli.simulate import simulate
 from doublesix.rules import VARIANTS, Rules
+from tests.deals import sizes
 
 
 class TestSimulate:
@@ -17,10 +18,12 @@ class TestSimulate:
     def test_every_variant_prints_a_summary(
         self, variant: str, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        assert main(["simulate", "--variant", variant, "--games", "12", "--players", "3"]) == 0
+        players = sizes(variant, (3,)) or [4]  # the partnership game is for four
+        assert main(["simulate", "--variant", variant, "--games", "12",
+                     "--players", str(players[0])]) == 0
         out = capsys.readouterr().out
-        assert f"12 games of {variant}, 3 players" in out
-        for seat in (1, 2, 3):
+        assert f"12 games of {variant}, {players[0]} players" in out
+        for seat in range(1, players[0] + 1):
             assert f"seat {seat}:" in out
         assert "drawn games:" in out and "mean hands per game:" in out
         assert "mean score per seat:" in out and "games/s" in out

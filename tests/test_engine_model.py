@@ -50,6 +50,8 @@ class Model:
         self.laid_at: dict[int, int] = {}  # seat -> how many lays had happened when it last laid
         self.lays = 0
         self.turn: int | None = None
+        #: The seat that made the hand's first move.
+        self.leader: int | None = None
         self.result: HandResult | None = None
         self.over = False
         # What the public record shows of each seat's hand: one set of numbers per part of it
@@ -121,7 +123,21 @@ class Model:
             return fits
         return {"draw"} if self.rules.drawing and self.boneyard else {"pass"}
 
+    # -- teams ----------------------------------------------------------------------------
+
+    def side(self, seat: int) -> list[int]:
+        """The seats that share ``seat``'s score: with teams, it and the seat opposite."""
+        if self.rules.teams:
+            return [s for s in range(4) if s % 2 == seat % 2]
+        return [seat]
+
+    def add(self, seat: int, points: int) -> None:
+        for s in self.side(seat):
+            self.scores[s] += points
+
     def lay(self, seat: int, tile: Tile, end: str | None) -> None:
+        if self.leader is None:
+            self.leader = seat
         self.hands[seat].remove(tile)
         self.lays += 1
         self.laid_at[seat] = self.lays
@@ -137,12 +153,17 @@ class Model:
                 self.spinner_number = tile.high
         count = self.count()
         if self.rules.scoring == "fives" and count and count % 5 == 0:
-            self.scores[seat] += count
+            self.add(seat, count)
             if self.rules.target and self.scores[seat] >= self.rules.target:
-                self.end(HandResult(seat, 0, False, Ending.REACHED_TARGET), over=True)
+                self.end(HandResult(seat, 0, False, Ending.REACHED_TARGET,
+                                    tuple(self.side(seat))), over=True)
                 return
         if not self.hands[seat]:
-            others = sum(t.pips for hand in self.hands for t in hand)
+            # The pips in the other hands: under teams with team_points = opponents, in the
+            # two opponents' hands only (the partner's do not count).
+            counted = [s for s in range(self.rules.players) if s not in self.side(seat)
+                       or not (self.rules.teams and self.rules.team_points == "opponents")]
+            others = sum(t.pips for s in counted for t in self.hands[s])
             self.win(seat, rounded(others, self.rules), blocked=False)
             return
         self.turn = (seat + 1) % self.rules.players
@@ -182,6 +203,9 @@ class Model:
         if any(n in (t.high, t.low) for hand in self.hands for t in hand for n in numbers):
             return
         pips = [sum(t.pips for t in hand) for hand in self.hands]
+        if self.rules.teams:
+            self.team_blocked(pips)
+            return
         lightest = min(pips)
         tied = [seat for seat, p in enumerate(pips) if p == lightest]
         if len(tied) > 1 and self.rules.blocked_tie == "fewer-tiles":
@@ -199,18 +223,39 @@ class Model:
             points = max(0, points - lightest)
         self.win(winner, points, blocked=True)
 
+    def team_blocked(self, pips: list[int]) -> None:
+        """Blocked under teams: the lighter team (its two hands added) takes the hand."""
+        evens, odds = pips[0] + pips[2], pips[1] + pips[3]
+        if evens == odds:
+            self.end(HandResult(None, 0, True), over=self.rules.target == 0)
+            return
+        lighter = 0 if evens < odds else 1
+        if self.rules.team_points == "all":
+            points = rounded(sum(pips), self.rules)
+        else:
+            points = rounded(max(evens, odds), self.rules)
+            if self.rules.blocked_minus_own:
+                points = max(0, points - min(evens, odds))
+        # It leads the next hand: the last to lay if on the lighter team, else the seat after.
+        last = max(self.laid_at, key=self.laid_at.__getitem__)
+        self.win(last if last % 2 == lighter else (last + 1) % 4, points, blocked=True)
+
     def win(self, seat: int, points: int, blocked: bool) -> None:
-        self.scores[seat] += points
+        self.add(seat, points)
         target = self.rules.target
-        self.end(HandResult(seat, points, blocked), over=not target or max(self.scores) >= target)
+        ending = Ending.BLOCKED if blocked else Ending.WENT_OUT
+        self.end(HandResult(seat, points, blocked, ending, tuple(self.side(seat))),
+                 over=not target or max(self.scores) >= target)
 
     def end(self, result: HandResult, over: bool) -> None:
         self.result, self.over, self.turn = result, over, None
 
 
-def start_model(match: Match, scores: list[int], previous: HandResult | None) -> Model:
+def start_model(match: Match, scores: list[int], previous: HandResult | None,
+                previous_leader: int | None = None) -> Model:
     """The model of the hand just dealt in ``match``: the deal from the save, the scores before
-    it, and its opening (laid for the holder of the top tile, or led by the last winner)."""
+    it, and its opening (laid for the holder of the top tile, or led by the last winner; under
+    teams, a drawn hand's leader leads again)."""
     record = json.loads(match.to_json())["hands"][-1]
     hands = [[Tile.parse(t) for t in hand] for hand in record["hands"]]
     model = Model(match.rules, hands, [Tile.parse(t) for t in record["boneyard"]], scores)
@@ -222,6 +267,10 @@ def start_model(match: Match, scores: list[int], previous: HandResult | None) ->
         # The last hand's winner leads any tile: nothing is laid for it.
         assert opening == [] and match.turn == previous.winner
         model.turn = previous.winner
+        return model
+    if rules.lead == "winner" and rules.teams and previous is not None:
+        assert opening == [] and match.turn == previous_leader
+        model.turn = previous_leader
         return model
     # Otherwise the top-ranked tile in any hand (doubles first, then pips, then the high half)
     # is laid for its holder.
@@ -241,6 +290,7 @@ def agree(match: Match, model: Model, note: str, lacks: bool = True) -> None:
     assert match.hand_result == model.result, note
     if model.result is not None:
         assert match.hand_result is not None and match.hand_result.ending is model.result.ending
+        assert match.hand_result.winners == model.result.winners, note
     assert match.is_over == model.over, note
     assert [sorted(h) for h in match.hands] == [sorted(h) for h in model.hands], note
     assert match.boneyard == model.boneyard, note
@@ -264,7 +314,7 @@ def play_against_model(rules: Rules, seed: int, rng: random.Random) -> int:
         if match.turn is None:
             before, result = match.scores, match.hand_result
             match.next_hand()
-            model = start_model(match, before, result)
+            model = start_model(match, before, result, model.leader)
             lacks = True
             continue
         move = rng.choice(match.legal_moves())
@@ -277,8 +327,12 @@ def play_against_model(rules: Rules, seed: int, rng: random.Random) -> int:
 
 @st.composite
 def any_rules(draw: st.DrawFn) -> Rules:
+    variant = draw(st.sampled_from(VARIANTS))
+    players = 4 if variant == "partnership" else draw(st.integers(2, 4))
     options: dict[str, Any] = {
-        "players": draw(st.integers(2, 4)),
+        "players": players,
+        "teams": players == 4 and draw(st.booleans()),
+        "team_points": draw(st.sampled_from(["all", "opponents"])),
         "set": draw(st.sampled_from([6, 9, 12])),
         "target": draw(st.sampled_from([0, 30, 100])),
         "drawing": draw(st.booleans()),
@@ -290,17 +344,30 @@ def any_rules(draw: st.DrawFn) -> Rules:
         "blocked_tie": draw(st.sampled_from(["draw", "fewer-tiles"])),
         "lead": draw(st.sampled_from(["highest-double", "winner"])),
     }
-    return Rules.variant(draw(st.sampled_from(VARIANTS)), **options)
+    return Rules.variant(variant, **options)
+
+
+#: Every named variant at every size it can be played at.
+NAMED = [(variant, players, top) for variant in VARIANTS for players in (2, 3, 4)
+         for top in (6, 9, 12) if variant != "partnership" or players == 4]
 
 
 class TestEngineAgreesWithTheModel:
-    @pytest.mark.parametrize("variant", VARIANTS)
-    @pytest.mark.parametrize("players", [2, 3, 4])
-    @pytest.mark.parametrize("top", [6, 9, 12])
+    @pytest.mark.parametrize(("variant", "players", "top"), NAMED)
     def test_named_variants(self, variant: str, players: int, top: int) -> None:
         rules = Rules.variant(variant, players=players, set=top)
         rng = random.Random(f"{rules!r}")
         assert sum(play_against_model(rules, seed, rng) for seed in range(2)) > 0
+
+    @pytest.mark.parametrize("variant", VARIANTS)
+    @pytest.mark.parametrize("team_points", ["all", "opponents"])
+    @pytest.mark.parametrize("minus_own", [True, False])
+    def test_teams_in_every_variant(self, variant: str, team_points: str,
+                                    minus_own: bool) -> None:
+        rules = Rules.variant(variant, players=4, teams=True, team_points=team_points,
+                              blocked_minus_own=minus_own, target=60)
+        rng = random.Random(f"{rules!r}")
+        assert sum(play_against_model(rules, seed, rng) for seed in range(4)) > 0
 
     @settings(max_examples=80, deadline=None, derandomize=True)
     @given(rules=any_rules(), seed=st.integers(0, 2**32), play=st.integers(0, 2**32))

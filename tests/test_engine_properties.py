@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from doublesix import VARIANTS, Ending, IllegalMoveError, Match, Move, Rules, State, Tile
 from doublesix.events import Event
-from tests.deals import whole_set
+from tests.deals import sizes, whole_set
 
 SETTINGS = settings(
     max_examples=60,
@@ -31,9 +31,11 @@ SETTINGS = settings(
 
 @st.composite
 def any_rules(draw: st.DrawFn) -> Rules:
-    """A named variant with any player count and set, and now and then other options mixed in."""
+    """A named variant with any player count and set, and now and then other options mixed in
+    (teams among them, at four players)."""
+    variant = draw(st.sampled_from(VARIANTS))
     options: dict[str, Any] = {
-        "players": draw(st.integers(2, 4)),
+        "players": draw(st.sampled_from(sizes(variant))),
         "set": draw(st.sampled_from([6, 9, 12])),
     }
     if draw(st.booleans()):
@@ -48,8 +50,10 @@ def any_rules(draw: st.DrawFn) -> Rules:
             blocked_minus_own=draw(st.booleans()),
             blocked_tie=draw(st.sampled_from(["draw", "fewer-tiles"])),
             lead=draw(st.sampled_from(["highest-double", "winner"])),
+            teams=options["players"] == 4 and draw(st.booleans()),
+            team_points=draw(st.sampled_from(["all", "opponents"])),
         )
-    return Rules.variant(draw(st.sampled_from(VARIANTS)), **options)
+    return Rules.variant(variant, **options)
 
 
 def current_hand(events: list[Event]) -> list[Event]:
@@ -147,21 +151,22 @@ class Checker:
         if move.tile is not None:
             self.laid.append(move.tile)
         after = match.scores
-        # Scores never fall; the mover scores its board count (a positive multiple of 5, under
-        # fives) and the hand's points if it won it; a blocked hand's winner may be another seat.
+        # Scores never fall; the mover (and its partner, under teams) scores its board count
+        # (a positive multiple of 5, under fives), and the hand's winners its points; a blocked
+        # hand's winner may be another seat.
         assert all(a >= b for a, b in zip(after, before, strict=True)), (before, after)
         count = match.board_count
         counted = 0
         if move.tile is not None and self.rules.scoring == "fives" and count % 5 == 0:
             counted = count
         result = match.hand_result
-        ended = result.points if result is not None and result.winner == seat else 0
-        assert after[seat] - before[seat] == counted + ended
         for other in range(self.rules.players):
-            if other != seat:
-                won = result is not None and result.winner == other
-                assert after[other] - before[other] == (
-                    result.points if won and result is not None else 0)
+            gain = counted if other in self.rules.teammates(seat) else 0
+            if result is not None and other in result.winners:
+                gain += result.points
+            assert after[other] - before[other] == gain, (other, before, after)
+        if self.rules.teams:
+            assert after[0] == after[2] and after[1] == after[3]  # one score a team
         if result is not None and result.winner is not None and self.rules.scoring == "fives":
             # Rounded to 5, unless a blocked winner's own pips were taken off after rounding.
             assert result.points % 5 == 0 or (result.blocked and self.rules.blocked_minus_own)
@@ -170,7 +175,7 @@ class Checker:
         if result is not None and result.ending is Ending.REACHED_TARGET:
             assert result is not None and result.winner == seat and result.points == 0
             assert self.rules.scoring == "fives" and counted and after[seat] >= self.rules.target
-            assert match.is_over and match.winner == seat
+            assert match.is_over and seat in match.winners
         elif result is not None and result.ending is Ending.WENT_OUT:
             assert result.winner == seat and not match.hands[seat]  # it went out
         if result is not None:
@@ -218,19 +223,22 @@ class TestRandomMatches:
         note(repr(rules))
         match = Match(rules, seed=seed)
         Checker(match, random.Random(play)).play_match()
-        # Who won: under a target, the only seat at or past it; in one hand, the hand's winner.
+        # Who won: under a target, the only seat (or team) at or past it; in one hand, the
+        # hand's winner (its team, under teams; the match's winner is the team's lower seat).
         if rules.target:
             best = max(match.scores)
             assert best >= rules.target
             assert match.winner == match.scores.index(best)
-            assert match.scores.count(best) == 1
+            assert match.winners == tuple(s for s, p in enumerate(match.scores) if p == best)
+            assert len(match.winners) == (2 if rules.teams else 1)
         else:
             assert match.hand_result is not None
-            assert match.winner == match.hand_result.winner
+            assert match.winners == match.hand_result.winners
+            assert match.winner == (min(match.winners) if match.winners else None)
 
-    @pytest.mark.parametrize("variant", VARIANTS)
-    @pytest.mark.parametrize(("players", "top"), [(2, 6), (3, 6), (4, 6), (2, 9), (3, 9),
-                                                  (4, 9), (2, 12), (3, 12), (4, 12)])  # fmt: skip
+    @pytest.mark.parametrize(("variant", "players", "top"), [
+        (variant, players, top) for variant in VARIANTS for players in sizes(variant)
+        for top in (6, 9, 12)])  # fmt: skip
     def test_every_match_ends(self, variant: str, players: int, top: int) -> None:
         rules = Rules.variant(variant, players=players, set=top)
         rng = random.Random(f"{variant}/{players}/{top}")
@@ -385,7 +393,8 @@ class TestViews:
         rng = random.Random(variant)
         compared = differ = 0
         for seed in range(30):
-            rules = Rules.variant(variant, players=2 + seed % 3, set=(6, 9, 12)[seed // 3 % 3])
+            players = sizes(variant)[seed % len(sizes(variant))]
+            rules = Rules.variant(variant, players=players, set=(6, 9, 12)[seed // 3 % 3])
             real = Match(rules, seed=seed)
             steps = rng.randrange(0, 40)
             for _ in range(steps):

@@ -75,10 +75,10 @@ class TestOptions:
     def test_the_form_offers_variants_opponents_sets_and_targets(self, client: TestClient) -> None:
         options = client.get("/api/options").json()
         assert [v["name"] for v in options["variants"]] == [
-            "draw", "block", "all-fives", "muggins"
+            "draw", "block", "all-fives", "muggins", "partnership"
         ]
         assert [v["label"] for v in options["variants"]] == [
-            "Draw", "Block", "All Fives", "Muggins"
+            "Draw", "Block", "All Fives", "Muggins", "Partnership (two against two)"
         ]
         assert all(v["rules_html"].startswith("<p>") for v in options["variants"])
         assert [o["name"] for o in options["opponents"]] == [

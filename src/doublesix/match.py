@@ -236,6 +236,8 @@ class Match:
             raise MatchStateError("the match is over: there is no next hand")
         winner = state.result.winner
         leader = winner if self.rules.lead == "winner" and winner is not None else None
+        if self.rules.teams and self.rules.lead == "winner" and winner is None:
+            leader = self._records[-1].states[0].turn  # a drawn hand: its leader leads again
         self._begin(State.deal(self.rules, self.seed, len(self._records), state.scores, leader))
 
     @property
@@ -245,14 +247,31 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        """The seat that won the match; None while it goes on or when it was drawn."""
+        """The seat that won the match (under teams, the lower seat of the winning team); None
+        while it goes on or when it was drawn."""
+        winners = self.winners
+        return winners[0] if winners else None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match: one seat, or both partners under teams; () while it
+        goes on or when it was drawn.
+
+        >>> match = Match(Rules.variant("partnership", target=0), seed=4)
+        >>> while match.turn is not None:
+        ...     match.play(match.legal_moves()[0])
+        >>> match.winners, match.hand_result.winners
+        ((1, 3), (1, 3))
+        """
         state = self._state
         if not state.over:
-            return None
+            return ()
         if self.rules.target == 0:
-            return state.result.winner if state.result else None
+            return state.result.winners if state.result else ()
         best = max(state.scores)
-        return state.scores.index(best) if best >= self.rules.target else None
+        if best < self.rules.target:
+            return ()
+        return self.rules.teammates(state.scores.index(best))
 
     # -- what the seats may know ----------------------------------------------------------
 

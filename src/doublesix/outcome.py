@@ -44,24 +44,43 @@ class HandResult(_Result):
     """How a hand ended: its winner (None for a drawn hand), the points the winner scored at its
     end (not counting board counts made during it), whether it was blocked, and ``ending``.
 
-    It is the tuple ``(winner, points, blocked)``, as in earlier releases; ``ending`` rides
-    beside it, so ``ending`` is given only where ``blocked`` cannot tell it (a board count that
-    reached the target: ``winner`` holds tiles still, and ``points`` is 0).
+    It is the tuple ``(winner, points, blocked)``, as in earlier releases; ``ending`` and
+    ``winners`` ride beside it.  ``ending`` need be given only where ``blocked`` cannot tell it
+    (a board count that reached the target: ``winner`` holds tiles still, and ``points`` is 0);
+    ``winners``, the winning seats, only under teams, where both partners win (``winner`` is
+    then the one of them that leads the next hand).
 
     >>> HandResult(0, 15, False).ending, HandResult(None, 0, True).ending
     (Ending.WENT_OUT, Ending.BLOCKED)
     >>> reached = HandResult(1, 0, False, Ending.REACHED_TARGET)
     >>> reached, reached == (1, 0, False)
     (HandResult(winner=1, points=0, blocked=False, ending=Ending.REACHED_TARGET), True)
+    >>> HandResult(3, 40, False).winners, HandResult(3, 40, False, winners=(1, 3)).winners
+    ((3,), (1, 3))
     """
 
     def __new__(
-        cls, winner: int | None, points: int, blocked: bool, ending: Ending | None = None
+        cls,
+        winner: int | None,
+        points: int,
+        blocked: bool,
+        ending: Ending | None = None,
+        winners: tuple[int, ...] | None = None,
     ) -> HandResult:
         result = super().__new__(cls, winner, points, blocked)
         if ending is not None:
             result.__dict__["ending"] = ending
+        if winners is not None and winners != ((winner,) if winner is not None else ()):
+            result.__dict__["winners"] = tuple(winners)
         return result
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats: the winner, and its partner under teams; () for a drawn hand."""
+        winners = self.__dict__.get("winners")
+        if winners is not None:
+            return winners  # type: ignore[no-any-return]
+        return () if self.winner is None else (self.winner,)
 
     @property
     def ending(self) -> Ending:
@@ -77,4 +96,6 @@ class HandResult(_Result):
             Ending.BLOCKED if self.blocked else Ending.WENT_OUT
         ):
             shown = f"{shown[:-1]}, ending={self.ending!r})"
+        if "winners" in self.__dict__:
+            shown = f"{shown[:-1]}, winners={self.winners!r})"
         return shown

@@ -1,4 +1,4 @@
-"""The rule book as data: one immutable :class:`Rules` value, and the four named variants.
+"""The rule book as data: one immutable :class:`Rules` value, and the five named variants.
 
 Every rule that differs between variants is a field, so variants are presets, never subclasses.
 
@@ -7,6 +7,9 @@ Every rule that differs between variants is a field, so variants are presets, ne
 ('fives', True, 3, 'winner')
 >>> Rules.variant("muggins").spinner
 True
+>>> partners = Rules.variant("partnership")
+>>> partners.players, partners.teams, partners.team_of(2), partners.partner_of(1)
+(4, True, 0, 3)
 >>> Rules.variant("draw", colour="red")
 Traceback (most recent call last):
 ...
@@ -26,9 +29,10 @@ SpinnerArms = Literal["after-sides", "immediate"]
 Rounding = Literal["nearest", "down"]
 BlockedTie = Literal["draw", "fewer-tiles"]
 Lead = Literal["highest-double", "winner"]
+TeamPoints = Literal["all", "opponents"]
 
 #: The names of the named variants, in the order a menu shows them.
-VARIANTS: Final = ("draw", "block", "all-fives", "muggins")
+VARIANTS: Final = ("draw", "block", "all-fives", "muggins", "partnership")
 
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "scoring": ("pips", "fives"),
@@ -36,8 +40,9 @@ _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "rounding": ("nearest", "down"),
     "blocked_tie": ("draw", "fewer-tiles"),
     "lead": ("highest-double", "winner"),
+    "team_points": ("all", "opponents"),
 }
-_BOOLEANS: Final = ("drawing", "spinner", "blocked_minus_own")
+_BOOLEANS: Final = ("drawing", "spinner", "blocked_minus_own", "teams")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +67,11 @@ class Rules:
     blocked_minus_own: bool = True
     blocked_tie: BlockedTie = "draw"
     lead: Lead = "highest-double"
+    #: Two teams of partners sitting opposite (seats 0 and 2 against 1 and 3); 4 players only.
+    teams: bool = False
+    #: What a team scores for a hand under ``teams``: the pips of all the other hands, or of
+    #: the opponents' hands only.
+    team_points: TeamPoints = "all"
     #: The named variant these options started from (shown to players; no effect on play).
     name: str = "draw"
 
@@ -92,6 +102,11 @@ class Rules:
                 f"hand_size {self.hand_size}: a double-{self.set} set of {tile_count(self.set)} "
                 f"tiles cannot deal {self.hand_size} tiles to each of {self.players} players"
             )
+        if self.teams and self.players != 4:
+            raise ValueError(
+                f"rule option teams needs 4 players (two partners against two), not "
+                f"{self.players}"
+            )
         if self.target < 0:
             raise ValueError(f"rule option target must be 0 (one hand) or more, not {self.target}")
         if self.name not in VARIANTS:
@@ -99,14 +114,15 @@ class Rules:
 
     @classmethod
     def variant(cls, name: str = "draw", **options: Any) -> Rules:
-        """The named variant ``draw``, ``block``, ``all-fives`` or ``muggins``, with overrides.
+        """The named variant ``draw``, ``block``, ``all-fives``, ``muggins`` or ``partnership``,
+        with overrides.
 
         >>> Rules.variant("draw", target=50, players=4).target
         50
         >>> Rules.variant("fives")
         Traceback (most recent call last):
         ...
-        ValueError: unknown variant 'fives'; choose one of draw, block, all-fives, muggins
+        ValueError: unknown variant 'fives'; choose one of draw, block, all-fives, muggins, ...
         """
         if name not in _PRESETS:
             raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
@@ -125,6 +141,27 @@ class Rules:
                     f"unknown rule option {option!r}; the options are: {', '.join(OPTIONS)}"
                 )
         return dataclasses.replace(self, **options)
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: 0 for seats 0 and 2, 1 for seats 1 and 3 (under ``teams``);
+        without teams every seat plays for itself, and this is the seat.
+
+        >>> Rules.variant("draw", players=3).team_of(2), Rules.variant("partnership").team_of(3)
+        (2, 1)
+        """
+        return seat % 2 if self.teams else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat across the table from ``seat`` under ``teams``; None without teams."""
+        return (seat + 2) % 4 if self.teams else None
+
+    def teammates(self, seat: int) -> tuple[int, ...]:
+        """``seat`` and its partner, if it has one, lowest first.
+
+        >>> Rules.variant("partnership").teammates(3), Rules.variant("draw").teammates(1)
+        ((1, 3), (1,))
+        """
+        return (seat % 2, seat % 2 + 2) if self.teams else (seat,)
 
     def options(self) -> dict[str, object]:
         """Every option by name (what :meth:`variant` takes), for saves and forms."""
@@ -164,6 +201,8 @@ OPTIONS: Final = (
     "blocked_minus_own",
     "blocked_tie",
     "lead",
+    "teams",
+    "team_points",
 )
 
 _PRESETS: Final[dict[str, Rules]] = {
@@ -178,5 +217,13 @@ _PRESETS: Final[dict[str, Rules]] = {
         spinner=True,
         rounding="down",
         blocked_tie="fewer-tiles",
+    ),
+    "partnership": Rules(
+        name="partnership",
+        players=4,
+        drawing=False,
+        blocked_minus_own=False,
+        lead="winner",
+        teams=True,
     ),
 }

@@ -58,6 +58,7 @@ class Config:
         "free_lead",
         "hand_size",
         "hand_starts",
+        "mates",
         "minus_own",
         "next_seat",
         "players",
@@ -65,8 +66,10 @@ class Config:
         "rules",
         "spinner",
         "target",
+        "teams",
         "tie_fewer",
         "tile_count",
+        "track_lays",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -83,6 +86,11 @@ class Config:
         self.round_down = rules.rounding == "down"
         self.minus_own = rules.blocked_minus_own
         self.tie_fewer = rules.blocked_tie == "fewer-tiles"
+        self.teams = rules.teams
+        #: Each seat with its partner (under teams): the seats a score of that seat goes to.
+        self.mates = tuple(rules.teammates(seat) for seat in range(rules.players))
+        #: Whether ``last_lay`` is kept: who laid last decides ties and blocked team hands.
+        self.track_lays = self.tie_fewer or self.teams
         self.free_lead = rules.lead == "winner"
         self.spinner = rules.spinner_arms if rules.spinner else None
         self.empty = Layout.empty(self.spinner)
@@ -242,6 +250,9 @@ class State:
                 isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in scores_t
             ):
                 raise ValueError(f"scores must be {players} whole numbers of 0 or more: {scores!r}")
+            if rules.teams and scores_t[:2] != scores_t[2:]:
+                raise ValueError(f"partners keep one score: seats 0 and 2, 1 and 3 must have "
+                                 f"equal scores, not {scores!r}")
         if leader is None:
             everything = 0
             for hand in hands:
@@ -393,16 +404,17 @@ class State:
         left = changed[seat] = hands[seat] ^ 1 << t
         new_hands = tuple(changed)
         last_lay = self.last_lay
-        if cfg.tie_fewer:
+        if cfg.track_lays:
             last_lay = (*last_lay[:seat], layout.played.bit_count(), *last_lay[seat + 1:])
         scores = self.scores
         if cfg.fives:
             count = fives_points(layout.count)
             if count:
-                scores = (*scores[:seat], scores[seat] + count, *scores[seat + 1:])
+                scores = credit(scores, seat, count, cfg)
                 if cfg.target and scores[seat] >= cfg.target:
                     return _make(cfg, layout, new_hands, self.bone, self.pos, -1, scores,
-                                 last_lay, -1, HandResult(seat, 0, False, Ending.REACHED_TARGET))
+                                 last_lay, -1, HandResult(seat, 0, False, Ending.REACHED_TARGET,
+                                                          cfg.mates[seat]))
         state = _new(State)
         state.cfg = cfg
         state.layout = layout
@@ -416,8 +428,7 @@ class State:
         state.result = None
         state._legal = None
         if not left:
-            points = sum(PIPS[i] for hand in new_hands for i in indices(hand))
-            state._finish(seat, hand_points(points, cfg), Ending.WENT_OUT)
+            state._finish(seat, going_out_points(new_hands, seat, cfg), Ending.WENT_OUT)
         elif not cfg.drawing or self.pos == len(self.bone):
             # Nothing to draw: blocked if no hand fits (checked here first, as it rarely is).
             fits = layout.fits
@@ -439,13 +450,11 @@ class State:
 
     def _finish(self, winner: int | None, points: int, ending: Ending) -> None:
         """Close the hand in place (only on a state just made, before anyone sees it)."""
-        scores = self.scores
         if winner is not None and points:
-            new_scores = list(scores)
-            new_scores[winner] += points
-            scores = self.scores = tuple(new_scores)
+            self.scores = credit(self.scores, winner, points, self.cfg)
         self.turn = -1
-        self.result = HandResult(winner, points, ending is Ending.BLOCKED, ending)
+        winners = () if winner is None else self.cfg.mates[winner]
+        self.result = HandResult(winner, points, ending is Ending.BLOCKED, ending, winners)
         self._legal = ()
 
     def explain_illegal(self, move: Move) -> str:
@@ -561,6 +570,27 @@ def fives_points(count: int) -> int:
     return count if count and not count % 5 else 0
 
 
+def credit(scores: tuple[int, ...], seat: int, points: int, cfg: Config) -> tuple[int, ...]:
+    """``scores`` with ``points`` added for ``seat``: and for its partner, under teams (a team
+    keeps one score, held by both partners)."""
+    new = list(scores)
+    for mate in cfg.mates[seat]:
+        new[mate] += points
+    return tuple(new)
+
+
+def going_out_points(hands: Sequence[Mask], seat: int, cfg: Config) -> int:
+    """What ``seat`` scores for going out: the pips left in the other hands (under teams with
+    ``team_points = opponents``, the opponents' hands only), rounded under fives."""
+    if cfg.teams and cfg.rules.team_points == "opponents":
+        mates = cfg.mates[seat]
+        pips = sum(PIPS[i] for s, hand in enumerate(hands) if s not in mates
+                   for i in indices(hand))
+    else:
+        pips = sum(PIPS[i] for hand in hands for i in indices(hand))
+    return hand_points(pips, cfg)
+
+
 def hand_points(pips: int, cfg: Config) -> int:
     """What ``pips`` left in the others' hands score at a hand's end: as they are under pips
     scoring, rounded to a multiple of 5 (nearest, or down) under fives."""
@@ -579,9 +609,11 @@ def blocked_outcome(
     The lightest hand wins; equal lightest hands draw, or under ``blocked_tie = fewer-tiles``
     the one with fewer tiles wins, then the one that laid a tile most recently (drawn if none
     of them laid one).  It scores the others' pips, rounded under fives, less its own with
-    ``blocked_minus_own``, never below 0.
+    ``blocked_minus_own``, never below 0.  Under teams, see :func:`blocked_team_outcome`.
     """
     pips = [sum(PIPS[i] for i in indices(hand)) for hand in hands]
+    if cfg.teams:
+        return blocked_team_outcome(pips, last_lay, cfg)
     lightest = min(pips)
     tied = [seat for seat, p in enumerate(pips) if p == lightest]
     if len(tied) > 1 and cfg.tie_fewer:
@@ -596,3 +628,25 @@ def blocked_outcome(
     if cfg.minus_own:
         points = max(0, points - lightest)
     return tied[0], points
+
+
+def blocked_team_outcome(
+    pips: Sequence[int], last_lay: Sequence[int], cfg: Config
+) -> tuple[int | None, int]:
+    """A blocked hand under teams: the team with fewer pips in its two hands wins (equal: a
+    drawn hand) and scores all four hands' pips (``team_points = all``) or the other team's
+    (``opponents``, less its own with ``blocked_minus_own``, never below 0), rounded under
+    fives.  The winning seat, which leads the next hand, is the one that laid last if its team
+    won, else the seat after it."""
+    team = (pips[0] + pips[2], pips[1] + pips[3])
+    if team[0] == team[1]:
+        return None, 0
+    lighter = 0 if team[0] < team[1] else 1
+    if cfg.rules.team_points == "all":
+        points = hand_points(sum(pips), cfg)
+    else:
+        points = hand_points(team[1 - lighter], cfg)
+        if cfg.minus_own:
+            points = max(0, points - team[lighter])
+    last = max(range(len(pips)), key=last_lay.__getitem__)
+    return (last if last % 2 == lighter else (last + 1) % 4), points

@@ -18,21 +18,12 @@ from __future__ import annotations
 
 from doublesix.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE
 from doublesix.moves import Move, lay_move
-from doublesix.state import Config, State, blocked_outcome, hand_points
+from doublesix.state import Config, State, blocked_outcome, going_out_points
 from doublesix.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, indices
 
 #: A move on the board: (tile index, end number); (-1, -1) draws and (-1, -2) passes.
 DRAW = (-1, -1)
 PASS = (-1, -2)
-
-
-def _pips(mask: Mask) -> int:
-    total = 0
-    while mask:
-        t = mask.bit_length() - 1
-        total += PIPS[t]
-        mask ^= 1 << t
-    return total
 
 
 class Board:
@@ -180,12 +171,14 @@ class Board:
         self._lay(t, e)
         left = self.hands[seat] ^ (1 << t)
         self.hands[seat] = left
-        if self.tie_fewer:
+        cfg = self.cfg
+        if cfg.track_lays:
             self.last_lay[seat] = self.played.bit_count()
         if self.fives:
             count = self.count
             if count and not count % 5:
-                self.scores[seat] += count
+                for mate in cfg.mates[seat]:
+                    self.scores[mate] += count
                 if self.target and self.scores[seat] >= self.target:
                     self.turn = -1
                     self.result = (seat, 0, False)
@@ -193,10 +186,7 @@ class Board:
                     return
         self.turn = (seat + 1) % self.players
         if not left:
-            total = 0
-            for hand in self.hands:
-                total += _pips(hand)
-            self.finish(seat, hand_points(total, self.cfg), False)
+            self.finish(seat, going_out_points(self.hands, seat, cfg), False)
         elif not (self.drawing and self.pos < len(self.bone)):
             self.block_check()
 
@@ -265,7 +255,8 @@ class Board:
     def finish(self, winner: int | None, points: int, blocked: bool) -> None:
         """Close the hand: ``winner`` (None: drawn) scores ``points``; the match may be over."""
         if winner is not None and points:
-            self.scores[winner] += points
+            for mate in self.cfg.mates[winner]:
+                self.scores[mate] += points
         self.turn = -1
         self.result = (winner, points, blocked)
         target = self.target

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from doublesix.ai.board import Board
 from doublesix.ai.sampling import Inference, Sampler, temper
 from doublesix.moves import Move
-from doublesix.state import State, hand_points
+from doublesix.state import State, going_out_points
 from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
 from doublesix.view import View
 
@@ -300,6 +300,8 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
     drawing = board.drawing
     target = board.target
     scores = board.scores
+    mates = board.cfg.mates
+    last_lay = board.last_lay if board.cfg.track_lays else None  # under teams: who laid last
     e0, e1 = board.ends[0], board.ends[1]
     c0, c1 = board.contrib[0], board.contrib[1]
     played = board.played
@@ -355,10 +357,13 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
         hand ^= 1 << t
         hands[turn] = hand
         drew &= ~(1 << turn)
+        if last_lay is not None:
+            last_lay[turn] = played.bit_count()
         if fives:
             count = c0 + c1
             if count and not count % 5:
-                scores[turn] += count
+                for mate in mates[turn]:
+                    scores[mate] += count
                 if target and scores[turn] >= target:
                     break
         if not hand:
@@ -383,13 +388,7 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
         board.over = True
     elif not hands[seat]:
         board.turn = (seat + 1) % players
-        total = 0
-        for h in hands:
-            while h:
-                x = h.bit_length() - 1
-                total += PIPS[x]
-                h ^= 1 << x
-        board.finish(seat, hand_points(total, board.cfg), False)
+        board.finish(seat, going_out_points(hands, seat, board.cfg), False)
     else:
         board.block_check()
 
@@ -403,13 +402,15 @@ def rollout_key(points: int, t: int) -> int:
 
 def outcome(end: Board, me: int, start: Board) -> tuple[float, float]:
     """The value of a finished playout for seat ``me`` (about 0 to 1), and 1, 0.5 or 0 for
-    winning, drawing or losing the hand."""
+    winning, drawing or losing the hand.  Under teams, ``me``'s team's: partners share a score,
+    and a hand its partner wins is won."""
     gains = [a - b for a, b in zip(end.scores, start.scores, strict=True)]
-    best_other = max(g for s, g in enumerate(gains) if s != me)
+    mine = end.cfg.mates[me]
+    best_other = max(g for s, g in enumerate(gains) if s not in mine)
     result = end.result
     won = 0.5
     if result is not None and result[0] is not None:
-        won = 1.0 if result[0] == me else 0.0
+        won = 1.0 if result[0] in mine else 0.0
     target = end.target
     if end.fives:
         value = 0.5 + (gains[me] - best_other) / 100.0

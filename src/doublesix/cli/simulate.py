@@ -14,7 +14,8 @@ from doublesix.rules import VARIANTS, Rules
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix simulate``."""
     parser.add_argument("--variant", choices=VARIANTS, default="draw")
-    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--players", type=int, default=None, choices=(2, 3, 4),
+                        help="players (default: 2, or 4 for the partnership game)")
     parser.add_argument("--games", type=int, default=1000, help="complete games to play")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (games use seed+i)")
     parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
@@ -23,7 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the summary."""
-    options: dict[str, object] = {"players": args.players, "set": args.tile_set}
+    options: dict[str, object] = {"set": args.tile_set}
+    if args.players is not None:
+        options["players"] = args.players
     if args.target is not None:
         options["target"] = args.target
     try:

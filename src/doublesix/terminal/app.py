@@ -176,7 +176,8 @@ def _new_save(args: argparse.Namespace) -> Save:
             raise ValueError(
                 f"unknown opponent {name!r}; choose from {', '.join(PLAYERS)}"
             )
-    players = args.players if args.players is not None else max(2, len(opponents) + 1)
+    preset = Rules.variant(args.variant or "draw").players  # 4 for the partnership game
+    players = args.players if args.players is not None else max(preset, len(opponents) + 1)
     if len(opponents) > players - 1:
         raise ValueError(
             f"{len(opponents)} opponents named for {players} players: name at most {players - 1}"

@@ -365,7 +365,7 @@ def parse_new_game(body: object) -> NewGame:
         variant = "draw"
     if variant not in VARIANTS:
         raise ProtocolError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
-    players = _whole(body, "players", 2)
+    players = _whole(body, "players", Rules.variant(variant).players)
     if not 2 <= players <= 4:
         raise ProtocolError(f"players must be 2 to 4, not {players}")
     target = _whole(body, "target", 100)
@@ -436,6 +436,7 @@ VARIANT_LABELS: Final = {
     "block": "Block",
     "all-fives": "All Fives",
     "muggins": "Muggins",
+    "partnership": "Partnership (two against two)",
 }
 
 _COMMON: Final = (
@@ -479,5 +480,14 @@ RULES_HTML: Final = {
         "<p>Going out scores the others' pips rounded down to a 5. A blocked hand goes to the "
         "lightest hand, minus its own pips; on a tie, to fewer tiles, then to the last to lay. "
         "The highest double opens. The first to 100 wins, even in the middle of a hand.</p>"
+    ),
+    "partnership": (
+        "<p>Four players in two teams: partners sit opposite and keep one score. All 28 tiles "
+        "are dealt, 7 each; nothing is drawn: when nothing fits, you pass. Partners never see "
+        "each other's tiles.</p><p>6|6 opens the first hand; the winner of a hand leads the "
+        "next with any tile. Going out wins the hand for your team, which scores the pips left "
+        "in the three other hands, your partner's included. A blocked hand goes to the team "
+        "with fewer pips in its two hands, which scores all four hands' pips; equal teams score "
+        "nothing. The first team to 100 wins.</p>"
     ),
 }
