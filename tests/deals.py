@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from doublesix import Match, Rules, Tile
 
@@ -36,24 +37,42 @@ def scripted(rules: Rules, hands: Sequence[Sequence[str]], boneyard: Sequence[st
     return Match(rules, hands=[list(h) for h in hands], boneyard=[*boneyard, *rest])
 
 
-def end_matters() -> Match:
-    """All Fives at the moment the end matters: seat 0 to move, the ends 4 (on the opening
-    4|4, which counts both halves) and 4; 6|4 scores 10 on the left and nothing on the right."""
-    match = scripted(
-        Rules.variant("all-fives", target=0),
-        [["4|4", "3|1", "6|4", "2|0", "5|0", "6|2", "0|0"],
-         ["4|3", "4|1", "1|1", "2|2", "3|3", "2|1", "5|1"]],
-    )
-    for move in ("4|3 right", "3|1 right", "1|4 right"):
+class Position(NamedTuple):
+    """A two-player position at seat 0's turn where ``tile`` fits both ends: the deal, and the
+    moves played after the automatic opening tile."""
+
+    hands: list[list[str]]
+    moves: tuple[str, ...]
+    tile: Tile
+
+
+#: The position of issue 17: seat 0 opens 4|4 (the highest double dealt); after these moves
+#: the ends are 4 (on the double, counting both halves) and a plain 4. Under fives, 6|4 scores
+#: 10 on the left and nothing on the right; where counts do not score, either end is the same.
+SCORING = Position([["4|4", "3|1", "6|4", "2|0", "5|0", "6|2", "0|0"],
+                    ["4|3", "4|1", "1|1", "2|2", "3|3", "2|1", "5|1"]],
+                   ("4|3 right", "3|1 right", "1|4 right"), Tile(6, 4))
+#: Seat 1 opens 6|6; the ends come to 4 and 6, and 6|4 leaves 6 and 6 or 4 and 4 open.
+TWO_NUMBERS = Position([["6|2", "6|4", "3|1", "2|0", "5|0", "1|0", "0|0"],
+                        ["6|6", "4|2", "1|1", "3|3", "2|1", "5|1", "3|2"]],
+                       ("6|2 left", "2|4 left"), Tile(6, 4))
+#: Seat 1 opens 5|5, alone on the table; seat 0 holds 6|5, which leaves the same table on
+#: either side.
+MIRROR = Position([["6|5", "3|1", "2|0", "4|0", "6|2", "1|0", "3|2"],
+                   ["5|5", "4|3", "4|1", "1|1", "2|2", "2|1", "5|1"]], (), Tile(6, 5))
+
+
+#: Where each variant must ask for the end, and where it must lay the tile at once.
+END_ASKED = [("all-fives", SCORING), ("muggins", SCORING),
+             *((variant, TWO_NUMBERS) for variant in ("all-fives", "draw", "block", "muggins"))]
+END_AT_ONCE = [*((variant, MIRROR) for variant in ("all-fives", "draw", "block", "muggins")),
+               ("draw", SCORING), ("block", SCORING)]
+
+
+def end_position(variant: str, position: Position) -> Match:
+    """``position`` dealt and played in ``variant`` (one hand), seat 0 to move."""
+    match = scripted(Rules.variant(variant, target=0), position.hands)
+    for move in position.moves:
         match.play(move)
+    assert match.turn == 0, "the scripted position should be seat 0's turn"
     return match
-
-
-def end_is_a_mirror() -> Match:
-    """All Fives with seat 0 to move on the lone opening 5|5: 5|0 leaves the same table on
-    either side, so nobody need be asked."""
-    return scripted(
-        Rules.variant("all-fives", target=0),
-        [["5|0", "4|1", "3|2", "6|0", "2|1", "1|0", "0|0"],
-         ["5|5", "4|4", "3|3", "2|2", "1|1", "6|1", "6|2"]],
-    )

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from doublesix import Match, Rules, Tile
+from doublesix import Match, Rules
 from doublesix.faces import share_text, tile_choices
 from doublesix.terminal.saves import Save, read_record, read_save, write_save
-from tests.deals import end_is_a_mirror, end_matters
+from tests.deals import END_ASKED, END_AT_ONCE, Position, end_position
 
 DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
 #: The checkout: the README's commands are run from here.
@@ -358,31 +358,45 @@ class TestTurns:
         program.send("quit")
         assert program.finish() == 0
 
-    def test_the_end_is_asked_for_when_it_matters(self, tmp_path: Path) -> None:
-        # The ends are 4 and 4, one on the opening double: the engine says the choice matters.
-        match = end_matters()
-        choice = tile_choices(match.view(0))[Tile(6, 4)]
+    @pytest.mark.parametrize(("variant", "position"), END_ASKED, ids=str)
+    def test_the_end_is_asked_for_when_it_matters(self, tmp_path: Path, variant: str,
+                                                  position: Position) -> None:
+        # The engine says the ends leave different tables: the game asks, saying what each
+        # shows and scores, and lays the tile where it is told.
+        match = end_position(variant, position)
+        choice = tile_choices(match.view(0))[position.tile]
         assert choice.asks
         program = resumed_at(match, tmp_path)
-        program.send("6 4")
+        program.send(str(position.tile))
         text = program.read()
-        assert "6|4 fits 2 ends: left (4, scores 10) or right (4).\n" \
+        shown = [f"{lay.end} ({lay.shows}" + (f", scores {lay.points})" if lay.points else ")")
+                 for lay in choice.lays]
+        assert f"{position.tile} fits 2 ends: {shown[0]} or {shown[1]}.\n" \
                "Which end, left or right? " in text
-        program.send(str(choice.lays[0].end))
-        assert "You laid 6|4 on the left end, scoring 10." in program.read()
+        best = max(choice.lays, key=lambda lay: lay.points)
+        program.send(str(best.end))
+        scoring = f", scoring {best.points}" if best.points else ""
+        assert f"You laid {position.tile} on the {best.end} end{scoring}." in program.read()
         program.send("quit")
         assert program.finish() == 0
 
-    def test_a_tile_is_laid_at_once_when_the_end_does_not_matter(self, tmp_path: Path) -> None:
-        # 5|0 on either side of the lone opening 5|5 leaves the same table.
-        match = end_is_a_mirror()
-        choice = tile_choices(match.view(0))[Tile(5, 0)]
+    @pytest.mark.parametrize(("variant", "position"), END_AT_ONCE, ids=str)
+    def test_a_tile_is_laid_at_once_when_the_end_does_not_matter(
+        self, tmp_path: Path, variant: str, position: Position
+    ) -> None:
+        # Either end leaves the same table (up to a mirror image): no question.
+        match = end_position(variant, position)
+        choice = tile_choices(match.view(0))[position.tile]
         assert not choice.asks and len(choice.lays) == 2
+        move = choice.move()
+        assert move is not None
+        points = choice.lays[0].points
         program = resumed_at(match, tmp_path)
-        program.send("5 0")
+        program.send(str(position.tile))
         text = program.read()
         assert "Which end" not in text
-        assert f"You laid 5|0 on the {choice.lays[0].end} end, scoring 10." in text
+        scoring = f", scoring {points}" if points else ""
+        assert f"You laid {position.tile} on the {move.end} end{scoring}." in text
         program.send("quit")
         assert program.finish() == 0
 

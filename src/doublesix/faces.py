@@ -71,8 +71,8 @@ class TileChoice(NamedTuple):
     """A tile of the hand that may be laid now, and the ends it may go on.
 
     ``asks`` says whether a person must be asked which end: true when the ends leave different
-    tables (other numbers open, another board count or score, other spinner sides bare); when
-    they are mirror images of each other, the first lay is played at once.
+    tables (other numbers open, other spinner sides bare, or under fives scoring another board
+    count); when they are mirror images of each other, the first lay is played at once.
     """
 
     tile: Tile
@@ -97,11 +97,12 @@ class TileChoice(NamedTuple):
         return None
 
 
-def _shape(layout: Layout) -> tuple[object, ...]:
+def _shape(layout: Layout, fives: bool) -> tuple[object, ...]:
     """The table as far as the rest of the hand cares, up to mirror images: the open numbers
-    with what each adds to the count, and how many of the spinner's sides are bare."""
+    (with what each adds to the count, where counts score), and how many of the spinner's
+    sides are bare."""
     pairs = sorted(
-        (n, c) for n, c in zip(layout.ends, layout.contrib, strict=True) if n >= 0
+        (n, c if fives else 0) for n, c in zip(layout.ends, layout.contrib, strict=True) if n >= 0
     )
     return (tuple(pairs), layout.spin_sides.bit_count())
 
@@ -119,7 +120,7 @@ def tile_choices(view: View) -> dict[Tile, TileChoice]:
     (False, ('left', 'right'), Move(Tile(6, 5), 'left'))
 
     On 4|4 with a plain 4 at the other end, 6|4 scores 10 on the double's end and nothing on
-    the other, so the person is asked:
+    the other, so the person is asked (where counts do not score, it is laid at once):
 
     >>> hands = [["4|4", "3|1", "6|4", "2|0", "5|0", "6|2", "0|0"],
     ...          ["4|3", "4|1", "1|1", "2|2", "3|3", "2|1", "5|1"]]
@@ -130,6 +131,11 @@ def tile_choices(view: View) -> dict[Tile, TileChoice]:
     >>> choice = tile_choices(match.view(0))[Tile(6, 4)]
     >>> choice.asks, [(lay.end, lay.count_after, lay.points) for lay in choice.lays]
     (True, [('left', 10, 10), ('right', 14, 0)])
+    >>> pips = Match(Rules.variant("draw"), hands=hands, boneyard=rest)
+    >>> for move in ("4|3 right", "3|1 right", "1|4 right"):
+    ...     pips.play(move)
+    >>> tile_choices(pips.view(0))[Tile(6, 4)].asks
+    False
     """
     layout = view.layout
     rules = view.rules
@@ -150,7 +156,8 @@ def tile_choices(view: View) -> dict[Tile, TileChoice]:
     for tile in view.hand:
         lays = by_tile.get(tile)
         if lays:
-            shapes = {_shape(layout.lay_index(lay.move.t, lay.move.e)) for lay in lays}
+            fives = rules.scoring == "fives"
+            shapes = {_shape(layout.lay_index(lay.move.t, lay.move.e), fives) for lay in lays}
             asks = len(shapes) > 1 and not layout.is_empty
             choices[tile] = TileChoice(tile, tuple(lays), asks)
     return choices

@@ -6,7 +6,9 @@ source the server sends the page as ``choices``; nothing here decides it again.
 
 - All Fives, 4|4 at the left end and a plain 4 at the right (issue 17): 6|4 scores 10 on the
   double's end and nothing on the other, so tapping it asks, and the end buttons say what each
-  end scores. The same position in the other variants asks too (the tables differ).
+  end scores; the same in Muggins. In Draw and Block, where counts do not score, the two ends
+  leave the same table and the tile is laid at once.
+- Ends 4 and 6 with 6|4 in hand: 6 and 6 or 4 and 4 stay open, so every variant asks.
 - A lone opening 5|5 and 6|5 in hand: either end leaves the same table, so a tap lays it at once.
 """
 
@@ -17,31 +19,12 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from doublesix import Match, Rules
+from doublesix import Match
 from doublesix.faces import TileChoice, tile_choices
-from doublesix.tiles import TILES, Tile
+from doublesix.tiles import Tile
 from tests.browser.conftest import Session
 from tests.browser.helpers import wait_phase
-
-VARIANTS = ("all-fives", "draw", "block", "muggins")
-
-#: The issue's position: seat 0 opens 4|4 (the highest double), then these moves are played.
-SCORING_HANDS = [["4|4", "3|1", "6|4", "2|0", "5|0", "6|2", "0|0"],
-                 ["4|3", "4|1", "1|1", "2|2", "3|3", "2|1", "5|1"]]
-SCORING_MOVES = ("4|3 right", "3|1 right", "1|4 right")
-#: Seat 1 opens 5|5, alone on the table; seat 0 holds 6|5, which fits both of its sides.
-MIRROR_HANDS = [["6|5", "3|1", "2|0", "4|0", "6|2", "1|0", "3|2"],
-                ["5|5", "4|3", "4|1", "1|1", "2|2", "2|1", "5|1"]]
-
-
-def scripted(variant: str, hands: list[list[str]], moves: tuple[str, ...] = ()) -> Match:
-    dealt = {t for hand in hands for t in hand}
-    rest = [str(t) for t in TILES[:28] if str(t) not in dealt]
-    match = Match(Rules.variant(variant), hands=hands, boneyard=rest)
-    for move in moves:
-        match.play(move)
-    assert match.turn == 0, "the scripted position should be seat 0's turn"
-    return match
+from tests.deals import END_ASKED, END_AT_ONCE, SCORING, Position, end_position
 
 
 def open_position(session: Session, match: Match) -> Page:
@@ -63,19 +46,22 @@ def revision(page: Page) -> str:
     return str(page.get_attribute("#game", "data-revision"))
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_a_tile_whose_ends_leave_different_tables_asks(session: Session, variant: str) -> None:
-    match = scripted(variant, SCORING_HANDS, SCORING_MOVES)
+@pytest.mark.parametrize(("variant", "position"), END_ASKED, ids=str)
+def test_a_tile_whose_ends_leave_different_tables_asks(
+    session: Session, variant: str, position: Position
+) -> None:
+    tile = position.tile
+    match = end_position(variant, position)
     choices = tile_choices(match.view(0))
-    choice = choices[Tile(6, 4)]
+    choice = choices[tile]
     assert choice.asks and choice.ends == ("left", "right"), "the position no longer asks"
-    if variant == "all-fives":
+    if variant == "all-fives" and position is SCORING:
         assert [lay.points for lay in choice.lays] == [10, 0]
     page = open_position(session, match)
     check_hand_marks(page, choices)
     before = revision(page)
 
-    page.locator('#hand .hand-tile[data-tile="6|4"]').click()
+    page.locator(f'#hand .hand-tile[data-tile="{tile}"]').click()
     prompt = page.locator("#end-choice")
     expect(prompt).to_be_visible()
     # Nothing was sent: the page waits for the end.
@@ -93,7 +79,8 @@ def test_a_tile_whose_ends_leave_different_tables_asks(session: Session, variant
     for end in choice.ends:
         expect(page.locator(f'#board .end-spot.lit[data-end="{end}"]')).to_have_count(1)
     if any(lay.points for lay in choice.lays):
-        expect(page.locator("#live")).to_contain_text("scores 10")
+        best_points = max(lay.points for lay in choice.lays)
+        expect(page.locator("#live")).to_contain_text(f"scores {best_points}")
 
     # The end that scores most is chosen; the server lays the tile there.
     best = max(choice.lays, key=lambda lay: lay.points)
@@ -101,17 +88,18 @@ def test_a_tile_whose_ends_leave_different_tables_asks(session: Session, variant
     page.wait_for_selector(f'#game:not([data-revision="{before}"])')
     scoring = f", scoring {best.points}" if best.points else ""
     expect(page.locator("#log")).to_contain_text(
-        f"You laid 6|4 on the {best.end} end{scoring}.")
-    expect(page.locator("#hand .hand-tile[data-tile='6|4']")).to_have_count(0)
+        f"You laid {tile} on the {best.end} end{scoring}.")
+    expect(page.locator(f"#hand .hand-tile[data-tile='{tile}']")).to_have_count(0)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize(("variant", "position"), END_AT_ONCE, ids=str)
 def test_a_tile_whose_ends_mirror_each_other_is_laid_at_once(
-    session: Session, variant: str
+    session: Session, variant: str, position: Position
 ) -> None:
-    match = scripted(variant, MIRROR_HANDS)
+    tile = position.tile
+    match = end_position(variant, position)
     choices = tile_choices(match.view(0))
-    choice = choices[Tile(6, 5)]
+    choice = choices[tile]
     assert len(choice.lays) == 2 and not choice.asks, "the position should not ask"
     move = choice.move()
     assert move is not None and move.end is not None
@@ -119,8 +107,10 @@ def test_a_tile_whose_ends_mirror_each_other_is_laid_at_once(
     check_hand_marks(page, choices)
     before = revision(page)
 
-    page.locator('#hand .hand-tile[data-tile="6|5"]').click()
+    page.locator(f'#hand .hand-tile[data-tile="{tile}"]').click()
     page.wait_for_selector(f'#game:not([data-revision="{before}"])')
     expect(page.locator("#end-choice")).to_be_hidden()
-    expect(page.locator("#log")).to_contain_text(f"You laid 6|5 on the {move.end} end.")
-    expect(page.locator("#hand .hand-tile[data-tile='6|5']")).to_have_count(0)
+    points = next(lay.points for lay in choice.lays if lay.move is move)
+    scoring = f", scoring {points}" if points else ""
+    expect(page.locator("#log")).to_contain_text(f"You laid {tile} on the {move.end} end{scoring}.")
+    expect(page.locator(f"#hand .hand-tile[data-tile='{tile}']")).to_have_count(0)
