@@ -212,21 +212,6 @@ class Match:
         """
         return [r.states[-1].result for r in self._records if r.states[-1].result is not None]
 
-    @property
-    def stopped_at_target(self) -> bool:
-        """True when the hand ended with its winner still holding tiles: under fives scoring a
-        board count took that seat to the target, and the match stopped there.
-
-        >>> match = Match(Rules.variant("all-fives", target=10), seed=1)
-        >>> while match.turn is not None:
-        ...     match.play(match.legal_moves()[0])
-        >>> match.stopped_at_target, match.hand_result.points, len(match.hands[match.winner])
-        (True, 0, 6)
-        """
-        result = self._state.result
-        return (result is not None and result.winner is not None and not result.blocked
-                and bool(self._state.hands[result.winner]))
-
     def next_hand(self) -> None:
         """Deal the next hand, once a hand has ended and the match is not over."""
         state = self._state
