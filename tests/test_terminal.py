@@ -221,6 +221,29 @@ class TestCompleteGames:
         assert transcript.rstrip().endswith("Goodbye.")
         assert read_save(tmp_path / "game.json").match.is_over
 
+    @pytest.mark.parametrize("variant", ["partnership", "all-fives"])
+    def test_a_partnership_game_to_the_target(self, tmp_path: Path, variant: str) -> None:
+        program = Program(["--variant", variant, "--players", "4", "--seed", "11",
+                           "--target", "60", *(["--teams"] if variant != "partnership" else [])],
+                          tmp_path)
+        transcript = play_through(program)
+        assert "You play with Buratino, your partner across the table, against Pinocchio " \
+               "and Snow White." in transcript
+        assert "Scores, playing to 60. You and Buratino: 0, Pinocchio and Snow White: 0." \
+            in transcript
+        assert re.search(r"(You and Buratino|Pinocchio and Snow White) (win the hand: \d+ "
+                         r"points?|reach 60 points)\.", transcript)
+        assert re.search(r"\nHand 1\. You and Buratino: \d+, Pinocchio and Snow White: \d+; ",
+                         transcript)
+        assert "Buratino (your partner) holds" in transcript
+        match = read_save(tmp_path / "game.json").match
+        assert match.is_over and match.rules.teams
+        winners = " and ".join(["You", "Pinocchio", "Buratino", "Snow White"][s]
+                               for s in match.winners)
+        losers = next(s for s in range(4) if s not in match.winners)
+        assert f"The game is over. {winners} won, {match.scores[match.winners[0]]} to " \
+               f"{match.scores[losers]}." in transcript
+
     @pytest.mark.parametrize(
         ("tile_set", "variant", "opponents"),
         [(9, "all-fives", "greedy,random"), (12, "draw", "greedy")],
@@ -749,6 +772,8 @@ class TestDailyAndOptions:
              "2 opponents named for 2 players"),
             (["--set", "6", "--players", "4", "--variant", "draw", "--target", "-1"],
              "target"),
+            (["--teams", "--players", "3"], "rule option teams needs 4 players"),
+            (["--variant", "partnership", "--players", "2"], "rule option teams needs 4"),
         ],
     )
     def test_bad_options(self, tmp_path: Path, args: list[str], message: str) -> None:

@@ -283,17 +283,16 @@ def scoresheet(match: Match) -> list[ScoreRow]:
     def close(ending: Ending | None, winner: int | None, points: int) -> None:
         rows.append(ScoreRow(number, tuple(scored), ending, winner, points, tuple(totals)))
 
+    rules = match.rules
     for event in match.history:
         if event.kind == "hand":
             number = event.number
             scored = [0] * players
-        elif event.kind == "lay" and event.seat is not None:
-            scored[event.seat] += event.points
-            totals[event.seat] += event.points
-        elif event.kind == "end":
-            if event.seat is not None:
-                scored[event.seat] += event.points
-                totals[event.seat] += event.points
+        elif event.kind in ("lay", "end") and event.seat is not None:
+            for seat in rules.teammates(event.seat):  # a team's points go to both partners
+                scored[seat] += event.points
+                totals[seat] += event.points
+        if event.kind == "end":
             close(results[number].ending, event.seat, event.points)
     if match.hand_result is None:
         close(None, None, 0)
@@ -301,6 +300,25 @@ def scoresheet(match: Match) -> list[ScoreRow]:
 
 
 # -- names and words --------------------------------------------------------------------------
+
+
+def sides(rules: Rules) -> list[tuple[int, ...]]:
+    """Who plays together: the two teams under ``teams``, else every seat on its own.
+
+    >>> sides(Rules.variant("partnership")), sides(Rules.variant("draw", players=3))
+    ([(0, 2), (1, 3)], [(0,), (1,), (2,)])
+    """
+    return [rules.teammates(seat) for seat in range(rules.players)
+            if rules.teammates(seat)[0] == seat]
+
+
+def side_name(names: Sequence[str], side: Sequence[int]) -> str:
+    """A side's name: a seat's, or both partners' (``You and Buratino``).
+
+    >>> side_name(["You", "Pinocchio", "Buratino", "Snow White"], (0, 2))
+    'You and Buratino'
+    """
+    return " and ".join(names[seat] for seat in side)
 
 
 def name_seats(labels: Sequence[str]) -> list[str]:

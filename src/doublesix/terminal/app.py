@@ -56,10 +56,12 @@ COMMAND_VARIABLE = "DOUBLESIX_PLAY_COMMAND"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix play``."""
     parser.add_argument("--variant", choices=VARIANTS, default=None,
-                        help="draw (the default), block, all-fives or muggins")
+                        help="draw (the default), block, all-fives, muggins or partnership")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
-                        help="2 to 4 seats, you included (default: 2, or one more than the "
-                             "opponents named)")
+                        help="2 to 4 seats, you included (default: 2, 4 for partnership, or "
+                             "one more than the opponents named)")
+    parser.add_argument("--teams", action="store_true", default=None,
+                        help="with 4 players: two teams, your partner across the table")
     parser.add_argument("--target", type=int, default=None,
                         help="points that win the game (default 100; 0 plays one hand)")
     parser.add_argument("--set", type=int, choices=(6, 9, 12), default=None, dest="tile_set",
@@ -191,6 +193,8 @@ def _new_save(args: argparse.Namespace) -> Save:
         options["set"] = args.tile_set
     if args.target is not None:
         options["target"] = args.target
+    if args.teams:
+        options["teams"] = True
     rules = Rules.variant(args.variant or "draw", **options)
     match = Match(rules, seed=args.seed)
     return Save(match, opponents, autodraw=args.autodraw, playouts=args.playouts)
@@ -212,7 +216,7 @@ def _replace_saved(path: Path, console: Console, command: str, ask: bool = True)
     console.say(
         f"You have an unfinished game of {variant_name(match.rules)}, "
         f"hand {match.hand_number + 1}. "
-        + scores_sentence(match.scores, names, match.rules.target)
+        + scores_sentence(match.scores, names, match.rules.target, match.rules)
     )
     console.say(f"To go on with it, type: {command} --resume")
     while True:
@@ -249,7 +253,7 @@ def _ignored(args: argparse.Namespace, console: Console) -> None:
         for option, value in (
             ("--variant", args.variant), ("--players", args.players),
             ("--target", args.target), ("--set", args.tile_set),
-            ("--opponents", args.opponents), ("--seed", args.seed),
+            ("--opponents", args.opponents), ("--seed", args.seed), ("--teams", args.teams),
         )
         if value is not None
     ]

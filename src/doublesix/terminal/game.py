@@ -118,7 +118,14 @@ class Game:
         if resumed:
             say(f"Going on with your saved game, hand {self.match.hand_number + 1}.")
         say(words.rules_sentence(rules))
-        say(f"You play against {words.listing(self.names[1:])}.")
+        partner = rules.partner_of(YOU)
+        if partner is not None:
+            others = [name for seat, name in enumerate(self.names) if seat not in (YOU, partner)]
+            say(f"You play with {self.names[partner]}, your partner across the table, against "
+                f"{words.listing(others)}. Partners keep one score; you do not see each "
+                "other's tiles.")
+        else:
+            say(f"You play against {words.listing(self.names[1:])}.")
         for name, key in zip(self.names[1:], self.save.opponents, strict=True):
             if key in PLAYERS:
                 say(f"{name} ({PLAYERS[key].difficulty}) {PLAYERS[key].style}.")
@@ -309,7 +316,7 @@ class Game:
         else:
             first = "Your turn. " + words.ends_sentence(view)
         say(self.console.style(first, "heading"))
-        say(words.scores_sentence(view.scores, self.names, view.rules.target))
+        say(words.scores_sentence(view.scores, self.names, view.rules.target, view.rules))
         say(words.counts_sentence(view, self.names))
         say(words.hand_sentence(view, self.mark))
 

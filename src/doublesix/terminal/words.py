@@ -12,10 +12,13 @@ from collections.abc import Callable, Sequence
 
 from doublesix.events import Event, describe, public
 from doublesix.faces import (
+    HandOutcome,
     ScoreRow,
     TileChoice,
     hand_outcome,
     scoresheet,
+    side_name,
+    sides,
     tile_choices,
 )
 from doublesix.layout import Placed
@@ -30,7 +33,8 @@ from doublesix.view import View
 YOU = 0
 YOU_NAME = "You"
 
-_VARIANT_NAMES = {"draw": "Draw", "block": "Block", "all-fives": "All Fives", "muggins": "Muggins"}
+_VARIANT_NAMES = {"draw": "Draw", "block": "Block", "all-fives": "All Fives", "muggins": "Muggins",
+                  "partnership": "Partnership"}
 
 
 def variant_name(rules: Rules) -> str:
@@ -121,16 +125,24 @@ def _a(number: int) -> str:
     return f"an {number}" if number in (8, 11) else f"a {number}"
 
 
-def _pairs(names: Sequence[str], numbers: Sequence[int]) -> str:
-    """``You: 0, Expert: 15``: names with their numbers, kept apart (a name may end in one)."""
-    return ", ".join(f"{name}: {n}" for name, n in zip(names, numbers, strict=True))
+def _pairs(names: Sequence[str], numbers: Sequence[int], rules: Rules | None = None) -> str:
+    """``You: 0, Expert: 15``: names with their numbers, kept apart (a name may end in one);
+    with ``rules`` of a team game, one pair a team (``You and Buratino: 30``).
+
+    >>> _pairs(["You", "P", "B", "S"], [30, 5, 30, 5], Rules.variant("partnership"))
+    'You and B: 30, P and S: 5'
+    """
+    if rules is None or not rules.teams:
+        return ", ".join(f"{name}: {n}" for name, n in zip(names, numbers, strict=True))
+    return ", ".join(f"{side_name(names, side)}: {numbers[side[0]]}" for side in sides(rules))
 
 
-def scores_sentence(scores: Sequence[int], names: Sequence[str], target: int) -> str:
-    """Every seat's score."""
+def scores_sentence(scores: Sequence[int], names: Sequence[str], target: int,
+                    rules: Rules | None = None) -> str:
+    """Every seat's score (every team's, with ``rules`` of a team game)."""
     if target:
-        return f"Scores, playing to {target}. {_pairs(names, scores)}."
-    return f"Scores, one hand. {_pairs(names, scores)}."
+        return f"Scores, playing to {target}. {_pairs(names, scores, rules)}."
+    return f"Scores, one hand. {_pairs(names, scores, rules)}."
 
 
 def counts_sentence(view: View, names: Sequence[str]) -> str:
@@ -230,7 +242,9 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
     number = outcome.number + 1
     winner = outcome.winner
     lines = []
-    if winner is None:
+    if match.rules.teams:
+        lines.append(_team_hand_end(match, outcome, names))
+    elif winner is None:
         lines.append(
             f"Hand {number} is blocked and drawn: the lightest hands are equal. Nobody scores."
         )
@@ -254,6 +268,8 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
             )
     for seat, tiles in enumerate(outcome.hands):
         who = names[seat]
+        if match.rules.partner_of(seat) == 0:
+            who += " (your partner)"
         if not tiles:
             lines.append(f"{who} {verb(who, 'hold', 'holds')} no tiles.")
             continue
@@ -264,20 +280,47 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
     return lines
 
 
+def _team_hand_end(match: Match, outcome: HandOutcome, names: Sequence[str]) -> str:
+    """How a hand of a team game ended: who went out, which team wins and what it scores.
+
+    Under teams a hand is won by a team: the first line names it (``You and Buratino win the
+    hand: 37 points.``), after what happened (a seat went out, the hand blocked).
+    """
+    rules = match.rules
+    number = outcome.number + 1
+    winner = outcome.winner
+    pips = [sum(outcome.pips[seat] for seat in side) for side in sides(rules)]
+    if winner is None:
+        return (f"Hand {number} is blocked and drawn: both teams hold "
+                f"{plural(pips[0], 'pip')}. Nobody scores.")
+    team = side_name(names, rules.teammates(winner))
+    if outcome.ending is Ending.REACHED_TARGET:
+        return f"{team} reach {rules.target} points. Hand {number} stops here."
+    if outcome.ending is Ending.BLOCKED:
+        ours = pips[rules.team_of(winner)]
+        theirs = pips[1 - rules.team_of(winner)]
+        how = (f"Hand {number} is blocked. {team} hold the fewer pips, {ours} against "
+               f"{theirs}, and win the hand")
+    else:
+        how = f"Hand {number} is over. {names[winner]} went out. {team} win the hand"
+    return f"{how}: {plural(outcome.points, 'point')}."
+
+
 def scoresheet_lines(match: Match, names: Sequence[str], last_only: bool = False) -> list[str]:
-    """Every hand so far (or with ``last_only`` the latest), what each seat scored in it and how
-    it ended; then the totals."""
+    """Every hand so far (or with ``last_only`` the latest), what each seat (or team) scored in
+    it and how it ended; then the totals."""
     rows = scoresheet(match)
+    rules = match.rules
     lines = [] if last_only else ["Scoresheet."]
     for row in rows[-1:] if last_only else rows:
-        lines.append(f"Hand {row.number + 1}. {_pairs(names, row.scored)}; "
-                     f"{_how(row, names, match.rules.target)}.")
-    lines.append(scores_sentence(match.scores, names, match.rules.target).replace(
+        lines.append(f"Hand {row.number + 1}. {_pairs(names, row.scored, rules)}; "
+                     f"{_how(row, names, rules)}.")
+    lines.append(scores_sentence(match.scores, names, rules.target, rules).replace(
         "Scores", "Total", 1))
     return lines
 
 
-def _how(row: ScoreRow, names: Sequence[str], target: int) -> str:
+def _how(row: ScoreRow, names: Sequence[str], rules: Rules) -> str:
     """How a hand ended, for the scoresheet."""
     if row.ending is None:
         return "in play"
@@ -285,9 +328,15 @@ def _how(row: ScoreRow, names: Sequence[str], target: int) -> str:
         return "blocked, drawn"
     who = subject(names[row.winner])
     if row.ending is Ending.BLOCKED:
+        if rules.teams:
+            team = subject(side_name(names, rules.teammates(row.winner)))
+            return f"blocked, {team} had the fewer pips"
         return f"blocked, {who} had the lightest hand"
     if row.ending is Ending.REACHED_TARGET:
-        return f"{who} reached {target}"
+        if rules.teams:
+            return f"{subject(side_name(names, rules.teammates(row.winner)))} reached " \
+                   f"{rules.target}"
+        return f"{who} reached {rules.target}"
     return f"{who} went out"
 
 
@@ -301,20 +350,23 @@ def subject(name: str) -> str:
 
 
 def game_end_lines(match: Match, names: Sequence[str]) -> list[str]:
-    """Who won the game."""
+    """Who won the game (which team, under teams)."""
     winner = match.winner
     scores = match.scores
+    rules = match.rules
     if winner is None:
         first = "The game is over: a draw."
-    elif match.rules.target == 0:
-        first = f"The game is over. {names[winner]} won."
     else:
-        who = names[winner]
-        if len(scores) == 2:
-            first = f"The game is over. {who} won, {scores[winner]} to {scores[1 - winner]}."
+        who = side_name(names, match.winners)
+        two_sides = len(sides(rules)) == 2
+        if rules.target == 0:
+            first = f"The game is over. {who} won."
+        elif two_sides:
+            other = next(s for s in range(rules.players) if s not in match.winners)
+            first = f"The game is over. {who} won, {scores[winner]} to {scores[other]}."
         else:
             first = f"The game is over. {who} won with {scores[winner]} points."
-    return [first, scores_sentence(scores, names, match.rules.target)]
+    return [first, scores_sentence(scores, names, rules.target, rules)]
 
 
 def help_lines(rules: Rules, command: str = "doublesix play") -> list[str]:
@@ -340,13 +392,21 @@ def help_lines(rules: Rules, command: str = "doublesix play") -> list[str]:
 def rules_sentence(rules: Rules) -> str:
     """This game's rules in one or two sentences."""
     parts = [f"{variant_name(rules)}, {set_name(rules.set)} set, {rules.players} players"]
+    if rules.teams:
+        parts.append("two teams, partners sitting opposite")
     parts.append("drawing from the boneyard" if rules.drawing else "no drawing")
     if rules.scoring == "fives":
         parts.append("scoring board counts that are multiples of 5")
+    elif rules.teams and rules.team_points == "opponents":
+        parts.append("the winning team scores the pips left in the opponents' hands")
+    elif rules.teams:
+        parts.append("the winning team scores the pips left in the other three hands")
     else:
         parts.append("the winner scores the pips left in the other hands")
     if rules.spinner:
         parts.append("the first double is a spinner with four sides")
-    target = f"first to {rules.target} points wins" if rules.target else "one hand"
+    winner = "team" if rules.teams else ""
+    target = (f"first {winner + ' ' if winner else ''}to {rules.target} points wins"
+              if rules.target else "one hand")
     parts.append(target)
     return "Rules: " + "; ".join(parts) + "."
