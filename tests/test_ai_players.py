@@ -243,6 +243,45 @@ class TestTournament:
                            seed=1, workers=1)
         assert two.stats[0].hand_wins == again.stats[0].hand_wins
 
+    def test_teams_play_each_deal_again_with_the_teams_swapped(self) -> None:
+        rules = Rules.variant("partnership", target=0)
+        assert seatings(["greedy", "random"], 4, teams=True) == [
+            ["greedy", "random", "greedy", "random"], ["random", "greedy", "random", "greedy"]]
+        result = tournament(["greedy", "random"], rules, deals=8, seed=3, workers=1)
+        # Per team: 8 deals, twice each (the teams swapped), one hand a playing.
+        assert result.players == ["greedy", "random"] and result.seatings == 2
+        assert [sum(s.hands) for s in result.stats] == [16, 16]
+        # Every hand is won by one team or drawn (half each): the two rows add up.
+        assert sum(sum(s.hand_wins) for s in result.stats) == 16
+        # The same deals by hand: team greedy's wins where it sat at seats 0 and 2, then 1, 3.
+        wins = 0.0
+        for deal in range(8):
+            for greedy_team in (0, 1):
+                match = Match(rules, seed=3 + deal)
+                players = [player("greedy" if seat % 2 == greedy_team else "random")
+                           for seat in range(4)]
+                rngs = [random.Random((3 + deal) * 1000003 + greedy_team * 101 + seat)
+                        for seat in range(4)]
+                while match.turn is not None:
+                    moves = match.legal_moves()
+                    seat = match.turn
+                    match.play(moves[0] if len(moves) == 1
+                               else players[seat].choose(match.view(seat), rngs[seat]))
+                result_ = match.hand_result
+                assert result_ is not None
+                wins += (1.0 if greedy_team in {s % 2 for s in result_.winners}
+                         else 0.5 if not result_.winners else 0.0)
+        assert sum(result.stats[0].hand_wins) == wins
+        assert "two teams of partners (figures per team)" in result.report()
+        assert "2 seatings (the teams swapped)" in result.report()
+
+    def test_a_team_of_two_different_players_is_one_row(self) -> None:
+        rules = Rules.variant("partnership", target=0)
+        result = tournament(["greedy", "random", "pinocchio", "random"], rules, deals=2, seed=5,
+                            workers=1)
+        assert result.players == ["greedy+pinocchio", "random"]
+        assert [sum(s.hands) for s in result.stats] == [8, 8]  # 2 deals x 4 seatings
+
     def test_progress_is_a_callback(self) -> None:
         calls: list[tuple[int, int]] = []
         tournament(["greedy", "random"], Rules.variant("block", target=0), deals=3, seed=1,

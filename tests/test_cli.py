@@ -48,6 +48,20 @@ class TestSimulate:
         assert "target" in capsys.readouterr().out
 
 
+def test_a_tournament_of_teams(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--teams", "--players", "greedy,random", "--variant", "block",
+                 "--deals", "3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3 deals of block, 4 seats, two teams of partners (figures per team)" in out
+    assert "2 seatings (the teams swapped)" in out
+    # One row a team: 3 deals played twice, one hand each; a hand is won by a team or drawn.
+    hands = [line.split()[1].split("/") for line in out.splitlines()[2:]]
+    assert [total for _, total in hands] == ["6", "6"]
+    assert sum(float(won) for won, _ in hands) == 6
+    assert main(["tournament", "--teams", "--seats", "3", "--players", "greedy,random"]) == 2
+    assert "rule option teams needs 4 players" in capsys.readouterr().err
+
+
 def test_the_console_script_runs() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "doublesix.cli", "simulate", "--games", "5"],

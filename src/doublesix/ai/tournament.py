@@ -4,7 +4,9 @@
 Each deal is played once for every rotation of the seats, so every player gets every seat's
 tiles and luck cancels; with ``every_order`` (``--every-order``), once for every distinct order
 of the seats, so that at a table of three or four different players each also sits after each
-other one.  Win rates are given with a 95% confidence interval computed over deal
+other one.  Under teams (``--teams``), once for every distinct rotation: two names make two
+teams, and each deal is played again with the teams swapped; a hand or game a team wins counts
+for both its seats.  Win rates are given with a 95% confidence interval computed over deal
 groups (all the seatings of one deal), since the plays of one deal are not independent.
 
 >>> result = tournament(["greedy", "random"], Rules.variant("block", target=0), deals=4, seed=1,
@@ -24,6 +26,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from doublesix.faces import sides
 from doublesix.match import Match
 from doublesix.rules import Rules
 
@@ -95,9 +98,12 @@ class TournamentResult:
         rules = self.rules
         plays = (f"{self.seatings} seatings (every order of the seats)" if self.every_order
                  else f"{self.seatings} seat rotations")
+        if rules.teams:
+            plays = f"{self.seatings} seatings (the teams swapped)"
+        teams = ", two teams of partners (figures per team)" if rules.teams else ""
         lines = [
-            f"{self.groups} deals of {rules.name}, {rules.players} seats, double-{rules.set}, "
-            f"target {rules.target or 'one hand'}, each dealt in {plays} "
+            f"{self.groups} deals of {rules.name}, {rules.players} seats{teams}, "
+            f"double-{rules.set}, target {rules.target or 'one hand'}, each dealt in {plays} "
             f"({self.seconds:.0f} s)",
             f"{'player':<24} {'hands won':>10} {'games won':>10} {'mean pts':>9} "
             f"{'win rate (95% CI)':>22} {'game rate (95% CI)':>22} {'think p50/p95 ms':>17}",
@@ -168,10 +174,12 @@ class _GroupResult:
     think: list[list[float]]
 
 
-def seatings(names: Sequence[str], seats: int, every_order: bool = False) -> list[list[str]]:
+def seatings(names: Sequence[str], seats: int, every_order: bool = False,
+             teams: bool = False) -> list[list[str]]:
     """Who sits where, in each playing of a deal: the named players repeated in turn to fill
     the seats, then every rotation of them (seat ``s`` of rotation ``r`` holding entrant
-    ``(s + r) % seats``); with ``every_order``, followed by every other distinct order.
+    ``(s + r) % seats``); with ``every_order``, followed by every other distinct order; with
+    ``teams``, every distinct rotation (two names: each team on each pair of seats).
 
     >>> seatings(["a", "b", "c"], 3)
     [['a', 'b', 'c'], ['b', 'c', 'a'], ['c', 'a', 'b']]
@@ -179,9 +187,13 @@ def seatings(names: Sequence[str], seats: int, every_order: bool = False) -> lis
     [['a', 'c', 'b'], ['b', 'a', 'c'], ['c', 'b', 'a']]
     >>> len(seatings(["a", "b", "b", "b"], 4, every_order=True))
     4
+    >>> seatings(["a", "b"], 4, teams=True)
+    [['a', 'b', 'a', 'b'], ['b', 'a', 'b', 'a']]
     """
     entrants = [names[i % len(names)] for i in range(seats)]
     rotations = [[entrants[(s + r) % seats] for s in range(seats)] for r in range(seats)]
+    if teams:
+        return [list(order) for order in dict.fromkeys(tuple(r) for r in rotations)]
     if not every_order:
         return rotations
     orders = dict.fromkeys(tuple(order) for order in rotations)
@@ -202,10 +214,14 @@ def play_group(
     distinct = list(dict.fromkeys(names))
     specs = {name: parse_spec(name) for name in distinct}
     players = {name: player(spec[0], **spec[1]) for name, spec in specs.items()}
-    index = {name: i for i, name in enumerate(distinct)}
-    k = len(distinct)
+    rows = entries(names, rules)
+    index = {row: i for i, row in enumerate(rows)}
+    k = len(rows)
     out = _GroupResult([0] * k, [0.0] * k, [0] * k, [0.0] * k, [0] * k, [[] for _ in range(k)])
-    for order, at in enumerate(seatings(names, seats, every_order)):
+    drawn_share = 1 / len(sides(rules))  # a drawn hand or game: a share for each side
+    for order, at in enumerate(seatings(names, seats, every_order, rules.teams)):
+        row = [index[label] for label in seat_labels(at, rules)]  # each seat's row
+        counted = [seat for seat in range(seats) if rules.teammates(seat)[0] == seat]
         rngs = [random.Random(seed * 1000003 + order * 101 + s) for s in range(seats)]
         match = Match(rules, seed=seed)
         while True:
@@ -213,13 +229,13 @@ def play_group(
             if turn is None:
                 result = match.hand_result
                 if result is not None:
-                    for s in range(seats):
-                        i = index[at[s]]
+                    for s in counted:  # each seat, or each team once
+                        i = row[s]
                         out.hands[i] += 1
-                        if result.winner == s:
+                        if s in result.winners:
                             out.hand_wins[i] += 1
                         elif result.winner is None:
-                            out.hand_wins[i] += 1 / seats
+                            out.hand_wins[i] += drawn_share
                 if match.is_over:
                     break
                 match.next_hand()
@@ -231,18 +247,40 @@ def play_group(
             view = match.view(turn)
             started = time.perf_counter()
             move = players[at[turn]].choose(view, rngs[turn])
-            out.think[index[at[turn]]].append(time.perf_counter() - started)
+            out.think[row[turn]].append(time.perf_counter() - started)
             match.play(move)
-        winner = match.winner
-        for s in range(seats):
-            i = index[at[s]]
+        winners = match.winners
+        for s in counted:
+            i = row[s]
             out.games[i] += 1
             out.points[i] += match.scores[s]
-            if winner == s:
+            if s in winners:
                 out.game_wins[i] += 1
-            elif winner is None:
-                out.game_wins[i] += 1 / seats
+            elif not winners:
+                out.game_wins[i] += drawn_share
     return out
+
+
+def seat_labels(at: Sequence[str], rules: Rules) -> list[str]:
+    """The row each seat's results go to: its player's name, or under teams its team's
+    (``expert`` for two experts; ``expert+greedy`` for an expert partnered with greedy, the
+    names in alphabetical order, whichever sits where).
+
+    >>> seat_labels(["expert", "greedy", "random", "greedy"], Rules.variant("partnership"))
+    ['expert+random', 'greedy', 'expert+random', 'greedy']
+    """
+    return ["+".join(sorted({at[s] for s in rules.teammates(seat)}))
+            for seat in range(len(at))]
+
+
+def entries(names: Sequence[str], rules: Rules) -> list[str]:
+    """The rows of the table: each distinct name, or under teams each team, in order.
+
+    >>> entries(["expert", "greedy"], Rules.variant("partnership"))
+    ['expert', 'greedy']
+    """
+    first = seatings(names, rules.players, teams=rules.teams)[0]
+    return list(dict.fromkeys(seat_labels(first, rules) if rules.teams else names))
 
 
 def _play_job(job: tuple[Sequence[str], Rules, int, bool]) -> _GroupResult:
@@ -268,7 +306,7 @@ def tournament(
     ``progress``, if given, is called after each deal group with the deals done so far and
     the number of deals (the command line draws its progress bar with it)."""
     entrants = list(names)
-    names = list(dict.fromkeys(names))
+    names = entries(entrants, rules)
     stats = [PlayerStats() for _ in names]
     jobs: list[tuple[Sequence[str], Rules, int, bool]] = [
         (entrants, rules, seed + i, every_order) for i in range(deals)]
@@ -285,7 +323,8 @@ def tournament(
         if progress is not None:
             progress(done, deals)
     return TournamentResult(names, rules, deals, stats, time.perf_counter() - started,
-                            every_order, len(seatings(entrants, rules.players, every_order)))
+                            every_order,
+                            len(seatings(entrants, rules.players, every_order, rules.teams)))
 
 
 def _results(

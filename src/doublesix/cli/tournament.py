@@ -33,6 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
     parser.add_argument("--target", type=int, default=0,
                         help="points to win a game (default 0: every deal is one hand)")
+    parser.add_argument("--teams", action="store_true",
+                        help="two teams of partners at 4 seats (the partnership game has them): "
+                        "--players a,b makes team a (seats 1 and 3) and team b, each deal played "
+                        "again with the teams swapped; figures per team")
     parser.add_argument("--every-order", action="store_true",
                         help="play each deal in every order of the seats, not only their "
                         "rotations (at 4 different players: 24 seatings a deal)")
@@ -42,10 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the tournament and print the table."""
     names = [name.strip() for name in args.players.split(",") if name.strip()]
-    seats = args.seats or max(2, len(names))
+    teams = args.teams or args.variant == "partnership"
+    seats = args.seats or (4 if teams else max(2, len(names)))
     try:
         specs = [parse_spec(name) for name in names]
-        rules = Rules.variant(args.variant, players=seats, set=args.tile_set, target=args.target)
+        options = {"teams": True} if args.teams else {}
+        rules = Rules.variant(args.variant, players=seats, set=args.tile_set, target=args.target,
+                              **options)
     except ValueError as error:
         print(f"doublesix tournament: {error}", file=sys.stderr)
         return 2
