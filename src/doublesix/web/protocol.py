@@ -412,12 +412,23 @@ def parse_new_game(body: object) -> NewGame:
 
 
 def options_json() -> dict[str, Any]:
-    """``GET /api/options``: what the new-game form offers."""
+    """``GET /api/options``: what the new-game form offers: the presets (each with its
+    ``rules``, every option's value) and, for "Custom rules", every rule option in words
+    (:data:`RULE_OPTIONS`).
+
+    >>> offered = options_json()
+    >>> [v["preset_label"] for v in offered["variants"]][3]
+    'Muggins (All Fives with a spinner)'
+    >>> offered["variants"][3]["rules"]["spinner"], [o["name"] for o in offered["options"]][:3]
+    (True, ['drawing', 'scoring', 'rounding'])
+    """
     return {
         "variants": [
-            {"name": name, "label": VARIANT_LABELS[name], "rules_html": RULES_HTML[name]}
+            {"name": name, "label": VARIANT_LABELS[name], "rules_html": RULES_HTML[name],
+             "preset_label": PRESET_LABELS[name], "rules": rules_json(Rules.variant(name))}
             for name in VARIANTS
         ],
+        "options": list(RULE_OPTIONS),
         "opponents": [
             {"name": p.name, "label": p.label, "difficulty": p.difficulty, "style": p.style}
             for p in PLAYERS.values()
@@ -491,3 +502,130 @@ RULES_HTML: Final = {
         "nothing. The first team to 100 wins.</p>"
     ),
 }
+
+
+# -- the rule options in words, for the new-game form and the rules dialog (issue 18) ---------
+
+#: The presets as the new-game form names them, so each rule book's game can be found by the
+#: name it is given there (seed 000's spinner game is Muggins).
+PRESET_LABELS: Final = {
+    "draw": "Draw",
+    "block": "Block",
+    "all-fives": "All Fives",
+    "muggins": "Muggins (All Fives with a spinner)",
+    "partnership": "Partnership (two against two)",
+}
+
+
+def _choice(value: object, label: str, short: str, words: str) -> dict[str, Any]:
+    return {"value": value, "label": label, "short": short, "words": words}
+
+
+#: Every rule option a new game may set besides players, set and target, in words: ``label``
+#: names the option; each choice has a ``label`` for the form, ``short`` words for a game's
+#: heading (when it differs from the preset) and ``words``, a sentence for the rules dialog.
+#: ``applies`` says under which other options it matters (the form hides it otherwise, and
+#: the rules dialog leaves it out); ``hand_size`` is a number.
+RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
+    {"name": "drawing", "label": "When nothing fits", "choices": [
+        _choice(True, "Draw from the boneyard until a tile fits", "drawing",
+                "A player with no tile that fits draws from the boneyard until one fits; "
+                "with the boneyard empty, the player passes."),
+        _choice(False, "Pass: nothing is drawn", "no drawing",
+                "Nothing is drawn: a player with no tile that fits passes."),
+    ]},
+    {"name": "scoring", "label": "Scoring", "choices": [
+        _choice("pips", "Pips: only a hand's end scores", "scoring pips",
+                "Only a hand's end scores: the winner scores the pips left in the other "
+                "hands."),
+        _choice("fives", "Fives: open ends adding up to a multiple of 5 score at once",
+                "scoring by fives",
+                "After every play the open ends are added up (a double at an end counts both "
+                "halves); a multiple of 5 scores that many points at once. The first to the "
+                "target wins, even in the middle of a hand."),
+    ]},
+    {"name": "rounding", "label": "Points at a hand's end (fives scoring)",
+     "applies": {"scoring": "fives"}, "choices": [
+        _choice("nearest", "Rounded to the nearest 5", "rounding to the nearest 5",
+                "Points at a hand's end are rounded to the nearest 5 (1 and 2 down, 3 and 4 "
+                "up)."),
+        _choice("down", "Rounded down to a 5", "rounding down",
+                "Points at a hand's end are rounded down to a 5."),
+    ]},
+    {"name": "spinner", "label": "Spinner", "choices": [
+        _choice(False, "No spinner: the line has two ends", "no spinner",
+                "The line has two open ends; doubles lie crosswise."),
+        _choice(True, "The first double is a spinner: up to four open ends", "with a spinner",
+                "The first double laid is the spinner: besides its two sides it has two arms, "
+                "so the layout can have four open ends."),
+    ]},
+    {"name": "spinner_arms", "label": "The spinner's arms open", "applies": {"spinner": True},
+     "choices": [
+        _choice("after-sides", "Once both its sides carry a tile", "arms open after its sides",
+                "The spinner's arms open once both its sides carry a tile."),
+        _choice("immediate", "As soon as it is laid", "arms open at once",
+                "The spinner's four ends open as soon as it is laid."),
+    ]},
+    {"name": "blocked_minus_own", "label": "A blocked hand's winner", "choices": [
+        _choice(True, "Scores the others' pips minus its own", "blocked: minus own pips",
+                "A blocked hand goes to the lightest hand, which scores the others' pips minus "
+                "its own."),
+        _choice(False, "Scores the others' pips, keeping its own", "blocked: own pips kept",
+                "A blocked hand goes to the lightest hand, which scores the others' pips "
+                "without taking its own off."),
+    ]},
+    {"name": "blocked_tie", "label": "Equal lightest hands when blocked", "choices": [
+        _choice("draw", "The hand is drawn", "blocked ties drawn",
+                "When the lightest hands of a blocked hand are equal, the hand is drawn and "
+                "nobody scores."),
+        _choice("fewer-tiles", "Fewer tiles wins, then the last to lay", "blocked ties: fewer "
+                "tiles", "When the lightest hands of a blocked hand are equal, the one with "
+                "fewer tiles wins, and if still equal the one who laid a tile last."),
+    ]},
+    {"name": "lead", "label": "Who opens a hand", "choices": [
+        _choice("highest-double", "The highest double, laid by itself",
+                "highest double opens",
+                "Every hand opens with the highest double dealt, laid by itself (with no "
+                "double dealt, the highest tile)."),
+        _choice("winner", "The last hand's winner, with any tile", "winner leads",
+                "The first hand opens with the highest double; after it, the winner of the "
+                "last hand leads with any tile."),
+    ]},
+    {"name": "hand_size", "label": "Tiles dealt to each player", "number": True, "min": 1,
+     "max": 45, "choices": []},
+    {"name": "teams", "label": "Partners", "applies": {"players": 4}, "choices": [
+        _choice(False, "Everyone plays for themselves", "no partners",
+                "Everyone plays for themselves."),
+        _choice(True, "Two teams: partners sit opposite and keep one score", "partners",
+                "Two teams of two: partners sit opposite each other (you and the player "
+                "across the table) and keep one score; a partner never sees the other's "
+                "tiles."),
+    ]},
+    {"name": "team_points", "label": "A team that wins a hand scores", "applies": {"teams": True},
+     "choices": [
+        _choice("all", "The pips in all three other hands", "team scores all hands",
+                "A team that wins a hand scores the pips in all three other hands, the "
+                "partner's included."),
+        _choice("opponents", "The pips in the opponents' hands", "team scores opponents",
+                "A team that wins a hand scores the pips in the two opponents' hands."),
+    ]},
+)
+
+
+def rule_options_cover(options: Sequence[str] = EXTRA_OPTIONS) -> bool:
+    """Whether :data:`RULE_OPTIONS` offers every rule option a new game may set, each choice
+    a value the rules accept (the form can then set up any game ``Rules.variant`` allows).
+
+    >>> rule_options_cover()
+    True
+    """
+    offered = {o["name"]: o for o in RULE_OPTIONS}
+    if sorted(offered) != sorted(options):
+        return False
+    for name, option in offered.items():
+        for choice in option["choices"]:
+            try:
+                Rules.variant("draw", players=4, **{name: choice["value"]})
+            except ValueError:
+                return False
+    return True
