@@ -14,12 +14,12 @@ from fastapi.testclient import TestClient
 from doublesix import Match, Rules, faces
 from doublesix.web.app import COOKIE, STATIC, create_app
 from doublesix.web.games import Games
-from tests.test_web_helpers import SeatSocket, new_game
+from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game
 
 
 @pytest.fixture
 def app() -> FastAPI:
-    return create_app("sqlite://", hint_options={"playouts": 8})
+    return create_app("sqlite://", hint_options={"playouts": 8}, settings=TEST_SETTINGS)
 
 
 @pytest.fixture

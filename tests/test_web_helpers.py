@@ -18,9 +18,12 @@ from fastapi.testclient import TestClient
 
 from doublesix.match import Match
 from doublesix.web.games import Connection, Games
+from doublesix.web.settings import LOOPBACK_HOSTS, Settings
 
 Message = dict[str, Any]
 TILE = re.compile(r"(\d{1,2})\|(\d{1,2})")
+#: The settings of the tests' servers: the TestClient's host name is answered too.
+TEST_SETTINGS = Settings.from_env(allowed_hosts=(*LOOPBACK_HOSTS, "testserver"))
 
 
 def new_game(client: TestClient, **body: Any) -> tuple[str, str]:

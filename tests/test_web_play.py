@@ -22,7 +22,7 @@ from doublesix.ai.seeding import hint_seed
 from doublesix.web.app import create_app
 from doublesix.web.games import Games
 from doublesix.web.store import Store
-from tests.test_web_helpers import SeatSocket, new_game, spy_factory
+from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game, spy_factory
 
 __all__ = ["spy_factory"]  # the fixture, imported for pytest
 
@@ -31,7 +31,7 @@ QUICK_HINTS = {"playouts": 8}
 
 @pytest.fixture
 def app() -> FastAPI:
-    return create_app("sqlite://", hint_options=QUICK_HINTS)
+    return create_app("sqlite://", hint_options=QUICK_HINTS, settings=TEST_SETTINGS)
 
 
 @pytest.fixture
@@ -264,7 +264,9 @@ class TestErrors:
             return choose(kind, view, rng)
 
         async def scenario() -> list[Any]:
-            games = Games(Store("sqlite://"))
+            # Searches in threads of this process, where the slow player is.
+            games = Games(Store("sqlite://"), settings=TEST_SETTINGS.replace(
+                search_processes=0))
             game_id, token = await games.create("owner", rules, ("greedy",) * 3, seed)
             game, connection = await games.connect(game_id, token)
             before = game.saved.revision
@@ -437,16 +439,22 @@ class TestDaily:
 
 
 class TestServerHousekeeping:
-    def test_a_failed_save_changes_nothing(
+    def test_a_move_waits_while_the_database_is_away(
         self, app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
     ) -> None:
+        """Nothing is shown that was not saved: the person is told "Saving failed; trying
+        again", other messages are refused in words, and the move goes through once the
+        database is back (no reload)."""
         game_id, token = new_game(client, variant="draw", players=2, opponents=["greedy"],
                                   seed=15)
         store = games_of(app).store
         real_update = store.update
         failures = []
+        back = threading.Event()
 
         def broken(game: Any) -> bool:
+            if back.is_set():
+                return real_update(game)
             failures.append(game.revision)
             raise OSError("disk full")
 
@@ -455,16 +463,28 @@ class TestServerHousekeeping:
             before = seat.settle()
             assert before["turn"] == 0
             monkeypatch.setattr(store, "update", broken)
-            ws.send_json({"type": "play", "move": before["legal"][0]["move"]})
-            replies = [seat.receive(), seat.receive()]
-            assert [m["type"] for m in replies] == ["state", "error"]
-            assert replies[0]["state"] == before
-            assert failures
-            monkeypatch.setattr(store, "update", real_update)
             seat.send({"type": "play", "move": before["legal"][0]["move"]})
+            notice = seat.receive()
+            assert notice == {"type": "notice", "notice": "saving-failed",
+                              "message": "Saving failed; trying again."}
+            # A page opened now sees the last saved picture and the notice; what it asks is
+            # refused in words until the move is saved.
+            with client.websocket_connect(f"/ws/{game_id}?token={token}") as other:
+                assert other.receive_json()["state"] == before
+                assert other.receive_json()["notice"] == "saving-failed"
+                other.send_json({"type": "hint"})
+                refused = other.receive_json()
+                assert refused["type"] == "error"
+                assert refused["message"].startswith("Saving failed; trying again.")
+            assert failures and seat.state == before
+            back.set()
+            saved = seat.receive()
+            assert saved["type"] == "notice" and saved["notice"] == "saved"
             after = seat.settle()
             assert after["revision"] > before["revision"]
             assert before["legal"][0]["tile"] in after["played"]
+        stored = store.load(game_id)
+        assert stored is not None and stored.revision >= after["revision"]
 
     def test_a_game_leaves_memory_when_its_last_socket_closes(
         self, app: FastAPI, client: TestClient

@@ -2,7 +2,10 @@
 
 ``create_app(database_url)`` builds it around a :class:`~doublesix.web.store.Store`; the routes
 only translate HTTP and WebSocket traffic to :class:`~doublesix.web.games.Games` calls and back
-(``docs/protocol.md``).
+(``docs/protocol.md``).  What a client may send and hold is bounded by
+:class:`~doublesix.web.settings.Settings`: the ``Host`` header, a socket's ``Origin``, sockets
+per address, body and message sizes and JSON depth; errors are JSON with a status saying what
+happened (503 while the database is away).
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
-import json
 import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -22,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from doublesix.web import protocol
@@ -32,8 +35,10 @@ from doublesix.web.games import (
     GameNotFoundError,
     Games,
     NotNowError,
+    UnavailableError,
 )
 from doublesix.web.protocol import ProtocolError
+from doublesix.web.settings import Settings, host_allowed, origin_allowed
 from doublesix.web.store import Store, default_url
 
 #: The directory of the browser's files.
@@ -42,12 +47,17 @@ STATIC: Final = Path(__file__).parent / "static"
 COOKIE: Final = "doublesix_player"
 COOKIE_AGE: Final = 365 * 24 * 3600
 _COOKIE_SHAPE: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
-#: The longest request body the API reads, in bytes.
-MAX_BODY: Final = 16384
-#: WebSocket close codes: a wrong token, an unknown game, a game whose save cannot be read.
+#: The longest request body the API reads, in bytes (``Settings.max_body``).
+MAX_BODY: Final = Settings.max_body
+#: WebSocket close codes: a wrong token, an unknown game, a game whose save cannot be read,
+#: too many sockets or messages, the database away (the page connects again).
 CLOSE_FORBIDDEN: Final = 4403
 CLOSE_NOT_FOUND: Final = 4404
 CLOSE_DAMAGED: Final = 4422
+CLOSE_TOO_MANY: Final = 4429
+CLOSE_UNAVAILABLE: Final = 4503
+#: What a request gets while the database is away.
+UNAVAILABLE: Final = "the games database is not answering; try again in a few seconds"
 
 CONTENT_SECURITY_POLICY: Final = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -67,8 +77,34 @@ _PLACEHOLDER: Final = """<!doctype html>
 """
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+class HostCheck:
+    """Answers only requests whose ``Host`` names this server (``Settings.allowed_hosts``):
+    others get 400 (HTTP) or a refused handshake (WebSocket), so a page on another name that
+    resolves here (DNS rebinding) reaches nothing."""
+
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = ""
+            for name, value in scope.get("headers", []):
+                if name == b"host":
+                    host = value.decode("latin-1")
+                    break
+            if not host_allowed(host, self.hosts):
+                if scope["type"] == "http":
+                    response = _error(400, "this server does not answer for that host name")
+                    await response(scope, receive, send)
+                else:
+                    await send({"type": "websocket.close", "code": 1008})
+                return
+        await self.app(scope, receive, send)
 
 
 def create_app(
@@ -76,18 +112,26 @@ def create_app(
     *,
     hint_options: dict[str, Any] | None = None,
     today: Callable[[], datetime.date] | None = None,
+    settings: Settings | None = None,
+    workers: int = 1,
 ) -> FastAPI:
     """The web game on the database at ``database_url`` (a SQLAlchemy URL; None:
     ``DOUBLESIX_DATABASE_URL`` or a SQLite file in the user's data directory).
 
     ``hint_options`` go to :func:`doublesix.ai.hint` (tests make it quick); ``today`` gives
-    the UTC date (tests move the calendar).
+    the UTC date (tests move the calendar); ``settings`` default to
+    :meth:`Settings.from_env`; ``workers`` is how many server processes share the machine
+    (each runs its share of the search processes).
     """
+    settings = settings or Settings.from_env()
     store = Store(database_url or default_url())
-    games = Games(store, hint_options=hint_options, today=today)
+    games = Games(store, hint_options=hint_options, today=today, settings=settings,
+                  workers=workers)
+    sockets_by_address: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await games.start()
         yield
         await games.close()
         store.dispose()
@@ -97,6 +141,8 @@ def create_app(
     )
     app.state.games = games
     app.state.store = store
+    app.state.settings = settings
+    app.add_middleware(HostCheck, hosts=settings.hosts)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> Response:
@@ -106,11 +152,22 @@ def create_app(
     async def validation_error(_request: Request, error: RequestValidationError) -> Response:
         return _error(400, "the request is malformed")
 
+    @app.exception_handler(UnavailableError)
+    async def database_away(_request: Request, error: UnavailableError) -> Response:
+        return _error(503, UNAVAILABLE, {"Retry-After": "5"})
+
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, error: Exception) -> Response:
+        return _error(500, "the server failed to answer this request")
+
     @app.middleware("http")
     async def player_cookie(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
-        if request.method not in ("GET", "HEAD", "OPTIONS") and not _same_origin(request):
+        if request.method not in ("GET", "HEAD", "OPTIONS") and not origin_allowed(
+            request.headers.get("origin"), request.headers.get("host", ""),
+            settings.allowed_origins,
+        ):
             return _error(403, "requests from other sites are refused")
         player = request.cookies.get(COOKIE)
         fresh = player is None or not _COOKIE_SHAPE.fullmatch(player)
@@ -159,16 +216,41 @@ def create_app(
     async def options() -> Response:
         return JSONResponse(protocol.options_json())
 
+    async def read_body(request: Request) -> bytes:
+        """The request's body, at most ``max_body`` bytes, read within ``request_timeout``
+        seconds (:class:`ProtocolError` otherwise)."""
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > settings.max_body:
+            raise ProtocolError(f"the request is too long (at most {settings.max_body} bytes)")
+        chunks: list[bytes] = []
+        size = 0
+
+        async def read() -> None:
+            nonlocal size
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > settings.max_body:
+                    raise ProtocolError(
+                        f"the request is too long (at most {settings.max_body} bytes)"
+                    )
+                chunks.append(chunk)
+
+        try:
+            await asyncio.wait_for(read(), settings.request_timeout)
+        except TimeoutError:
+            raise ProtocolError("the request's body did not arrive in time") from None
+        return b"".join(chunks)
+
     @app.post("/api/games")
     async def new_game(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return _error(400, "the request is too long")
         try:
-            data = json.loads(body) if body.strip() else {}
+            body = await read_body(request)
+            data = protocol.parse_json(body, settings.max_json_depth) if body.strip() else {}
             game = protocol.parse_new_game(data)
-        except ValueError as error:  # ProtocolError and malformed JSON
-            message = str(error) if isinstance(error, ProtocolError) else "the body is not JSON"
+        except ProtocolError as error:
+            message = str(error)
+            if message == "the message is not JSON":
+                message = "the body is not JSON"
             return _error(400, message)
         game_id, token = await games.create(
             request.state.player, game.rules, game.opponents, game.seed
@@ -195,6 +277,8 @@ def create_app(
             return _error(409, str(error))
         except DamagedGameError as error:
             return _error(500, str(error))
+        except UnavailableError:
+            return _error(503, UNAVAILABLE, {"Retry-After": "5"})
         return JSONResponse(
             data,
             headers={"Content-Disposition": f'attachment; filename="doublesix-{game_id}.json"'},
@@ -204,9 +288,30 @@ def create_app(
 
     @app.websocket("/ws/{game_id}")
     async def play(websocket: WebSocket, game_id: str, token: str = "") -> None:
+        headers = websocket.headers
+        if not origin_allowed(
+            headers.get("origin"), headers.get("host", ""), settings.allowed_origins
+        ):
+            await websocket.close(code=1008)  # before accepting: the handshake is refused (403)
+            return
+        address = websocket.client.host if websocket.client else ""
         await websocket.accept()
+        if sockets_by_address.get(address, 0) >= settings.sockets_per_address:
+            await _refuse(websocket, CLOSE_TOO_MANY, "too many connections from this address")
+            return
+        sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
         try:
-            game, connection = await games.connect(game_id, token)
+            await _play(websocket, game_id, token, address)
+        finally:
+            left = sockets_by_address.get(address, 1) - 1
+            if left > 0:
+                sockets_by_address[address] = left
+            else:
+                sockets_by_address.pop(address, None)
+
+    async def _play(websocket: WebSocket, game_id: str, token: str, address: str) -> None:
+        try:
+            game, connection = await games.connect(game_id, token, address)
         except GameNotFoundError:
             await _refuse(websocket, CLOSE_NOT_FOUND, "there is no such game")
             return
@@ -215,6 +320,9 @@ def create_app(
             return
         except DamagedGameError as error:
             await _refuse(websocket, CLOSE_DAMAGED, str(error))
+            return
+        except UnavailableError:
+            await _refuse(websocket, CLOSE_UNAVAILABLE, UNAVAILABLE)
             return
         writer = asyncio.create_task(_write(websocket, connection))
         try:
@@ -236,16 +344,6 @@ def create_app(
     return app
 
 
-def _same_origin(request: Request) -> bool:
-    """Whether a request that changes something comes from this site's own pages: its
-    ``Origin`` header, when the browser sends one, names the host it was sent to."""
-    origin = request.headers.get("origin")
-    if origin is None:
-        return True
-    host = request.headers.get("host", "")
-    return origin in (f"http://{host}", f"https://{host}")
-
-
 async def _refuse(websocket: WebSocket, code: int, message: str) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_json({"type": "error", "message": message})
@@ -265,4 +363,4 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
     finally:
         if websocket.application_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
-                await websocket.close()
+                await websocket.close(code=connection.close_code or 1000)

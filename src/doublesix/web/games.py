@@ -3,8 +3,17 @@
 A :class:`Games` keeps the games that have a connection (or a computer thinking) in memory and
 everything else in the :class:`~doublesix.web.store.Store`.  Every change to a game happens
 under its lock, is saved before anyone hears of it, and is then sent to every connection as the
-seat's own picture.  Computer players and the database run in worker threads
-(``asyncio.to_thread``), so the event loop never waits for them.
+seat's own picture.  The work is spread so the event loop only referees:
+
+- computer players' searches and hints run in a pool of processes (:class:`Searchers`, one per
+  core), so they use every core; their random numbers come from the game alone
+  (:func:`doublesix.ai.seeding.move_rng`), so a move is the same in any process;
+- the database has threads of its own, so a save never waits behind a search;
+- while the database is away a change is kept back (nobody hears of it), everyone at the table
+  is told "Saving failed; trying again", and the save is tried again until it succeeds; then
+  the game goes on by itself;
+- on PostgreSQL, a save made by another server process reaches this one's sockets
+  (:class:`~doublesix.web.store.Listener`).
 
 The server only translates: a message is parsed (:mod:`~doublesix.web.protocol`), the engine
 judges it, and an :class:`~doublesix.moves.IllegalMoveError` becomes an ``error`` message.
@@ -13,15 +22,21 @@ judges it, and an :class:`~doublesix.moves.IllegalMoveError` becomes an ``error`
 from __future__ import annotations
 
 import asyncio
+import atexit
+import collections
+import concurrent.futures
 import datetime
+import functools
 import hmac
 import json
 import logging
+import multiprocessing
 import random
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from doublesix import ai, faces
 from doublesix.ai.seeding import DAILY_OPPONENT, hint_seed, move_rng, player_options
@@ -32,15 +47,29 @@ from doublesix.rules import Rules
 from doublesix.view import View
 from doublesix.web import protocol
 from doublesix.web.protocol import HUMAN, GameInfo, ProtocolError
+from doublesix.web.settings import Settings
 from doublesix.web.stats import Finished, statistics
-from doublesix.web.store import OVER, PLAYING, RESIGNED, SavedGame, Seat, Store, digest
+from doublesix.web.store import (
+    OVER,
+    PLAYING,
+    RESIGNED,
+    Listener,
+    SavedGame,
+    Seat,
+    Store,
+    digest,
+    unavailable,
+)
 
 log = logging.getLogger("doublesix.web")
 
-#: How many times in a row a computer's move may fail to save before it stops trying.
-SAVE_RETRIES: Final = 3
 #: How many messages may wait for a slow connection before it is dropped.
 OUTBOX_LIMIT: Final = 1000
+#: What everyone at the table is told while a change cannot be saved, and once it is.
+SAVING_FAILED: Final = "Saving failed; trying again."
+SAVED_AGAIN: Final = "Saved: the game goes on."
+
+T = TypeVar("T")
 
 Message = dict[str, Any]
 
@@ -60,6 +89,66 @@ class NotNowError(RuntimeError):
 class DamagedGameError(ValueError):
     """The stored game cannot be read (damaged, or saved by a newer release); it is left in
     the database as it is."""
+
+
+class UnavailableError(RuntimeError):
+    """The database cannot be reached or written now (gone away, read-only, disk full)."""
+
+
+class TooManyError(RuntimeError):
+    """A bound on what one client may hold or ask was reached; the words say which."""
+
+
+def choose_move(kind: str, view: View, rng: random.Random, daily: bool = False) -> Move:
+    """A computer seat's move (run in a search process: a new player each time)."""
+    return ai.player(kind, **player_options(kind, daily)).choose(view, rng)
+
+
+def suggest(view: View, seed: int, options: dict[str, Any]) -> ai.Hint:
+    """The hint for ``view`` (run in a search process)."""
+    return ai.hint(view, seed, **options)
+
+
+_POOLS: dict[int, concurrent.futures.ProcessPoolExecutor] = {}
+
+
+def _pool(size: int) -> concurrent.futures.ProcessPoolExecutor:
+    """The process pool of ``size`` workers, shared by every server in this process."""
+    pool = _POOLS.get(size)
+    if pool is None:
+        # forkserver: workers start from a clean process, never a copy of the event loop's.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["doublesix.ai", "doublesix.web.games"])
+        pool = concurrent.futures.ProcessPoolExecutor(size, mp_context=context)
+        _POOLS[size] = pool
+    return pool
+
+
+@atexit.register
+def _shutdown_pools() -> None:
+    for pool in _POOLS.values():
+        pool.shutdown(wait=False, cancel_futures=True)
+    _POOLS.clear()
+
+
+class Searchers:
+    """Where searches run: a pool of ``processes`` worker processes, or (0) threads of this
+    process.  A broken pool (a worker killed) is replaced and the search tried once more."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a search process; the event loop goes on meanwhile."""
+        if self.processes <= 0:
+            return await asyncio.to_thread(function, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(_pool(self.processes), function, *args)
+        except concurrent.futures.process.BrokenProcessPool:
+            log.warning("a search process died; starting the pool again")
+            _POOLS.pop(self.processes, None)
+            return await loop.run_in_executor(_pool(self.processes), function, *args)
 
 
 def new_token() -> str:
@@ -85,10 +174,16 @@ def seat_holding(saved: SavedGame, token: str) -> int | None:
 class Connection:
     """One WebSocket (or test double) holding a seat: an outbox the socket's writer drains."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, address: str = "") -> None:
         self.seat = seat
+        self.address = address
         self.outbox: asyncio.Queue[Message | None] = asyncio.Queue()
         self.closed = False
+        #: The close code the writer ends the socket with (None: a normal close).
+        self.close_code: int | None = None
+        #: The seat's token hash when it connected (a new token closes it).
+        self.token_hash: str | None = None
+        self.received: collections.deque[float] = collections.deque()
 
     def send(self, message: Message) -> None:
         """Queue a message; a connection that stopped reading is closed instead."""
@@ -99,11 +194,20 @@ class Connection:
             return
         self.outbox.put_nowait(message)
 
-    def close(self) -> None:
-        """Tell the writer to stop after what is queued."""
+    def close(self, code: int | None = None) -> None:
+        """Tell the writer to stop after what is queued (closing with ``code``)."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.outbox.put_nowait(None)
+
+    def over_rate(self, limit: int, window: float = 10.0) -> bool:
+        """Count a message received now; whether more than ``limit`` came in ``window`` s."""
+        now = time.monotonic()
+        self.received.append(now)
+        while self.received and self.received[0] < now - window:
+            self.received.popleft()
+        return len(self.received) > limit
 
 
 @dataclass(eq=False)
@@ -116,6 +220,14 @@ class Game:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
+    #: True while a change waits for the database (everyone was told "Saving failed").
+    saving: bool = False
+    #: Each seat's recent hint requests (times), and the hints of the newest positions.
+    hint_times: dict[int, collections.deque[float]] = field(default_factory=dict)
+    hints: dict[tuple[int, int], asyncio.Future[Message]] = field(default_factory=dict)
+    #: The timer that plays the computers here if the process that made the last change
+    #: stops (PostgreSQL, several processes).
+    takeover: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -206,10 +318,12 @@ def _damaged(saved: SavedGame, error: ValueError) -> DamagedGameError:
 
 
 class Games:
-    """Every game of one server: creating, connecting, playing, saving, statistics.
+    """Every game of one server process: creating, connecting, playing, saving, statistics.
 
     ``hint_options`` go to :func:`doublesix.ai.hint`; ``today`` gives the UTC date (the daily
-    game's and the streak's calendar).
+    game's and the streak's calendar); ``settings`` bound what clients may hold and ask
+    (:class:`~doublesix.web.settings.Settings`).  :meth:`start` (in the event loop) starts
+    listening for other processes' saves on PostgreSQL.
     """
 
     def __init__(
@@ -218,12 +332,46 @@ class Games:
         *,
         hint_options: dict[str, Any] | None = None,
         today: Callable[[], datetime.date] | None = None,
+        settings: Settings | None = None,
+        workers: int = 1,
     ) -> None:
         self.store = store
+        self.settings = settings or Settings()
         self.hint_options = hint_options or {}
         self.today = today or (lambda: datetime.datetime.now(datetime.UTC).date())
+        self.searchers = Searchers(self.settings.searchers(workers))
+        self._db: concurrent.futures.ThreadPoolExecutor | None = None
         self._live: dict[str, Game] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[Game]] = {}
+        self._closing = False
+        self.listener: Listener | None = None
+        if not store.origin:
+            store.origin = secrets.token_hex(6)
+
+    async def start(self) -> None:
+        """Listen for other processes' saves (PostgreSQL); nothing to do on SQLite."""
+        self._closing = False
+        if self.store.notifies and self.listener is None:
+            self.listener = Listener(
+                self.store.url, self._heard, self._reload_all, self.settings.save_retry_max
+            )
+            self.listener.start()
+
+    async def _store(self, function: Callable[..., T], *args: Any) -> T:
+        """A store call in the database's own threads; :class:`UnavailableError` when the
+        database cannot be reached or written."""
+        loop = asyncio.get_running_loop()
+        if self._db is None:
+            self._db = concurrent.futures.ThreadPoolExecutor(
+                max(1, self.settings.db_threads), thread_name_prefix="doublesix-db"
+            )
+        try:
+            return await loop.run_in_executor(self._db, functools.partial(function, *args))
+        except Exception as error:
+            if unavailable(error):
+                raise UnavailableError(str(error).splitlines()[0] if str(error) else
+                                       type(error).__name__) from error
+            raise
 
     # -- creating -------------------------------------------------------------------------
 
@@ -238,7 +386,8 @@ class Games:
         first_attempt: bool = False,
         match: Match | None = None,
     ) -> tuple[str, str]:
-        """Start a game with a person in seat 0; returns ``(game_id, token)``."""
+        """Start a game with a person in seat 0; returns ``(game_id, token)``
+        (:class:`UnavailableError` while the database is away)."""
         if match is None:
             match = Match(rules, seed=seed)
         token = new_token()
@@ -257,14 +406,14 @@ class Games:
             first_attempt=first_attempt,
         )
         _finish_columns(saved, match, None)
-        await asyncio.to_thread(self.store.insert, saved)
+        await self._store(self.store.insert, saved)
         return saved.id, token
 
     async def daily(self, owner: str) -> dict[str, Any]:
         """Today's daily game for this browser: its unfinished one, else a new one."""
         today = self.today()
         date = today.isoformat()
-        earlier = await asyncio.to_thread(self.store.daily_games, digest(owner), date)
+        earlier = await self._store(self.store.daily_games, digest(owner), date)
         for saved in earlier:
             if not saved.is_finished:
                 try:
@@ -286,25 +435,33 @@ class Games:
         """A fresh token for seat 0 of a stored game (the old one stops working)."""
         game = await self._get(game_id)
         token = new_token()
-        async with game.lock:
-            if game.is_over:
-                return None
-            seat = game.saved.seats[0]
-            old_hash, seat.token_hash = seat.token_hash, digest(token)
-            try:
-                ok = await self._save(game)
-            except Exception:
-                log.exception("could not save game %s", game.id)
-                ok = False
-            if not ok:
-                seat.token_hash = old_hash
-                return None
-            for connection in list(game.connections):
-                if connection.seat == 0:
-                    connection.send({"type": "error", "message": "this game was opened elsewhere"})
-                    connection.close()
-        self._forget_if_idle(game)
+        try:
+            async with game.lock:
+                if game.is_over:
+                    return None
+                seat = game.saved.seats[0]
+                old_hash, seat.token_hash = seat.token_hash, digest(token)
+                try:
+                    ok = await self._save(game)
+                except Exception:
+                    seat.token_hash = old_hash
+                    raise
+                if not ok:
+                    seat.token_hash = old_hash
+                    return None
+                self._close_stale_seats(game)
+        finally:
+            self._forget_if_idle(game)
         return token
+
+    @staticmethod
+    def _close_stale_seats(game: Game) -> None:
+        """Close the connections whose seat's token changed (the game opened elsewhere)."""
+        for connection in list(game.connections):
+            held = game.saved.seats[connection.seat].token_hash
+            if held is not None and connection.token_hash not in (None, held):
+                connection.send({"type": "error", "message": "this game was opened elsewhere"})
+                connection.close()
 
     # -- finding --------------------------------------------------------------------------
 
@@ -316,38 +473,64 @@ class Games:
         game = self._live.get(game_id)
         if game is not None:
             return game
-        async with self._loading:
-            game = self._live.get(game_id)
-            if game is not None:
-                return game
-            saved = await asyncio.to_thread(self.store.load, game_id)
+        loading = self._loading.get(game_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[Game] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            saved = await self._store(self.store.load, game_id)
             if saved is None:
                 raise GameNotFoundError(game_id)
-            game = _game(saved)
+            game = self._live.get(game_id) or _game(saved)
             self._live[game_id] = game
+            future.set_result(game)
             return game
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._loading[game_id]
 
     def _forget_if_idle(self, game: Game) -> None:
         """Drop a game from memory once nobody is connected and no computer is thinking."""
-        busy = game.task is not None and not game.task.done()
+        busy = (game.task is not None and not game.task.done()) or game.lock.locked()
         if not game.connections and not busy and self._live.get(game.id) is game:
             del self._live[game.id]
+            if game.takeover is not None:
+                game.takeover.cancel()
 
     # -- connections ----------------------------------------------------------------------
 
-    async def connect(self, game_id: str, token: str) -> tuple[Game, Connection]:
-        """Seat a connection by its token and send it the picture; computers then play on."""
+    async def connect(
+        self, game_id: str, token: str, address: str = ""
+    ) -> tuple[Game, Connection]:
+        """Seat a connection by its token and send it the picture; computers then play on.
+
+        A seat holding ``sockets_per_seat`` sockets already has its oldest closed (4429)."""
         game = await self._get(game_id)
         seat = game.seat_of(token)
         if seat is None:
             self._forget_if_idle(game)
             raise ForbiddenError(game_id)
-        connection = Connection(seat)
+        connection = Connection(seat, address)
+        connection.token_hash = game.saved.seats[seat].token_hash
         # Joined at once (no await since _get), so the game cannot be dropped from memory
         # between being found and being joined.
         game.connections.append(connection)
-        async with game.lock:
-            game.send_state(connection)
+        same_seat = [c for c in game.connections if c.seat == seat and not c.closed]
+        for old in same_seat[: max(0, len(same_seat) - max(1, self.settings.sockets_per_seat))]:
+            old.send({"type": "error", "message": "this seat is open in too many places: "
+                      "this one is closed"})
+            old.close(4429)
+        if not game.saving:
+            async with game.lock:
+                game.send_state(connection)
+        else:  # the change waiting for the database is not shown: the last saved picture is
+            connection.send({"type": "state", "state": protocol.picture(
+                Match.from_json(game.saved.match), _info(game.saved), seat)})
+            connection.send(_notice("saving-failed", SAVING_FAILED))
         self._advance(game)
         return game, connection
 
@@ -363,7 +546,16 @@ class Games:
     async def handle(self, game: Game, connection: Connection, text: str | bytes) -> None:
         """One message from a seat's connection: act on it, or answer an ``error``."""
         try:
-            message = protocol.parse_message(text)
+            if connection.over_rate(self.settings.messages_per_10s):
+                connection.send({"type": "error", "message": "too many messages: this "
+                                 "connection is closed"})
+                connection.close(4429)
+                return
+            message = protocol.parse_message(
+                text, self.settings.max_message, self.settings.max_json_depth
+            )
+            if game.saving:
+                raise NotNowError(f"{SAVING_FAILED} Nothing else is done until it is saved.")
             if message.kind == "hint":
                 await self._hint(game, connection)
                 return
@@ -371,7 +563,8 @@ class Games:
                 if connection.closed:
                     raise ProtocolError("this connection is closed")
                 await self._act(game, connection.seat, message)
-        except (ProtocolError, IllegalMoveError, MatchStateError, NotNowError) as error:
+        except (ProtocolError, IllegalMoveError, MatchStateError, NotNowError,
+                TooManyError) as error:
             connection.send({"type": "error", "message": str(error)})
             return
         self._advance(game)
@@ -399,16 +592,64 @@ class Games:
         await self._commit(game, events)
 
     async def _commit(self, game: Game, events: list[Event]) -> None:
-        """Save the game, then broadcast ``events``; a failed save undoes the change."""
-        try:
-            saved = await self._save(game)
-        except Exception:
-            log.exception("could not save game %s", game.id)
-            saved = False
-        if not saved:
+        """Save the game, then broadcast ``events``.
+
+        While the database is away nobody hears of the change: everyone at the table is told
+        "Saving failed; trying again", and the save is tried again (a quarter second, half a
+        second, ... at most ``save_retry_max`` apart) until it succeeds, the server stops, or
+        ``save_give_up`` seconds pass (then the change is undone).  A save refused because
+        another server saved first reloads the game and raises :class:`NotNowError`."""
+        delay = 0.25
+        started = time.monotonic()
+        failed = False
+        while True:
+            try:
+                ok = await self._save(game)
+                break
+            except UnavailableError as error:
+                if not failed:
+                    failed = True
+                    game.saving = True
+                    log.warning("could not save game %s (%s): trying again", game.id, error)
+                    game.tell(_notice("saving-failed", SAVING_FAILED))
+                if self._closing or time.monotonic() - started > self.settings.save_give_up:
+                    game.saving = False
+                    await self._reload(game)
+                    raise NotNowError(
+                        "the game could not be saved: the change is undone, try again"
+                    ) from None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.settings.save_retry_max)
+            except Exception:
+                log.exception("could not save game %s", game.id)
+                ok = False
+                break
+        if failed:
+            game.saving = False
+            if not ok and await self._saved_after_all(game):
+                ok = True
+            if ok:
+                log.warning("game %s saved again", game.id)
+                game.tell(_notice("saved", SAVED_AGAIN))
+        if not ok:
             await self._reload(game)
             raise NotNowError("the game could not be saved (or changed elsewhere): try again")
         game.broadcast(events)
+
+    async def _saved_after_all(self, game: Game) -> bool:
+        """Whether a save that seemed to fail (the connection dropped as it committed) is in
+        the database after all; if so the game takes the stored revision."""
+        try:
+            stored = await self._store(self.store.load, game.id)
+        except Exception:
+            return False
+        if stored is None or stored.match != game.match.to_json() or (
+            stored.resigned != game.info.resigned
+        ):
+            return False
+        game.saved = stored
+        game.info.revision = stored.revision
+        return True
 
     async def _save(self, game: Game) -> bool:
         saved = game.saved
@@ -418,7 +659,7 @@ class Games:
         _finish_columns(saved, game.match, game.info.resigned)
         saved.revision += 1
         try:
-            ok = await asyncio.to_thread(self.store.update, saved)
+            ok = await self._store(self.store.update, saved)
         except Exception:
             (saved.match, saved.scores, saved.status, saved.resigned, saved.winner,
              saved.revision) = previous
@@ -430,11 +671,12 @@ class Games:
         return ok
 
     async def _reload(self, game: Game) -> None:
-        """Make the game what the database holds, and tell every connection."""
+        """Make the game what the database holds (what was last saved, if it cannot be read),
+        and tell every connection."""
         try:
-            stored = await asyncio.to_thread(self.store.load, game.id)
-        except Exception:
-            log.exception("could not reload game %s", game.id)
+            stored = await self._store(self.store.load, game.id)
+        except Exception as error:
+            log.warning("could not reload game %s: %s", game.id, error)
             stored = None
         if stored is not None:
             game.saved = stored
@@ -444,36 +686,55 @@ class Games:
             game.send_state(connection)
 
     async def _hint(self, game: Game, connection: Connection) -> None:
+        """The expert's suggestion for this seat: at most ``hints_per_minute`` asked per seat;
+        one search per position, however many sockets ask."""
+        seat = connection.seat
+        now = time.monotonic()
+        times = game.hint_times.setdefault(seat, collections.deque())
+        while times and times[0] < now - 60:
+            times.popleft()
+        if len(times) >= self.settings.hints_per_minute:
+            raise TooManyError(
+                f"at most {self.settings.hints_per_minute} hints a minute: wait a little"
+            )
         async with game.lock:
-            if game.is_over or game.match.turn != connection.seat:
+            if game.is_over or game.match.turn != seat:
                 raise NotNowError("a hint is only for your turn")
-            view = game.match.view(connection.seat)
-            seed = hint_seed(game.match.seed, view)
-        suggestion = await asyncio.to_thread(ai.hint, view, seed, **self.hint_options)
+            times.append(now)
+            key = (seat, game.saved.revision)
+            future = game.hints.get(key)
+            if future is None:
+                view = game.match.view(seat)
+                seed = hint_seed(game.match.seed, view)
+                game.hints = {k: f for k, f in game.hints.items() if k[1] == key[1]}
+                future = asyncio.ensure_future(self._search_hint(view, seed))
+                game.hints[key] = future
+        connection.send(await asyncio.shield(future))
+
+    async def _search_hint(self, view: View, seed: int) -> Message:
+        suggestion = await self.searchers.run(suggest, view, seed, self.hint_options)
         move: Move = suggestion.move
-        connection.send({"type": "hint", **protocol.move_json(move), "reason": suggestion.reason})
+        return {"type": "hint", **protocol.move_json(move), "reason": suggestion.reason}
 
     # -- computer players -----------------------------------------------------------------
 
     def _advance(self, game: Game) -> None:
         """Let the computer seats play until a person is to move (in the background)."""
-        if game.task is not None and not game.task.done():
+        if game.takeover is not None:
+            game.takeover.cancel()
+            game.takeover = None
+        if self._closing or (game.task is not None and not game.task.done()):
             return
         if game.computer_to_move() is None:
             return
         game.task = asyncio.create_task(self._play_computers(game))
         game.task.add_done_callback(lambda _task: self._forget_if_idle(game))
 
-    @staticmethod
-    def _choose(kind: str, view: View, rng: random.Random, daily: bool = False) -> Move:
-        """A computer seat's move (in a worker thread: a new player each time, so players
-        never share state between threads)."""
-        return ai.player(kind, **player_options(kind, daily)).choose(view, rng)
-
     async def _play_computers(self, game: Game) -> None:
-        failures = 0
         while True:
             async with game.lock:
+                if game.takeover is not None:
+                    return  # another process is playing them (it saved the last change)
                 seat = game.computer_to_move()
                 if seat is None:
                     return
@@ -489,7 +750,7 @@ class Games:
                 if kind == HUMAN:  # a person's forced pass
                     move = Move.pass_()
                 else:
-                    move = await asyncio.to_thread(self._choose, kind, view, rng, daily)
+                    move = await self.searchers.run(Games._choose, kind, view, rng, daily)
             except Exception:
                 log.exception("%s failed to choose in game %s", kind, game.id)
                 move = view.legal_moves()[0]
@@ -504,15 +765,73 @@ class Games:
                     game.match.play(game.match.legal_moves()[0])
                 try:
                     await self._commit(game, game.match.history[before:])
-                    failures = 0
                     continue
                 except NotNowError:
-                    failures += 1
-            # The database refused the save (the game was reloaded): try again a little later.
-            if failures > SAVE_RETRIES:
-                log.error("giving up on game %s: its saves keep failing", game.id)
+                    pass  # another server saved first (the game was reloaded), or given up
+            if self._closing:
                 return
-            await asyncio.sleep(failures)
+            await asyncio.sleep(0.25)
+
+    @staticmethod
+    def _choose(kind: str, view: View, rng: random.Random, daily: bool = False) -> Move:
+        """A computer seat's move (in a search process: a new player each time, so players
+        never share state)."""
+        return choose_move(kind, view, rng, daily)
+
+    # -- other processes' saves (PostgreSQL) ----------------------------------------------
+
+    def _heard(self, game_id: str, revision: int, origin: str) -> None:
+        """Another process saved ``game_id`` at ``revision``: bring this process's copy up to
+        date and tell its sockets."""
+        game = self._live.get(game_id)
+        if origin == self.store.origin or game is None or revision <= game.saved.revision:
+            return
+        asyncio.get_running_loop().create_task(self._catch_up(game))
+
+    async def _reload_all(self) -> None:
+        """After the listener was away: catch up every game in memory."""
+        for game in list(self._live.values()):
+            await self._catch_up(game)
+
+    async def _catch_up(self, game: Game) -> None:
+        async with game.lock:
+            try:
+                stored = await self._store(self.store.load, game.id)
+            except Exception as error:
+                log.warning("could not catch up game %s: %s", game.id, error)
+                return
+            if stored is None or stored.revision <= game.saved.revision:
+                return
+            try:
+                match = Match.from_json(stored.match)
+            except ValueError:
+                return
+            old = game.match
+            events: list[Event] = []
+            if match.history[: len(old.history)] == old.history:
+                events = list(match.history[len(old.history):])
+            if stored.resigned is not None and game.info.resigned is None:
+                events.append(protocol.resign_event())
+            game.saved, game.match, game.info = stored, match, _info(stored)
+            self._close_stale_seats(game)
+            if events:
+                game.broadcast(events)
+            else:
+                for connection in game.connections:
+                    game.send_state(connection)
+        # The process that made the change plays the computers' turns; if it stops, this one
+        # takes over after a while.
+        if game.computer_to_move() is not None and not self._closing:
+            if game.takeover is not None:
+                game.takeover.cancel()
+            game.takeover = asyncio.get_running_loop().call_later(
+                self.settings.takeover_seconds, self._take_over, game, stored.revision
+            )
+
+    def _take_over(self, game: Game, revision: int) -> None:
+        game.takeover = None
+        if game.saved.revision == revision and self._live.get(game.id) is game:
+            self._advance(game)
 
     # -- finished games -------------------------------------------------------------------
 
@@ -522,7 +841,7 @@ class Games:
         if game is not None:
             saved = game.saved
         else:
-            stored = await asyncio.to_thread(self.store.load, game_id)
+            stored = await self._store(self.store.load, game_id)
             if stored is None:
                 raise GameNotFoundError(game_id)
             saved = stored
@@ -547,7 +866,7 @@ class Games:
 
     async def statistics(self, owner: str) -> dict[str, Any]:
         """``GET /api/stats`` for this browser."""
-        games = await asyncio.to_thread(self.store.finished_games, digest(owner))
+        games = await self._store(self.store.finished_games, digest(owner))
         finished = [
             Finished(
                 variant=g.variant,
@@ -562,16 +881,29 @@ class Games:
         return statistics(finished, self.today())
 
     async def close(self) -> None:
-        """Stop every computer player's task (the server is shutting down)."""
+        """Stop every computer player's task and the listener (the server is shutting down)."""
+        self._closing = True
+        if self.listener is not None:
+            await self.listener.stop()
+            self.listener = None
         tasks = [g.task for g in self._live.values() if g.task is not None and not g.task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for game in self._live.values():
+            if game.takeover is not None:
+                game.takeover.cancel()
             for connection in game.connections:
                 connection.close()
         self._live.clear()
-        self._loading = asyncio.Lock()
+        if self._db is not None:
+            self._db.shutdown(wait=False)
+            self._db = None
+
+
+def _notice(kind: str, text: str) -> Message:
+    """A ``notice`` message: something everyone at the table is told in words."""
+    return {"type": "notice", "notice": kind, "message": text}
 
 
 def _finish_columns(saved: SavedGame, match: Match, resigned: int | None) -> None:

@@ -36,6 +36,8 @@ from doublesix.view import View
 
 #: The longest message a browser may send, in bytes.
 MAX_MESSAGE: Final = 4096
+#: The deepest nesting of arrays and objects a message or request body may have.
+MAX_DEPTH: Final = 16
 #: What a browser may ask over the WebSocket.
 MESSAGE_TYPES: Final = ("play", "next", "hint", "resign")
 #: The highest target a new game may have.
@@ -299,8 +301,65 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
     }
 
 
-def parse_message(text: str | bytes) -> ClientMessage:
-    """A browser's WebSocket message, or :class:`ProtocolError` saying what is wrong.
+def json_depth(text: str | bytes, limit: int) -> int:
+    """How deeply arrays and objects nest in a JSON text, exactly when that is more than
+    ``limit`` (counting to ``limit + 1``), else some number up to ``limit``.  Strings are
+    skipped (brackets inside them do not count); one pass without recursion, before any parser
+    sees the text.
+
+    >>> json_depth('{"a": [1, {"b": "[[["}]}', 2), json_depth("[" * 9000, 16)
+    (3, 17)
+    >>> json_depth('{"type": "next"}', 16) <= 16
+    True
+    """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return min(limit, data.count(b"[") + data.count(b"{"))  # cannot be deeper
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON from a client, or :class:`ProtocolError`: not JSON, or nested deeper than
+    ``max_depth`` (refused before parsing, so no depth can exhaust the parser).
+
+    >>> parse_json("[" * 100 + "]" * 100)
+    Traceback (most recent call last):
+    ...
+    doublesix.web.protocol.ProtocolError: the JSON is nested too deeply (at most 16 levels)
+    """
+    if json_depth(text, max_depth) > max_depth:
+        raise ProtocolError(f"the JSON is nested too deeply (at most {max_depth} levels)")
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        raise ProtocolError("the message is not JSON") from None
+
+
+def parse_message(
+    text: str | bytes, max_message: int = MAX_MESSAGE, max_depth: int = MAX_DEPTH
+) -> ClientMessage:
+    """A browser's WebSocket message, or :class:`ProtocolError` saying what is wrong (longer
+    than ``max_message`` bytes, nested deeper than ``max_depth``, not a message).
 
     >>> parse_message('{"type": "next"}')
     ClientMessage(kind='next', move=None)
@@ -309,12 +368,10 @@ def parse_message(text: str | bytes) -> ClientMessage:
     ...
     doublesix.web.protocol.ProtocolError: unknown message type 'fly'; send play, next, ...
     """
-    if len(text) > MAX_MESSAGE:
-        raise ProtocolError(f"the message is too long (at most {MAX_MESSAGE} bytes)")
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError):
-        raise ProtocolError("the message is not JSON") from None
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > max_message:
+        raise ProtocolError(f"the message is too long (at most {max_message} bytes)")
+    data = parse_json(text, max_depth)
     if not isinstance(data, dict):
         raise ProtocolError('the message must be a JSON object like {"type": "play", ...}')
     kind = data.get("type")
@@ -420,7 +477,7 @@ def options_json() -> dict[str, Any]:
     >>> [v["preset_label"] for v in offered["variants"]][3]
     'Muggins (All Fives with a spinner)'
     >>> offered["variants"][3]["rules"]["spinner"], [o["name"] for o in offered["options"]][:3]
-    (True, ['drawing', 'scoring', 'rounding'])
+    (True, ['drawing', 'scoring', 'spinner'])
     """
     return {
         "variants": [
@@ -544,14 +601,6 @@ RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
                 "halves); a multiple of 5 scores that many points at once. The first to the "
                 "target wins, even in the middle of a hand."),
     ]},
-    {"name": "rounding", "label": "Points at a hand's end (fives scoring)",
-     "applies": {"scoring": "fives"}, "choices": [
-        _choice("nearest", "Rounded to the nearest 5", "rounding to the nearest 5",
-                "Points at a hand's end are rounded to the nearest 5 (1 and 2 down, 3 and 4 "
-                "up)."),
-        _choice("down", "Rounded down to a 5", "rounding down",
-                "Points at a hand's end are rounded down to a 5."),
-    ]},
     {"name": "spinner", "label": "Spinner", "choices": [
         _choice(False, "No spinner: the line has two ends", "no spinner",
                 "The line has two open ends; doubles lie crosswise."),
@@ -565,6 +614,14 @@ RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
                 "The spinner's arms open once both its sides carry a tile."),
         _choice("immediate", "As soon as it is laid", "arms open at once",
                 "The spinner's four ends open as soon as it is laid."),
+    ]},
+    {"name": "rounding", "label": "Points at a hand's end (fives scoring)",
+     "applies": {"scoring": "fives"}, "choices": [
+        _choice("nearest", "Rounded to the nearest 5", "rounding to the nearest 5",
+                "Points at a hand's end are rounded to the nearest 5 (1 and 2 down, 3 and 4 "
+                "up)."),
+        _choice("down", "Rounded down to a 5", "rounding down",
+                "Points at a hand's end are rounded down to a 5."),
     ]},
     {"name": "blocked_minus_own", "label": "A blocked hand's winner", "choices": [
         _choice(True, "Scores the others' pips minus its own", "blocked: minus own pips",

@@ -5,7 +5,9 @@ One table, ``doublesix_games``: a row per game holding the engine's save
 token, never the token itself), the owner (a hash of the browser's cookie), the daily game's
 date, and a few columns the statistics read.  ``revision`` counts saves: an update names the
 revision it follows, so two servers sharing one PostgreSQL database never overwrite each
-other's moves (the loser reloads).
+other's moves (the loser reloads).  On PostgreSQL each save also sends a notification
+(``NOTIFY doublesix_games``, in the save's own transaction) that :class:`Listener` hears in every
+server process, so a move made through one process reaches the sockets held by another.
 
 >>> store = Store("sqlite://")
 >>> game = SavedGame("g1", owner="o", variant="draw", seats=[Seat("You", "human", "h")],
@@ -21,9 +23,13 @@ other's moves (the loser reloads).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime
 import hashlib
+import logging
 import os
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -37,7 +43,9 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    event,
     exc,
+    func,
     select,
     update,
 )
@@ -45,8 +53,12 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
+log = logging.getLogger("doublesix.web")
+
 #: The environment variable holding a SQLAlchemy URL for the database.
 DATABASE_ENV: Final = "DOUBLESIX_DATABASE_URL"
+#: The PostgreSQL channel every save is announced on: "game_id revision origin".
+CHANNEL: Final = "doublesix_games"
 #: A game's status: going on, finished by the rules, or ended by a resignation.
 PLAYING: Final = "playing"
 OVER: Final = "over"
@@ -219,21 +231,46 @@ def make_engine(url: str) -> Engine:
             parsed, connect_args={"check_same_thread": False}, poolclass=StaticPool
         )
     Path(database).parent.mkdir(parents=True, exist_ok=True)
-    return create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
+    engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _journal(connection: Any, _record: Any) -> None:
+        # Write-ahead logging: readers never wait for a save, and a save is one append to the
+        # log; NORMAL syncs at checkpoints, so a killed server loses nothing (a power cut may
+        # lose the last moves).
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    return engine
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether an error from the database means it cannot be reached or written now (gone
+    away, read-only, disk full) rather than a mistake in a request."""
+    return isinstance(error, (exc.OperationalError, exc.InterfaceError, exc.DatabaseError,
+                              exc.DisconnectionError, exc.TimeoutError, OSError)) and not (
+        isinstance(error, (exc.IntegrityError, exc.ProgrammingError, exc.DataError))
+    )
 
 
 class Store:
     """The games table behind a SQLAlchemy URL.  Blocking: call it from a worker thread."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, origin: str = "") -> None:
         self.url = url
+        #: Who saves through this store, named in its notifications (one per server process).
+        self.origin = origin
         self.engine = make_engine(url)
         try:
             Base.metadata.create_all(self.engine)
-        except exc.ProgrammingError:
+        except (exc.ProgrammingError, exc.IntegrityError):
             # Another server sharing the database created the table at the same moment.
             Base.metadata.create_all(self.engine)
         parsed = make_url(url)
+        #: Whether saves are announced to other processes (PostgreSQL).
+        self.notifies = self.engine.dialect.name == "postgresql"
         #: An in-memory SQLite database lives as long as this Store (dispose keeps it).
         self.in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (
             None, "", ":memory:"
@@ -259,13 +296,19 @@ class Store:
         game.updated = utcnow()
         columns = game.columns()
         del columns["id"]
-        with Session(self.engine) as session, session.begin():
-            result = session.execute(
+        with self.engine.begin() as connection:
+            result = connection.execute(
                 update(GameRow)
                 .where(GameRow.id == game.id, GameRow.revision == game.revision - 1)
                 .values(**columns)
             )
-            return bool(getattr(result, "rowcount", 0) == 1)
+            done = bool(getattr(result, "rowcount", 0) == 1)
+            if done and self.notifies:
+                # Delivered when (and only if) the save commits.
+                connection.execute(select(func.pg_notify(
+                    CHANNEL, f"{game.id} {game.revision} {self.origin}"
+                )))
+            return done
 
     def daily_games(self, owner: str, date: str) -> list[SavedGame]:
         """The daily games this owner started on ``date``, oldest first."""
@@ -291,3 +334,85 @@ class Store:
         """Close the database's connections (not an in-memory database's: that would lose it)."""
         if not self.in_memory:
             self.engine.dispose()
+
+
+def notification(payload: str) -> tuple[str, int, str] | None:
+    """A save's notification as ``(game_id, revision, origin)``, or None if malformed.
+
+    >>> notification("g1 7 abc"), notification("nonsense")
+    (('g1', 7, 'abc'), None)
+    """
+    parts = payload.split(" ")
+    if len(parts) != 3 or not parts[1].isdigit():
+        return None
+    return parts[0], int(parts[1]), parts[2]
+
+
+def listen_conninfo(url: str) -> str:
+    """The libpq address of a SQLAlchemy PostgreSQL URL, for psycopg itself.
+
+    >>> listen_conninfo("postgresql+psycopg://u:pw@h:5/db")
+    'postgresql://u:pw@h:5/db'
+    """
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Listener:
+    """Hears every save's notification on PostgreSQL (``LISTEN doublesix_games``) with an
+    asynchronous psycopg connection of its own, and calls ``on_save(game_id, revision, origin)``.
+    When the connection is lost it connects again (a second, two, ... at most ``retry_max``)
+    and then calls ``on_reconnect()``, since saves may have gone unheard meanwhile."""
+
+    def __init__(
+        self,
+        url: str,
+        on_save: Callable[[str, int, str], None],
+        on_reconnect: Callable[[], Awaitable[None]],
+        retry_max: float = 2.0,
+    ) -> None:
+        self.conninfo = listen_conninfo(url)
+        self.on_save = on_save
+        self.on_reconnect = on_reconnect
+        self.retry_max = retry_max
+        self.task: asyncio.Task[None] | None = None
+        #: Set once the first LISTEN is in place.
+        self.ready = asyncio.Event()
+
+    def start(self) -> None:
+        """Start listening in the background."""
+        self.task = asyncio.create_task(self._run(), name="doublesix-listener")
+
+    async def _run(self) -> None:
+        import psycopg
+
+        delay = 0.25
+        first = True
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.conninfo, autocommit=True, connect_timeout=5
+                ) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    self.ready.set()
+                    delay = 0.25
+                    if not first:
+                        await self.on_reconnect()
+                    first = False
+                    async for note in connection.notifies():
+                        parsed = notification(note.payload)
+                        if parsed is not None:
+                            self.on_save(*parsed)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the database went away: listen again when it is back
+                log.warning("listening for saves failed (%s); trying again", error)
+                first = False
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.retry_max)
+
+    async def stop(self) -> None:
+        """Stop listening."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task

@@ -1,0 +1,174 @@
+"""The web server's settings: every bound on what a client controls, and how the work is spread.
+
+Each setting has a default fit for one machine serving people, and an environment variable
+``DOUBLESIX_<NAME>`` (upper case) that overrides it; ``doublesix serve`` sets some of them from
+its options. ``docs/web.md`` lists them all.
+
+>>> s = Settings.from_env({"DOUBLESIX_HINTS_PER_MINUTE": "3",
+...                        "DOUBLESIX_ALLOWED_HOSTS": "games.example, localhost"})
+>>> s.hints_per_minute, s.allowed_hosts, s.sockets_per_seat
+(3, ('games.example', 'localhost'), 4)
+>>> Settings.from_env({"DOUBLESIX_SOCKETS_PER_SEAT": "many"})
+Traceback (most recent call last):
+...
+ValueError: DOUBLESIX_SOCKETS_PER_SEAT must be a number, not 'many'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Final
+
+#: The environment variables' prefix.
+PREFIX: Final = "DOUBLESIX_"
+#: The host names a server answers for unless told others: this machine's loopback names.
+LOOPBACK_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The server's settings (see the module's docstring and ``docs/web.md``)."""
+
+    #: Processes searching for computer moves and hints (0: threads of the server's own
+    #: process, for tests that replace a player).  -1: one per core (split between
+    #: ``doublesix serve --workers``).
+    search_processes: int = -1
+    #: Threads doing database work, apart from the searches.
+    db_threads: int = 8
+    #: WebSockets one seat may hold at once; a new one closes the oldest (code 4429).
+    sockets_per_seat: int = 4
+    #: WebSockets one client address may hold at once; more are refused (code 4429).
+    sockets_per_address: int = 64
+    #: TCP connections one client address may hold before a request or upgrade; more are closed.
+    connections_per_address: int = 128
+    #: Connections the server holds at once (HTTP answers 503 beyond it).
+    max_connections: int = 4000
+    #: Hints one seat may ask for in a minute.
+    hints_per_minute: int = 12
+    #: Messages one socket may send in 10 seconds before it is closed (code 4429).
+    messages_per_10s: int = 100
+    #: The longest WebSocket message answered with an ``error`` (bytes); longer ones up to
+    #: ``ws_max_size`` get an ``error`` too, beyond that the socket is closed (code 1009).
+    max_message: int = 4096
+    #: The longest WebSocket frame read at all (bytes).
+    ws_max_size: int = 65536
+    #: The deepest nesting of arrays and objects in a JSON message or body.
+    max_json_depth: int = 16
+    #: The longest ``POST`` body (bytes).
+    max_body: int = 16384
+    #: Seconds a client has to send a request's head (and a body) once it connects or starts.
+    request_timeout: float = 10.0
+    #: Seconds an idle keep-alive HTTP connection is kept.
+    keep_alive: float = 5.0
+    #: The longest request line or header line (bytes); longer ones are answered 414 or 431.
+    max_request_line: int = 8000
+    #: Seconds between WebSocket pings, and how long a pong may take before the socket closes.
+    ws_ping_interval: float = 20.0
+    ws_ping_timeout: float = 20.0
+    #: Host names the server answers for; "*" for any.  Empty: ``LOOPBACK_HOSTS`` (``doublesix
+    #: serve`` adds the address it listens on).
+    allowed_hosts: tuple[str, ...] = ()
+    #: Origins whose pages may open a game's socket besides the server's own
+    #: (``https://games.example``); "*" for any.
+    allowed_origins: tuple[str, ...] = ()
+    #: The longest wait between two tries of a save while the database is away (seconds).
+    save_retry_max: float = 2.0
+    #: How long saves are retried before the change is given up (seconds).
+    save_give_up: float = 600.0
+    #: Seconds another process waits, after hearing of a change to a game, before it plays the
+    #: computers' turns itself (the process that made the change plays them; this is for when
+    #: it stopped).
+    takeover_seconds: float = 5.0
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        """The defaults, with ``DOUBLESIX_<NAME>`` variables of ``environ`` (default:
+        ``os.environ``) and then ``overrides`` applied."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(PREFIX + f.name.upper())
+            if raw is None or raw.strip() == "":
+                continue
+            if f.type in ("tuple[str, ...]",):
+                values[f.name] = tuple(p.strip() for p in raw.split(",") if p.strip())
+                continue
+            kind = float if f.type == "float" else int
+            try:
+                values[f.name] = kind(raw)
+            except ValueError:
+                raise ValueError(
+                    f"{PREFIX}{f.name.upper()} must be a number, not {raw!r}"
+                ) from None
+        values.update(overrides)
+        return cls(**values)
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with ``changes``."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def hosts(self) -> tuple[str, ...]:
+        """The host names answered (``allowed_hosts``, or the loopback names)."""
+        return self.allowed_hosts or LOOPBACK_HOSTS
+
+    def searchers(self, workers: int = 1) -> int:
+        """How many search processes one of ``workers`` server processes runs."""
+        if self.search_processes >= 0:
+            return self.search_processes
+        return max(1, cores() // max(1, workers))
+
+    def env(self) -> dict[str, str]:
+        """These settings as environment variables (for server processes started later)."""
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[PREFIX + f.name.upper()] = (
+                ",".join(value) if isinstance(value, tuple) else str(value)
+            )
+        return out
+
+
+def host_allowed(host_header: str, hosts: tuple[str, ...]) -> bool:
+    """Whether a ``Host`` header names one of ``hosts`` (any port).
+
+    >>> host_allowed("localhost:8000", LOOPBACK_HOSTS), host_allowed("[::1]:80", LOOPBACK_HOSTS)
+    (True, True)
+    >>> host_allowed("evil.example", LOOPBACK_HOSTS), host_allowed("evil.example", ("*",))
+    (False, True)
+    """
+    if "*" in hosts:
+        return True
+    name = host_header.strip().lower()
+    if name.startswith("["):
+        name = name[1:].split("]", 1)[0]
+    elif name.count(":") == 1:
+        name = name.split(":", 1)[0]
+    return name.rstrip(".") in {h.lower().strip("[]") for h in hosts}
+
+
+def origin_allowed(origin: str | None, host_header: str, origins: tuple[str, ...]) -> bool:
+    """Whether a page from ``origin`` may use this server: no ``Origin`` (not a browser), the
+    server's own (the ``Host`` it was sent to), or one of ``origins``.
+
+    >>> origin_allowed(None, "h:1", ()), origin_allowed("http://h:1", "h:1", ())
+    (True, True)
+    >>> origin_allowed("https://evil.example", "h:1", ())
+    False
+    """
+    if origin is None:
+        return True
+    if "*" in origins or origin in origins:
+        return True
+    return origin in (f"http://{host_header}", f"https://{host_header}")
