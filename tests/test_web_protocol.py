@@ -88,6 +88,35 @@ class TestPicture:
         assert s["over"] and s["resigned"] == 0 and s["winner"] is None
         assert s["turn"] is None and s["legal"] == [] and s["result"] is None
 
+    def test_partners_and_team_results(self) -> None:
+        # Every seat's picture of a partnership game: who plays with whom, and the results
+        # the engine gives (both partners win; one score a team), to the game's end.
+        match = Match(Rules.variant("partnership", target=60), seed=12)
+        info = info_for(match)
+        solo = protocol.picture(Match(Rules.variant("draw", players=3)), info_for(match), 0)
+        assert solo["sides"] == [[0], [1], [2]] and solo["partner"] is None
+        hands = 0
+        while True:
+            for me in range(4):
+                s = protocol.picture(match, info, me)
+                assert s["sides"] == [[0, 2], [1, 3]] and s["partner"] == (me + 2) % 4
+                assert s["scores"][0] == s["scores"][2] and s["scores"][1] == s["scores"][3]
+                result = match.hand_result
+                if s["result"] is not None:
+                    assert result is not None and s["result"]["winners"] == list(result.winners)
+                    assert s["result"]["winner"] == result.winner
+                    assert s["scoresheet"][-1]["scores"] == match.scores
+                assert s["winners"] == list(match.winners)
+            if match.is_over:
+                break
+            if match.turn is None:
+                hands += 1
+                match.next_hand()
+                continue
+            match.play(match.legal_moves()[0])
+        assert hands >= 1 and len(match.winners) == 2
+        assert protocol.picture(match, info, 0)["winner"] == match.winners[0]
+
     def test_scoresheet_totals_match_the_scores_through_many_hands(self) -> None:
         reached = 0
         for variant, seed in itertools.product(("draw", "all-fives", "muggins"), range(4, 10)):

@@ -228,6 +228,7 @@ def result_json(match: Match) -> dict[str, Any] | None:
         return None
     return {
         **_ended(outcome.winner, outcome.points, outcome.ending),
+        "winners": list(match.hand_result.winners) if match.hand_result else [],
         "scored": list(outcome.scored),
         "hands": [[str(t) for t in hand] for hand in outcome.hands],
         "pips": list(outcome.pips),
@@ -242,6 +243,12 @@ def is_over(match: Match, info: GameInfo) -> bool:
 def winner(match: Match, info: GameInfo) -> int | None:
     """The seat that won the game (None: going on, drawn or resigned)."""
     return None if info.resigned is not None else match.winner
+
+
+def winners(match: Match, info: GameInfo) -> list[int]:
+    """The seats that won the game: one, or both partners under teams ([]: going on, drawn or
+    resigned)."""
+    return [] if info.resigned is not None else list(match.winners)
 
 
 def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
@@ -296,6 +303,9 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
         "scoresheet": scoresheet_json(match),
         "over": over,
         "winner": winner(match, info),
+        "winners": winners(match, info),
+        "sides": [list(side) for side in faces.sides(view.rules)],
+        "partner": view.rules.partner_of(me),
         "resigned": info.resigned,
         "daily": daily,
     }
