@@ -61,6 +61,8 @@ class Plan(NamedTuple):
     unseen_fits: int
     #: For laying a double.
     double: int
+    #: Under teams, for leaving open a number the seat's partner is known to lack.
+    mate_lock: int = 0
 
 
 #: The look-ahead in the games scored by pips (Draw, Block) and under All Fives.  Tuned by
@@ -103,6 +105,10 @@ class Expert:
         pool: int = 4,
         plan: bool = True,
         spread: float = DEFAULT_SPREAD,
+        team: bool = True,
+        mate_plan: bool = False,
+        mate_sharpness: float | None = None,
+        mate_lock: int = 0,
     ) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
@@ -116,6 +122,10 @@ class Expert:
         self.pool = pool
         self.plan = plan
         self.spread = spread
+        self.team = team
+        self.mate_plan = mate_plan
+        self.mate_sharpness = mate_sharpness
+        self.mate_lock = mate_lock
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The move with the best mean outcome over the sampled deals."""
@@ -133,6 +143,10 @@ class Expert:
         me = view.seat
         planner = me if self.plan else -1
         weights = FIVES_PLAN if view.rules.scoring == "fives" else PIPS_PLAN
+        teams = view.rules.teams and self.team
+        mate = (me + 2) % 4 if teams and self.plan and self.mate_plan else -1
+        if teams:
+            weights = weights._replace(mate_lock=self.mate_lock)
         known = [sum(1 << n for n in numbers) for numbers in view.lacks]
         base: Board | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -146,7 +160,7 @@ class Expert:
                 board.bone = bone
                 board.pos = 0
                 board.play(move.t, move.e if move.t >= 0 else (-1 if move.kind == "draw" else -2))
-                rollout(board, planner, known[:], weights)
+                rollout(board, planner, known[:], weights, mate)
                 value, won = outcome(board, me, base)
                 totals[i] += value
                 wins[i] += won
@@ -162,7 +176,8 @@ class Expert:
     ) -> list[tuple[list[Mask], list[int]]]:
         """``worlds`` guesses at the hidden tiles, drawn in proportion to how well they explain
         the other seats' choices (from ``pool`` times as many candidates)."""
-        inference = Inference(view, self.sharpness)
+        mate_sharpness = self.mate_sharpness if view.rules.teams and self.team else None
+        inference = Inference(view, self.sharpness, mate_sharpness)
         sampler = Sampler(view)
         if not inference.decisions or self.pool == 1:
             hands_list = [sampler.hands(rng) for _ in range(worlds)]
@@ -191,7 +206,8 @@ class Expert:
 
 
 def rollout(
-    board: Board, planner: int = -1, lacks: list[int] | None = None, plan: Plan = PIPS_PLAN
+    board: Board, planner: int = -1, lacks: list[int] | None = None, plan: Plan = PIPS_PLAN,
+    mate: int = -1,
 ) -> None:
     """Play the hand out in place, every seat laying the tile with the best
     :func:`rollout_key`.
@@ -207,8 +223,12 @@ def rollout(
     if lacks is None:
         lacks = [0] * board.players
     if board.played and not board.single and not board.mode and not board.tie_fewer:
-        _rollout_line(board, planner, lacks, plan)
+        if mate < 0:
+            _rollout_line(board, planner, lacks, plan)
+        else:
+            _rollout_line(board, planner, lacks, plan, mate)
         return
+    teams = board.cfg.teams
     fives = board.fives
     whole = full_set(board.cfg.rules.set)
     hands = board.hands
@@ -227,8 +247,10 @@ def rollout(
                 if key > best:
                     best, t, e = key, tt, -1
         else:
+            plans = turn in (planner, mate)
             lock = lacks[(turn + 1) % players]
-            unseen = whole & ~(board.played | hand) if turn == planner else 0
+            mlock = lacks[(turn + 2) % 4] if teams else 0
+            unseen = whole & ~(board.played | hand) if plans else 0
             for ee in range(4):
                 n = ends[ee]
                 if n < 0:
@@ -243,13 +265,14 @@ def rollout(
                         if count % 5 == 0:
                             points = count
                     key = points * 64 + PIPS[tt] * 2 + IS_DOUBLE[tt]  # rollout_key, inlined
-                    if turn == planner:
+                    if plans:
                         outer = PIPS[tt] - n
                         fits = SUIT[outer]
                         for other in range(4):
                             if other != ee and ends[other] >= 0:
                                 fits |= SUIT[ends[other]]
-                        key += _plan_bonus(plan, tt, n, outer, fits, hand, unseen, lock)
+                        key += _plan_bonus(plan, tt, n, outer, fits, hand, unseen, lock,
+                                           mlock)
                     if key > best:
                         best, t, e = key, tt, ee
         if t < 0:
@@ -266,12 +289,13 @@ def rollout(
 
 
 def _plan_bonus(
-    plan: Plan, t: int, n: int, outer: int, fits: Mask, hand: Mask, unseen: Mask, lock: Mask
+    plan: Plan, t: int, n: int, outer: int, fits: Mask, hand: Mask, unseen: Mask, lock: Mask,
+    mlock: Mask = 0,
 ) -> int:
     """What ``plan`` adds for laying ``t`` (from ``hand``) on an end showing ``n``, leaving
     ``outer`` open and ends that ``fits`` (a mask of the tiles that fit one), with ``unseen``
     the set's tiles neither laid nor in ``hand`` and the next seat known to lack the numbers in
-    ``lock``."""
+    ``lock`` (and, under teams, its partner the numbers in ``mlock``)."""
     rest = hand & ~(1 << t)
     bonus = (
         plan.follow * (rest & SUIT[outer]).bit_count()
@@ -281,12 +305,16 @@ def _plan_bonus(
     )
     if lock >> outer & 1:
         bonus += plan.lock
+    if mlock >> outer & 1:
+        bonus += plan.mate_lock
     if outer == n:
         bonus += plan.double
     return bonus
 
 
-def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> None:
+def _rollout_line(
+    board: Board, planner: int, lacks: list[int], plan: Plan, mate: int = -1
+) -> None:
     """:func:`rollout` on a plain line of two ends, with the board's fields in local variables
     (the common case, about twice as fast).  Ends of hands go through the board's own code."""
     hands = board.hands
@@ -301,10 +329,14 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
     target = board.target
     scores = board.scores
     mates = board.cfg.mates
+    teams = board.cfg.teams
     last_lay = board.last_lay if board.cfg.track_lays else None  # under teams: who laid last
     e0, e1 = board.ends[0], board.ends[1]
     c0, c1 = board.contrib[0], board.contrib[1]
     played = board.played
+    held = 0  # every tile in a hand, to tell a blocked hand at once
+    for hand in hands:
+        held |= hand
     drew = 0  # the seats that drew since their last lay, as bits (see rollout)
     while True:
         hand = hands[turn]
@@ -318,19 +350,19 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
             if drawing and pos < size:
                 drew |= 1 << turn
                 hands[turn] = hand | 1 << bone[pos]
+                held |= 1 << bone[pos]
                 pos += 1
-                if pos == size:
-                    fits = SUIT[e0] | SUIT[e1]
-                    if not any(h & fits for h in hands):
-                        break
+                if pos == size and not held & (SUIT[e0] | SUIT[e1]):
+                    break
                 continue
             drew &= ~(1 << turn)  # a pass ends the run
             turn = (turn + 1) % players
             continue
         best = -(1 << 30)
         t = e = 0
-        plans = turn == planner
+        plans = turn in (planner, mate)
         lock = lacks[(turn + 1) % players]
+        mlock = lacks[(turn + 2) % 4] if teams else 0
         unseen = whole & ~(played | hand) if plans else 0
         for end, m, n, other in ((0, m0, e0, c1), (1, m1, e1, c0)):
             while m:
@@ -344,7 +376,7 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
                         key += count * 64
                 if plans:
                     fits = SUIT[outer] | SUIT[e1 if end == 0 else e0]
-                    key += _plan_bonus(plan, tt, n, outer, fits, hand, unseen, lock)
+                    key += _plan_bonus(plan, tt, n, outer, fits, hand, unseen, lock, mlock)
                 if key > best:
                     best, t, e = key, tt, end
         outer = PIPS[t] - (e1 if e else e0)
@@ -355,6 +387,7 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
             e0, c0 = outer, contrib
         played |= 1 << t
         hand ^= 1 << t
+        held ^= 1 << t
         hands[turn] = hand
         drew &= ~(1 << turn)
         if last_lay is not None:
@@ -362,17 +395,15 @@ def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> N
         if fives:
             count = c0 + c1
             if count and not count % 5:
-                for mate in mates[turn]:
-                    scores[mate] += count
+                for seat in mates[turn]:
+                    scores[seat] += count
                 if target and scores[turn] >= target:
                     break
         if not hand:
             break
-        if not (drawing and pos < size):
-            fits = SUIT[e0] | SUIT[e1]
-            if not any(h & fits for h in hands):
-                turn = (turn + 1) % players
-                break
+        if not (drawing and pos < size) and not held & (SUIT[e0] | SUIT[e1]):
+            turn = (turn + 1) % players
+            break
         turn = (turn + 1) % players
     # Hand the position back to the board and let it close the hand by its own rules.
     board.pos = pos

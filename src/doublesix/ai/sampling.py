@@ -102,15 +102,47 @@ class Sampler:
         )
         self.pools = {s: list(indices(self.allowed[s])) for s in self.order}
         self.constrained = any(self.allowed[s] != self.unseen for s in self.order)
+        # Partners with every tile dealt (the partnership game): the last seat's hand is what
+        # the others leave, so it is checked rather than drawn (a faster path, same rule).
+        self.dealt = view.rules.teams and view.boneyard_size == 0 and len(self.order) > 1
 
     def hands(self, rng: random.Random) -> list[Mask]:
         """Every seat's hand, respecting ``view.lacks`` whenever that is possible."""
+        attempt = self._try_dealt if self.dealt else self._try
         for _ in range(_TRIES):
-            hands = self._try(rng, True)
+            hands = attempt(rng, True)
             if hands is not None:
                 return hands
         hands = self._try(rng, False)
         assert hands is not None
+        return hands
+
+    def _try_dealt(self, rng: random.Random, constrained: bool) -> list[Mask] | None:
+        """:meth:`_try` when no tile lies in the boneyard: every seat but the last draws its
+        hand from what it may hold (a partial shuffle), and the last takes the rest if it may
+        hold all of it."""
+        left = self.unseen
+        hands = [0] * len(self.sizes)
+        hands[self.seat] = self.own
+        draw = rng.random
+        order = self.order
+        for seat in order[:-1]:
+            pool = [t for t in self.pools[seat] if left >> t & 1]
+            need = self.sizes[seat]
+            size = len(pool)
+            if size < need:
+                return None
+            mask = 0
+            for i in range(need):
+                j = i + int(draw() * (size - i))
+                pool[i], pool[j] = pool[j], pool[i]
+                mask |= 1 << pool[i]
+            hands[seat] = mask
+            left &= ~mask
+        last = order[-1]
+        if left & ~self.allowed[last]:
+            return None
+        hands[last] = left
         return hands
 
     def _try(self, rng: random.Random, constrained: bool) -> list[Mask] | None:
@@ -222,7 +254,9 @@ class Inference:
     True
     """
 
-    def __init__(self, view: View, sharpness: float) -> None:
+    def __init__(
+        self, view: View, sharpness: float, partner_sharpness: float | None = None
+    ) -> None:
         from doublesix.layout import END_NUMBERS, Layout
         from doublesix.tiles import PIPS
 
@@ -246,10 +280,14 @@ class Inference:
         unseen = view.unseen_mask
         #: (seat, tiles laid since, candidate lays as (tile bit, weight), weight of the lay made)
         self.decisions: list[tuple[int, Mask, list[tuple[Mask, float]], float]] = []
-        if sharpness <= 0:
-            return
+        partner = view.rules.partner_of(view.seat)
         for seat, lays in enumerate(since_draw):
             if seat == view.seat:
+                continue
+            sharp = sharpness
+            if seat == partner and partner_sharpness is not None:
+                sharp = partner_sharpness
+            if sharp <= 0:
                 continue
             later = 0
             for before, t, e in reversed(lays):
@@ -267,7 +305,7 @@ class Inference:
                         count = before.lay_index(tt, ee).count
                         if count % 5 == 0:
                             score += 2.0 * count
-                    weight = math.exp(sharpness * (score - 24.0))
+                    weight = math.exp(sharp * (score - 24.0))
                     candidates.append((1 << tt, weight))
                     if tt == t and ee == e:
                         chosen = weight
