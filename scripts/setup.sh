@@ -14,9 +14,12 @@ setup_venv() {
 }
 
 setup_system_packages() {
-    # Debian packages the browser (chromium) and database (postgresql) tests use; installed when missing and possible.
+    # Debian packages the browser (chromium) and database (postgresql) tests and the browser
+    # modules' type check (nodejs, npm) use; installed when missing and possible.
     local wanted=()
     command -v chromium >/dev/null 2>&1 || wanted+=(chromium)
+    command -v node >/dev/null 2>&1 || wanted+=(nodejs)
+    command -v npm >/dev/null 2>&1 || wanted+=(npm)
     compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || wanted+=(postgresql)
     if [ "${#wanted[@]}" -gt 0 ]; then
         if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -27,4 +30,11 @@ setup_system_packages() {
             echo "scripts/test: please install: ${wanted[*]} (Debian packages)" >&2
         fi
     fi
+}
+
+check_browser_types() {
+    # The browser's ES modules' JSDoc types, checked by TypeScript (tsc --noEmit --checkJs, as
+    # tsconfig.json says), installed from the npm registry by the lock file.
+    npm ci --no-audit --no-fund --loglevel=error
+    node_modules/.bin/tsc -p tsconfig.json
 }

@@ -217,6 +217,76 @@ class Session:
         page.goto(f"{self.server.url}/game/{game_id}")
 
 
+#: Records, in page order, every announcement added to the live region (``{"said": text}``)
+#: and every time tiles in the hand become playable (``{"playable": n}``), in
+#: ``window.__record``; and the values a score shows as it counts (``{"score": text}``).
+RECORDER_SCRIPT = """
+window.__record = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const target = r.target;
+    if (target.id === "live") {
+      for (const n of r.addedNodes) window.__record.push({said: n.textContent});
+    } else if (target.id === "hand") {
+      const playable = [...r.addedNodes].filter(
+        (n) => n.classList && n.classList.contains("playable"));
+      if (playable.length) window.__record.push({playable: playable.length});
+    } else if (target.id === "me-score"
+               || (target.classList && target.classList.contains("seat-score"))) {
+      window.__record.push({score: target.id || "seat-" + target.closest(".seat").dataset.seat,
+                            text: target.textContent});
+    }
+  }
+}).observe(document, {childList: true, subtree: true, characterData: true});
+"""
+
+#: A Web Audio stand-in that records what the page asks it to play, in ``window.__sounds``:
+#: ``"osc:660"`` for a tone, ``"noise:1600"`` for a knock through a band-pass filter. The page
+#: counts as used (sound may start at once).
+AUDIO_STUB_SCRIPT = """
+window.__sounds = [];
+(() => {
+  class Param { constructor() { this.value = 0; }
+    setValueAtTime(v) { this.value = v; return this; }
+    exponentialRampToValueAtTime() { return this; } linearRampToValueAtTime() { return this; } }
+  class Node { connect(n) { this.to = n; return n; } disconnect() {} }
+  class Osc extends Node {
+    constructor() { super(); this.frequency = new Param(); this.type = "sine"; }
+    start() { window.__sounds.push("osc:" + this.frequency.value); }
+    stop() {}
+  }
+  class Source extends Node {
+    constructor() { super(); this.buffer = null; }
+    start() {
+      const filter = this.to && this.to.frequency ? this.to.frequency.value : 0;
+      window.__sounds.push("noise:" + filter);
+    }
+    stop() {}
+  }
+  class Filter extends Node {
+    constructor() { super(); this.frequency = new Param(); this.Q = new Param(); }
+  }
+  class Gain extends Node { constructor() { super(); this.gain = new Param(); } }
+  class Context {
+    constructor() {
+      this.currentTime = 0; this.sampleRate = 8000; this.state = "running";
+      this.destination = new Node();
+    }
+    createOscillator() { return new Osc(); }
+    createGain() { return new Gain(); }
+    createBiquadFilter() { return new Filter(); }
+    createBufferSource() { return new Source(); }
+    createBuffer(_c, length) { return {getChannelData: () => new Float32Array(length)}; }
+    resume() { return Promise.resolve(); }
+  }
+  window.AudioContext = Context;
+  window.webkitAudioContext = Context;
+  Object.defineProperty(navigator, "userActivation",
+                        {value: {hasBeenActive: true, isActive: true}});
+})();
+"""
+
+
 def settings_script(delay: int = 30) -> str:
     return (
         "localStorage.setItem('doublesix.settings', JSON.stringify("
@@ -232,12 +302,18 @@ def make_session(browser: Browser, server: Server) -> Iterator[Any]:
     def make(**options: Any) -> Session:
         delay = options.pop("delay", 30)
         on = options.pop("server", server)
+        record = options.pop("record", False)
+        audio = options.pop("audio", False)
         options.setdefault("viewport", {"width": 1280, "height": 800})
         context = browser.new_context(**options)
         context.set_default_timeout(15000)
         context.add_init_script(
             f"if (!localStorage.getItem('doublesix.settings')) {{ {settings_script(delay)} }}"
         )
+        if record:
+            context.add_init_script(RECORDER_SCRIPT)
+        if audio:
+            context.add_init_script(AUDIO_STUB_SCRIPT)
         session = Session(context, on)
         sessions.append(session)
         return session

@@ -48,13 +48,18 @@ class Player:
         raise NotImplementedError
 
     # -- the game ----------------------------------------------------------------------------
-    def play_game(self, max_turns: int = 150, stop_early: bool = False) -> Played:
-        """Play until the game is over (or, with ``stop_early``, for ``max_turns`` turns)."""
+    def play_game(self, max_turns: int = 150, stop_early: bool = False,
+                  stop_at_result: bool = False) -> Played:
+        """Play until the game is over (or, with ``stop_early``, for ``max_turns`` turns; with
+        ``stop_at_result``, until a hand's result is shown)."""
         page = self.page
         played = Played()
         for _ in range(max_turns):
             phase = wait_phase(page)
             dialog = page.locator("#result-dialog")
+            if phase == "result" and stop_at_result:
+                expect(dialog).to_be_visible()
+                return played
             if phase == "result":
                 expect(dialog).to_be_visible()
                 next_hand = dialog.get_by_role("button", name="Next hand")
@@ -102,7 +107,13 @@ class Player:
 
 
 class KeyboardPlayer(Player):
-    """Only keys: Tab to a control, Enter to use it, L/R/U/D to choose an end."""
+    """Only keys: Tab to a control, Enter to use it; in the hand (one Tab stop) the arrow keys
+    move between tiles; L/R/U/D choose an end."""
+
+    def __init__(self, page: Page) -> None:
+        super().__init__(page)
+        #: How many times Tab was pressed to enter the hand, each time.
+        self.tabs_into_hand: list[int] = []
 
     def tab_to(self, target: Locator) -> None:
         page = self.page
@@ -113,9 +124,37 @@ class KeyboardPlayer(Player):
             page.keyboard.press("Tab")
         raise AssertionError("could not reach the control with Tab")
 
+    def focused_tile(self) -> int | None:
+        """The index of the focused hand tile, or None when focus is not in the hand."""
+        index = self.page.evaluate(
+            "() => [...document.querySelectorAll('#hand .hand-tile')]"
+            ".indexOf(document.activeElement)")
+        return None if index < 0 else int(index)
+
+    def enter_hand(self) -> None:
+        """Tab until focus is in the hand: the hand is one stop, so Tab reaches one tile of it."""
+        page = self.page
+        presses = 0
+        # From Draw or Hint the hand is the stop before: Shift+Tab; from anywhere else, Tab.
+        back = page.evaluate("!!document.activeElement.closest('#me .actions')")
+        while self.focused_tile() is None:
+            page.keyboard.press("Shift+Tab" if back else "Tab")
+            presses += 1
+            assert presses < 60, "could not reach the hand with Tab"
+        self.tabs_into_hand.append(presses)
+        stops = page.locator('#hand .hand-tile[tabindex="0"]').count()
+        assert stops == 1, f"the hand should be one Tab stop, not {stops}"
+
     def use_tile(self, tile: Locator, end: str | None, ask: bool) -> None:
         page = self.page
-        self.tab_to(tile)
+        self.enter_hand()
+        want = tile.evaluate("el => [...el.parentElement.children].indexOf(el)")
+        at = self.focused_tile()
+        assert at is not None
+        key = "ArrowRight" if want > at else "ArrowLeft"
+        for _ in range(abs(want - at)):
+            page.keyboard.press(key)
+        assert self.focused_tile() == want, "the arrow keys should reach the tile"
         page.keyboard.press("Enter")
         if ask:
             choice = page.locator("#end-choice")

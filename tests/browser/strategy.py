@@ -44,9 +44,10 @@ def choose(match: Match) -> tuple[str, bool]:
     return str(match.legal_moves()[0]), False
 
 
-def simulate(variant: str, seed: int, target: int, opponent: str = "random") -> Trace:
-    """Play a game the way the browser tests do, against ``opponent``."""
-    match = Match(Rules.variant(variant, players=2, target=target), seed=seed)
+def simulate(variant: str, seed: int, target: int, opponent: str = "random",
+             players: int = 2) -> Trace:
+    """Play a game the way the browser tests do, against ``opponent`` in every other seat."""
+    match = Match(Rules.variant(variant, players=players, target=target), seed=seed)
     bot = ai.player(opponent)
     trace = Trace()
     while not match.is_over:

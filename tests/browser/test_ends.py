@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from doublesix import Match
 from doublesix.faces import TileChoice, tile_choices
@@ -25,6 +25,14 @@ from doublesix.tiles import Tile
 from tests.browser.conftest import Session
 from tests.browser.helpers import wait_phase
 from tests.deals import END_ASKED, END_AT_ONCE, SCORING, Position, end_position
+
+#: Whether every lit end's label lies inside its frame.
+LABELS_FIT = """() => [...document.querySelectorAll("#board .end-spot.lit")].every((spot) => {
+  const f = spot.querySelector(".end-frame").getBoundingClientRect();
+  const l = spot.querySelector(".end-label").getBoundingClientRect();
+  return l.left >= f.left - 1 && l.right <= f.right + 1 && l.top >= f.top - 1
+    && l.bottom <= f.bottom + 1;
+})"""
 
 
 def open_position(session: Session, match: Match) -> Page:
@@ -78,6 +86,13 @@ def test_a_tile_whose_ends_leave_different_tables_asks(
             assert "scores" not in text, text
     for end in choice.ends:
         expect(page.locator(f'#board .end-spot.lit[data-end="{end}"]')).to_have_count(1)
+    # The lit ends' labels ("L 4") fit their frames, on a phone held either way too.
+    for width, height in ((1280, 800), (390, 844), (844, 390)):
+        size: ViewportSize = {"width": width, "height": height}
+        page.set_viewport_size(size)
+        page.wait_for_timeout(100)
+        assert page.evaluate(LABELS_FIT), f"an end label spills out of its frame at {size}"
+    page.set_viewport_size({"width": 1280, "height": 800})
     if any(lay.points for lay in choice.lays):
         best_points = max(lay.points for lay in choice.lays)
         expect(page.locator("#live")).to_contain_text(f"scores {best_points}")

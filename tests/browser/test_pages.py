@@ -1,16 +1,14 @@
-"""The pages in Chromium: accessibility scans, the new-game form, statistics, the daily game,
-and screenshots of the table for review."""
+"""The pages in Chromium: axe on every page and dialog, the new-game form, statistics, the
+daily game and refused games."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import SCREENSHOTS
 from tests.browser.helpers import MousePlayer, wait_phase
 
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
@@ -20,6 +18,16 @@ WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "w
 def assert_accessible(page: Page, where: str) -> None:
     results = Axe().run(page, options=WCAG)
     assert results.violations_count == 0, f"{where}:\n{results.generate_report()}"
+
+
+def check_dialog(page: Page, opener: Any, dialog_id: str, where: str) -> None:
+    """Open a dialog, scan the page with it open, close it."""
+    opener.click()
+    dialog = page.locator(f"#{dialog_id}")
+    expect(dialog).to_be_visible()
+    assert_accessible(page, where)
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
 
 
 def test_start_page_and_new_game_form(session: Any) -> None:
@@ -32,22 +40,33 @@ def test_start_page_and_new_game_form(session: Any) -> None:
     page.get_by_role("button", name="New game").click()
     form = page.locator("#setup")
     expect(form).to_be_visible()
-    for label in ("Draw", "Block", "All Fives", "Muggins", "One hand", "Double-nine (55 tiles)"):
+    # The presets by the names players know them by: seed 000's spinner game is Muggins.
+    for label in ("Draw", "Block", "All Fives", "Muggins (All Fives with a spinner)",
+                  "Partnership (two against two)", "One hand", "Double-nine (55 tiles)"):
         expect(form.get_by_label(label, exact=True)).to_have_count(1)
-    form.get_by_label("All Fives").check()
+    form.get_by_label("All Fives", exact=True).check()
     form.get_by_label("3", exact=True).check()
     expect(form.get_by_label("Opponent 2")).to_be_visible()
     form.get_by_label("Opponent 1").select_option("buratino")
     form.get_by_label("50 points").check()
     assert_accessible(page, "new-game form")
-    form.get_by_role("button", name="Rules of the chosen variant").click()
+    page.locator("#custom-rules summary").click()
+    expect(page.locator("#custom-summary")).to_contain_text("All Fives rules, unchanged")
+    assert_accessible(page, "new-game form with its custom rules open")
+    page.locator("#custom-rules summary").click()
+    form.get_by_role("button", name="Rules of the chosen game").click()
     rules = page.locator("#rules-dialog")
-    expect(rules).to_contain_text("5")
+    expect(rules).to_contain_text("multiple of 5")
+    assert_accessible(page, "rules dialog")
     rules.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Settings").click()
+    expect(page.locator("#settings-dialog")).to_be_visible()
+    assert_accessible(page, "settings dialog")
+    page.locator("#settings-dialog").get_by_role("button", name="Done").click()
     # On a small screen the rules open at their top, the heading focused, not scrolled down
     # to the Close button.
     page.set_viewport_size({"width": 320, "height": 480})
-    form.get_by_role("button", name="Rules of the chosen variant").click()
+    form.get_by_role("button", name="Rules of the chosen game").click()
     expect(rules.get_by_role("heading", name="Rules: All Fives")).to_be_focused()
     assert rules.evaluate("el => el.scrollHeight > el.clientHeight && el.scrollTop === 0")
     rules.get_by_role("button", name="Close").click()
@@ -55,14 +74,14 @@ def test_start_page_and_new_game_form(session: Any) -> None:
     form.get_by_role("button", name="Start").click()
     page.wait_for_url(re.compile(r"/game/"))
     wait_phase(page)
-    expect(page.locator("#opponents article")).to_have_count(2)
-    expect(page.locator("#opponents")).to_contain_text("Buratino (medium)")
+    expect(page.locator("#game .seat")).to_have_count(2)
+    expect(page.locator("#game .seat").first).to_contain_text("Buratino (medium)")
     expect(page.locator("#game-caption")).to_contain_text("All Fives, to 50")
 
     # The choice is remembered for the next visit.
     page.goto(session.server.url + "/")
     page.get_by_role("button", name="New game").click()
-    expect(form.get_by_label("All Fives")).to_be_checked()
+    expect(form.get_by_label("All Fives", exact=True)).to_be_checked()
     expect(form.get_by_label("50 points")).to_be_checked()
     expect(form.get_by_label("Opponent 1")).to_have_value("buratino")
 
@@ -73,7 +92,7 @@ def test_start_page_and_new_game_form(session: Any) -> None:
     expect(page.locator("#hand .hand-tile").first).to_be_visible()
 
 
-def test_game_and_results_are_accessible(session: Any) -> None:
+def test_game_screen_and_its_dialogs_are_accessible(session: Any) -> None:
     page = session.page()
     session.new_game(page, variant="draw", target=0, seed=171, opponents=["random"])
     wait_phase(page)
@@ -84,6 +103,18 @@ def test_game_and_results_are_accessible(session: Any) -> None:
         assert re.match(r"^\d+\|\d+, can(not)? be played", name), name
     expect(page.get_by_role("button", name="Draw", exact=True)).to_be_visible()
     assert_accessible(page, "mid-game")
+    for name, dialog in (("Scoresheet", "sheet-dialog"), ("What happened", "log-dialog"),
+                         ("Tiles played", "tracker-dialog"), ("Rules", "rules-dialog")):
+        check_dialog(page, page.locator("#game .game-tools").get_by_role("button", name=name),
+                     dialog, f"{name} dialog")
+    page.get_by_role("button", name="Menu").click()
+    menu = page.locator("#menu-dialog")
+    expect(menu).to_be_visible()
+    assert_accessible(page, "game menu")
+    # Every reading key also has a button.
+    menu.get_by_role("button", name="Read ends").click()
+    expect(menu).to_be_hidden()
+    expect(page.locator("#live")).to_contain_text("Open ends")
 
     # A hint names a tile and an end and says why.
     for _ in range(10):
@@ -96,6 +127,11 @@ def test_game_and_results_are_accessible(session: Any) -> None:
     expect(page.locator("#hint-text")).to_have_text(re.compile(r"^Hint: \d+\|\d+ [^.]+\.$"))
     expect(page.locator("#hand .hand-tile.hinted")).to_have_count(1)
     assert_accessible(page, "mid-game with a hint")
+
+    # On a phone held upright, the same screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert_accessible(page, "mid-game on a phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     MousePlayer(page).play_game()
     dialog = page.locator("#result-dialog")
@@ -172,30 +208,6 @@ def test_a_long_result_opens_at_its_top_with_its_buttons_in_view(make_session: A
     expect(dialog.locator(".totals").last).to_be_in_viewport(ratio=1)
 
 
-SIZES = [(1280, 800), (390, 844), (844, 390)]
-
-
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_screenshots_of_the_table(make_session: Any, width: int, height: int) -> None:
-    """Mid-game tables for review by eye, saved to artifacts/screenshots/."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    session = make_session(viewport={"width": width, "height": height}, delay=0)
-    for variant, seed in (("draw", 30), ("muggins", 7)):
-        page = session.page()
-        session.new_game(page, variant=variant, target=100, seed=seed, opponents=["random"])
-        MousePlayer(page).play_game(max_turns=6, stop_early=True)
-        wait_phase(page)
-        page.locator("#main").evaluate("el => el.scrollIntoView({block: 'start'})")
-        page.evaluate("document.activeElement && document.activeElement.blur()")
-        page.wait_for_timeout(800)  # let the last tile settle and the call-outs fade
-        name = f"table-{variant}-{width}x{height}.png"
-        page.screenshot(path=str(SCREENSHOTS / name))
-        # Nothing sticks out sideways on a phone.
-        scroll = page.evaluate("document.documentElement.scrollWidth")
-        assert scroll <= width, f"{name}: the page is {scroll}px wide"
-        page.close()
-
-
 def test_a_refused_game_says_why(session: Any) -> None:
     """A wrong token or an unknown game gets a notice, not an endless reconnection."""
     page = session.page()
@@ -208,3 +220,4 @@ def test_a_refused_game_says_why(session: Any) -> None:
         page.goto(f"{url}/game/{target}")
         expect(page.locator("#notice-title")).to_have_text("Game not found")
         expect(page.locator("#notice-text")).to_contain_text(words)
+    assert_accessible(page, "a notice")

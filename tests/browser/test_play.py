@@ -55,9 +55,27 @@ def test_keyboard_alone(session: Any, variant: str, target: int, start: int, han
     page = session.page()
     session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
     wait_phase(page)
-    # The reading keys speak the hand, the ends and the scores while focus is in the game.
+    # The hand is one Tab stop: from the game's Menu button, one Tab enters it (on a tile that
+    # fits), and one more leaves it for Draw or Hint.
     player = KeyboardPlayer(page)
-    player.tab_to(page.locator("#hand .hand-tile").first)
+    page.get_by_role("button", name="Menu").focus()
+    page.keyboard.press("Tab")
+    assert player.focused_tile() is not None, "one Tab from the menu should enter the hand"
+    tiles = page.locator("#hand .hand-tile")
+    assert tiles.count() >= 6
+    # Home, End and the arrows move between tiles; Tab leaves the hand at once.
+    page.keyboard.press("End")
+    assert player.focused_tile() == tiles.count() - 1
+    page.keyboard.press("Home")
+    assert player.focused_tile() == 0
+    page.keyboard.press("ArrowRight")
+    assert player.focused_tile() == 1
+    page.keyboard.press("Tab")
+    assert player.focused_tile() is None
+    assert page.evaluate("document.activeElement.id") in ("draw-button", "hint-button")
+    page.keyboard.press("Shift+Tab")
+    assert player.focused_tile() == 1, "the hand keeps the tile you were on"
+    # The reading keys speak the hand, the ends and the scores while focus is in the game.
     page.keyboard.press("h")
     expect(page.locator("#live")).to_contain_text("Your hand")
     page.keyboard.press("e")
@@ -65,6 +83,7 @@ def test_keyboard_alone(session: Any, variant: str, target: int, start: int, han
     page.keyboard.press("s")
     expect(page.locator("#live")).to_contain_text("Scores")
     played = player.play_game()
+    assert player.tabs_into_hand and max(player.tabs_into_hand) <= 2, player.tabs_into_hand
     expected = check_trace(variant, target, seed, played)
     assert expected.reached == (variant == "all-fives"), "the seed no longer covers both endings"
     finish(page, expected)
@@ -99,12 +118,14 @@ def test_single_key_shortcuts_can_be_turned_off(session: Any) -> None:
     page.locator("#hand .hand-tile").first.focus()
     page.keyboard.press("h")
     expect(page.locator("#live")).to_contain_text("Your hand")
-    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("button", name="Menu").click()
+    page.locator("#menu-dialog").get_by_role("button", name="Settings").click()
     page.get_by_label("Single-key shortcuts").uncheck()
     page.get_by_role("button", name="Done").click()
     page.locator("#hand .hand-tile").first.focus()
     page.keyboard.press("e")
     expect(page.locator("#live")).not_to_contain_text("Open ends")
-    # Every reading key also has a visible button.
+    # Every reading key also has a button, in the game's menu.
+    page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Read ends").click()
     expect(page.locator("#live")).to_contain_text("Open ends")

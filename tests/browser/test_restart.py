@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server, free_port, start_server, stop_server
 from tests.browser.helpers import MousePlayer, wait_phase
@@ -41,28 +41,61 @@ def own_server(tmp_path: Path) -> Iterator[OwnServer]:
         server.stop()
 
 
+def said(page: Page) -> list[str]:
+    return [str(r["said"]) for r in page.evaluate("window.__record") if "said" in r]
+
+
 def test_server_restarted_mid_game(make_session: Any, own_server: OwnServer) -> None:
-    session = make_session(server=own_server.server)
+    """Losing the connection and getting it back are announced; meanwhile nothing that needs
+    the server can be used; no dialog is lost; play goes on."""
+    session = make_session(server=own_server.server, record=True)
     page = session.page()
-    session.new_game(page, variant="draw", target=0, seed=30, opponents=["random"])
+    session.new_game(page, variant="draw", target=40, seed=30, opponents=["random"])
     player = MousePlayer(page)
     player.play_game(max_turns=2, stop_early=True)
-    wait_phase(page)
+    assert wait_phase(page) == "you"
     tiles = "els => els.map(e => e.dataset.tile)"
     before = page.locator("#hand .hand-tile").evaluate_all(tiles)
     laid = page.locator("#board [data-tile]").count()
 
     own_server.stop()
-    expect(page.locator("#game-caption")).to_contain_text("reconnecting")
+    expect(page.locator("#connection")).to_contain_text("reconnecting")
+    assert "Connection lost. Reconnecting…" in said(page)
+    expect(page.locator("#game")).to_have_attribute("data-phase", "offline")
+    expect(page.locator("#hint-button")).to_be_disabled()
+    expect(page.locator("#hand .hand-tile.playable")).to_have_count(0)
+    page.locator("#hand .hand-tile").first.click()  # nothing happens, and the page says why
+    expect(page.locator("#live")).to_contain_text("Not connected")
     own_server.start()
 
-    expect(page.locator("#game-caption")).not_to_contain_text("reconnecting", timeout=15000)
-    wait_phase(page)
+    expect(page.locator("#connection")).to_be_hidden(timeout=15000)
+    assert wait_phase(page) == "you"
+    words = said(page)
+    back = words.index("Connected again.")
+    assert any(w.startswith("Your turn") for w in words[back:]), words[back:]
     after = page.locator("#hand .hand-tile").evaluate_all(tiles)
     assert after == before
     assert page.locator("#board [data-tile]").count() == laid
-    player.play_game()
-    expect(page.locator("#result-dialog")).to_contain_text("Game over")
+
+    # The hand's result stays open while the server is away: "Next hand" waits for it.
+    player.play_game(stop_at_result=True)
+    dialog = page.locator("#result-dialog")
+    next_hand = dialog.get_by_role("button", name="Next hand")
+    expect(next_hand).to_be_visible()
+    own_server.stop()
+    expect(next_hand).to_have_attribute("aria-disabled", "true")
+    next_hand.click(force=True)  # pressed anyway, as a person may
+    page.wait_for_timeout(300)
+    expect(dialog).to_be_visible()
+    expect(next_hand).to_be_focused()
+    own_server.start()
+    expect(next_hand).to_have_attribute("aria-disabled", "false", timeout=15000)
+    expect(dialog).to_be_visible()
+    next_hand.click()
+    expect(dialog).to_be_hidden()
+    # Play goes on in the new hand.
+    played = player.play_game(max_turns=3, stop_early=True)
+    assert played.moves == 3
 
 
 def test_a_game_whose_save_is_damaged_shows_a_notice(
@@ -74,7 +107,7 @@ def test_a_game_whose_save_is_damaged_shows_a_notice(
     game_id = session.new_game(page, variant="draw", target=0, seed=30, opponents=["random"])
     wait_phase(page)
     own_server.stop()
-    expect(page.locator("#game-caption")).to_contain_text("reconnecting")
+    expect(page.locator("#connection")).to_contain_text("reconnecting")
     with sqlite3.connect(own_server.db) as connection:
         connection.execute("update doublesix_games set match = '{' where id = ?", (game_id,))
     own_server.start()

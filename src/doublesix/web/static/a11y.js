@@ -1,36 +1,37 @@
 // @ts-check
 /**
  * Words for screen readers: the live region and the sentences the reading keys speak.
+ *
+ * The live region (`#live`, role="log") gets one new paragraph per announcement, so
+ * announcements are read in the order they were made and none replaces another; the oldest are
+ * removed (removals are not read).
  */
 
-let lastText = "";
-let toggle = false;
+/** How many announcements the live region keeps. */
+const KEEP = 12;
 
-/**
- * Say something in the live region (polite). Saying the same words twice in a row still speaks:
- * the region alternates between two children.
- * @param {string} text
- */
+/** Say something in the live region (polite), after everything said before. @param {string} text */
 export function announce(text) {
   const region = document.getElementById("live");
   if (!region || !text) return;
-  toggle = !toggle;
-  const same = text === lastText;
-  lastText = text;
-  region.textContent = same && toggle ? `${text}\u00a0` : text;
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  while (region.childElementCount > KEEP) region.firstElementChild?.remove();
 }
 
-/** @param {string[]} items */
+/** "a, b and c". @param {string[]} items */
 export function listWords(items) {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+/** @type {Record<string, string>} */
 const END_WORDS = { left: "left end", right: "right end", up: "up arm", down: "down arm" };
 
 /** @param {string} end */
 export function endWords(end) {
-  return END_WORDS[/** @type {keyof END_WORDS} */ (end)] || end;
+  return END_WORDS[end] || end;
 }
 
 /** The name of an end button: "Left end", "Up arm". @param {string} end */
@@ -42,7 +43,7 @@ export function endButtonName(end) {
 /**
  * The accessible name of a hand tile: it begins with the tile's text.
  * @param {string} tile @param {string[]} ends the ends it can go on now ("lead" to open)
- * @param {boolean} myTurn
+ * @param {boolean} myTurn whether the person may play now
  */
 export function tileLabel(tile, ends, myTurn) {
   if (!myTurn) return `${tile}, cannot be played now: not your turn`;
@@ -64,9 +65,15 @@ export function endsSentence(openEnds, count, countScores, boneyard, drawing) {
   return ends + board + yard;
 }
 
-/** @param {string[]} names @param {number[]} scores @param {number} target */
-export function scoresSentence(names, scores, target) {
-  const parts = names.map((n, i) => `${n} ${scores[i]}`);
+/**
+ * The scores in words: "name: points" so "Greedy 2" is never read as a score. Partners share
+ * a score, said once for the team.
+ * @param {string[]} names @param {number[]} scores @param {number} target
+ * @param {number[][]} [sides] the seats playing together (each seat alone without teams)
+ */
+export function scoresSentence(names, scores, target, sides) {
+  const groups = sides || names.map((_, i) => [i]);
+  const parts = groups.map((side) => `${side.map((s) => names[s]).join(" and ")}: ${scores[side[0]]}`);
   const goal = target > 0 ? ` Playing to ${target}.` : " One hand.";
-  return `Scores: ${listWords(parts)}.${goal}`;
+  return `Scores: ${parts.join("; ")}.${goal}`;
 }

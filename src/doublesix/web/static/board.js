@@ -16,6 +16,8 @@ const NS = "http://www.w3.org/2000/svg";
 /** @typedef {{tile: string, outer: number}} Placed */
 /** @typedef {{left: Placed[], right: Placed[], up: Placed[], down: Placed[], spinner: string|null}} Layout */
 /** @typedef {{x: number, y: number, w: number, h: number}} Rect */
+/** A space kept free for one arm (the spinner's up and down arms): other arms go round it. */
+/** @typedef {Rect & {owner?: string}} Taken */
 /** @typedef {{tile: string, first: number, second: number, rect: Rect, arm: string, index: number}} Piece */
 /** @typedef {{end: string, rect: Rect}} EndSpot */
 /** @typedef {[number, number]} Dir */
@@ -163,10 +165,10 @@ function orient(d, inner, outer) {
  * A walker for one arm of the layout. A line along the table (`serpentine`) turns back on
  * itself a row further out; a spinner's arm first turns a corner and then runs along the table.
  * @param {number[]} start @param {Dir} main @param {Dir} side
- * @param {Rect[]} taken @param {{xmax: number, ymax: number}} bounds
- * @param {boolean} [serpentine]
+ * @param {Taken[]} taken @param {{xmax: number, ymax: number}} bounds
+ * @param {boolean} [serpentine] @param {string} [arm] the arm it lays (its own reserved space is free to it)
  */
-function walker(start, main, side, taken, bounds, serpentine = true) {
+function walker(start, main, side, taken, bounds, serpentine = true, arm = "") {
   const clashes = /** @type {any} */ (taken).clashes;
   let p = start;
   let d = main;
@@ -181,7 +183,7 @@ function walker(start, main, side, taken, bounds, serpentine = true) {
     return r.y >= -bounds.ymax - 1e-6;
   };
   /** @param {Rect} r */
-  const free = (r) => !taken.some((t) => overlaps(t, r));
+  const free = (r) => !taken.some((t) => t.owner !== arm && overlaps(t, r));
 
   /**
    * Where the next tile goes (without committing).
@@ -252,24 +254,24 @@ function cornerExit(next, s, d) {
 }
 
 /**
- * Arrange the layout for a given half-width.
+ * Arrange the layout for a given half-width and half-height.
  * @param {Layout} layout
- * @param {number} xmax
+ * @param {number} xmax @param {number} ymax
  * @param {string[]} [played] the tiles in the order they were laid
  * @param {Record<string, number>} [openEnds]
  * @returns {{pieces: Piece[], ends: Record<string, Rect>, clashes: number}}
  */
-function arrange(layout, xmax, played, openEnds) {
+function arrange(layout, xmax, ymax, played, openEnds) {
   /** @type {Piece[]} */
   const pieces = [];
-  /** @type {Rect[]} */
+  /** @type {Taken[]} */
   const taken = [];
   // Tiles that could only be placed over others: an arrangement without any is preferred.
   const clashes = { count: 0 };
   /** @type {any} */ (taken).clashes = clashes;
   /** @type {Record<string, Rect>} */
   const ends = {};
-  const bounds = { xmax, ymax: Math.max(3, xmax * 0.7) };
+  const bounds = { xmax, ymax: Math.max(3, ymax) };
   const left = layout.left || [];
   if (!left.length) return { pieces, ends, clashes: 0 };
   const opening = left[0];
@@ -283,12 +285,18 @@ function arrange(layout, xmax, played, openEnds) {
   /** @type {{rect: Rect, dir: Dir}|null} */
   let spinnerAt = layout.spinner === opening.tile ? { rect: openRect, dir: DIRS.E } : null;
 
-  const leftWalk = walker([openRect.x, 0], DIRS.W, DIRS.N, taken, bounds);
-  const rightWalk = walker([openRect.x + openRect.w, 0], DIRS.E, DIRS.S, taken, bounds);
+  const leftWalk = walker([openRect.x, 0], DIRS.W, DIRS.N, taken, bounds, true, "left");
+  const rightWalk = walker([openRect.x + openRect.w, 0], DIRS.E, DIRS.S, taken, bounds, true, "right");
   /** @type {Record<string, ReturnType<typeof walker>>} */
   const walks = { left: leftWalk, right: rightWalk };
 
-  /** The spinner's arms leave it crosswise, once it lies on the table. */
+  /**
+   * The spinner's arms leave it crosswise. From the moment the spinner lies on the table their
+   * first stretch (out to the table's edge) is kept free, so the other arms turn before they
+   * reach it and the spinner's arms, opened later, find their way clear; and they make a
+   * pinwheel: the up arm turns right (east) and the down arm left (west), away from the rows
+   * the left arm (turning up) and the right arm (turning down) come back along.
+   */
   const spinnerWalks = () => {
     if (walks.up || !spinnerAt) return;
     const { rect, dir } = spinnerAt;
@@ -298,9 +306,19 @@ function arrange(layout, xmax, played, openEnds) {
     const downStart = horizontalLine ? [cx, rect.y + rect.h] : [rect.x + rect.w, cy];
     const upDir = horizontalLine ? DIRS.N : DIRS.W;
     const downDir = horizontalLine ? DIRS.S : DIRS.E;
-    walks.up = walker(upStart, upDir, horizontalLine ? DIRS.W : DIRS.N, taken, bounds, false);
-    walks.down = walker(downStart, downDir, horizontalLine ? DIRS.E : DIRS.S, taken, bounds, false);
+    const far = Math.max(bounds.xmax, bounds.ymax) + 2;
+    if (horizontalLine) {
+      taken.push({ x: cx - 0.5, y: -far, w: 1, h: Math.max(0, rect.y + far), owner: "up" });
+      taken.push({ x: cx - 0.5, y: rect.y + rect.h, w: 1, h: Math.max(0, far - rect.y - rect.h), owner: "down" });
+    } else {
+      taken.push({ x: -far, y: cy - 0.5, w: Math.max(0, rect.x + far), h: 1, owner: "up" });
+      taken.push({ x: rect.x + rect.w, y: cy - 0.5, w: Math.max(0, far - rect.x - rect.w), h: 1, owner: "down" });
+    }
+    walks.up = walker(upStart, upDir, horizontalLine ? DIRS.E : DIRS.N, taken, bounds, false, "up");
+    walks.down = walker(downStart, downDir, horizontalLine ? DIRS.W : DIRS.S, taken, bounds, false, "down");
   };
+
+  spinnerWalks();
 
   /** @param {string} arm @param {Placed} placed @param {number} index */
   const layOne = (arm, placed, index) => {
@@ -313,7 +331,10 @@ function arrange(layout, xmax, played, openEnds) {
     const { rect, dir } = walk.lay(dbl);
     const [first, second] = orient(dir, innerNum, placed.outer);
     pieces.push({ tile: placed.tile, first, second, rect, arm, index });
-    if (layout.spinner === placed.tile && !spinnerAt) spinnerAt = { rect, dir };
+    if (layout.spinner === placed.tile && !spinnerAt) {
+      spinnerAt = { rect, dir };
+      spinnerWalks();
+    }
   };
 
   // Lay the tiles in the order they were played, so a later tile makes way for an earlier one
@@ -343,7 +364,7 @@ function arrange(layout, xmax, played, openEnds) {
   for (const arm of Object.keys(walks)) ends[arm] = walks[arm].peek();
   const open = Object.keys(openEnds || {}).filter((e) => ends[e]);
   open.forEach((e, i) => {
-    if (taken.some((r) => overlaps(r, ends[e]))) clashes.count += 1;
+    if (taken.some((r) => r.owner !== e && overlaps(r, ends[e]))) clashes.count += 1;
     for (const f of open.slice(i + 1)) if (overlaps(ends[e], ends[f])) clashes.count += 1;
   });
   return { pieces, ends, clashes: clashes.count };
@@ -367,14 +388,18 @@ function bbox(rects) {
 export function fit(layout, width, height, maxUnit, played, openEnds) {
   /** @type {{scale: number, xmax: number, clashes: number, result: any}[]} */
   let tries = [];
+  // The height an arm may turn at follows the table's shape (and a little either side of it).
+  const aspect = height / Math.max(width, 1);
   for (let xmax = 3; xmax <= 48; xmax += 1) {
-    const arranged = arrange(layout, xmax, played, openEnds);
-    const all = [...arranged.pieces.map((p) => p.rect), ...Object.values(arranged.ends)];
-    if (!all.length) return { ...arranged, box: { x: -3, y: -2, w: 6, h: 4 } };
-    const b = bbox(all);
-    const box = { x: b.x - 0.4, y: b.y - 0.4, w: b.w + 0.8, h: b.h + 0.8 };
-    const scale = Math.min(width / box.w, height / box.h, maxUnit);
-    tries.push({ scale, xmax, clashes: arranged.clashes, result: { ...arranged, box } });
+    for (const stretch of [0.7, 1, 1.4]) {
+      const arranged = arrange(layout, xmax, xmax * aspect * stretch, played, openEnds);
+      const all = [...arranged.pieces.map((p) => p.rect), ...Object.values(arranged.ends)];
+      if (!all.length) return { ...arranged, box: { x: -3, y: -2, w: 6, h: 4 } };
+      const b = bbox(all);
+      const box = { x: b.x - 0.4, y: b.y - 0.4, w: b.w + 0.8, h: b.h + 0.8 };
+      const scale = Math.min(width / box.w, height / box.h, maxUnit);
+      tries.push({ scale, xmax, clashes: arranged.clashes, result: { ...arranged, box } });
+    }
   }
   const fewest = Math.min(...tries.map((t) => t.clashes));
   tries = tries.filter((t) => t.clashes === fewest);
@@ -391,12 +416,13 @@ const END_LETTER = { left: "L", right: "R", up: "U", down: "D" };
  * @param {SVGSVGElement} svg
  * @param {Layout} layout
  * @param {{openEnds: Record<string, number>, lit?: string[], fresh?: string|null,
- *          freshFrom?: string, hint?: string|null, played?: string[]}} opts
+ *          hint?: string|null, played?: string[]}} opts
  */
 export function renderBoard(svg, layout, opts) {
   const width = Math.max(svg.clientWidth, 100);
   const height = Math.max(svg.clientHeight, 80);
-  const maxUnit = Math.min(46, Math.max(26, width / 16));
+  // A unit (half a tile) never larger than the table's size allows for a short line.
+  const maxUnit = Math.min(60, Math.max(22, Math.sqrt(width * height) / 13));
   const { pieces, ends, box } = fit(layout, width, height, maxUnit, opts.played, opts.openEnds);
   // Centre the drawing, never scaling a unit above maxUnit.
   const vw = Math.max(box.w, width / maxUnit);
@@ -408,7 +434,7 @@ export function renderBoard(svg, layout, opts) {
   const tiles = svgEl("g", { class: "layout-tiles" });
   for (const piece of pieces) {
     const classes = [];
-    if (piece.tile === opts.fresh) classes.push("fresh", `from-${opts.freshFrom || "top"}`);
+    if (piece.tile === opts.fresh) classes.push("fresh");
     if (piece.tile === layout.spinner) classes.push("spinner");
     const g = drawTile(piece.rect, piece.first, piece.second, classes.join(" "));
     g.dataset.tile = piece.tile;
@@ -424,9 +450,21 @@ export function renderBoard(svg, layout, opts) {
       "data-end": end });
     g.append(svgEl("rect", { x: rect.x + 0.06, y: rect.y + 0.06, width: rect.w - 0.12,
       height: rect.h - 0.12, rx: 0.15, class: "end-frame" }));
-    const label = svgEl("text", { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2,
-      class: "end-label", "text-anchor": "middle", "dominant-baseline": "central" });
-    label.textContent = isLit ? `${END_LETTER[/** @type {keyof END_LETTER} */ (end)]} ${number}` : String(number);
+    // The label fits its frame: on a frame standing up, a lit end's letter stands over its
+    // number; lying down, they share a line.
+    const cx = rect.x + rect.w / 2, cy = rect.y + rect.h / 2;
+    const label = svgEl("text", { x: cx, y: cy, class: "end-label", "text-anchor": "middle",
+      "dominant-baseline": "central" });
+    const letter = END_LETTER[/** @type {keyof END_LETTER} */ (end)];
+    if (isLit && rect.h > rect.w) {
+      const top = svgEl("tspan", { x: cx, y: cy - 0.33 });
+      top.textContent = letter;
+      const bottom = svgEl("tspan", { x: cx, y: cy + 0.33 });
+      bottom.textContent = String(number);
+      label.append(top, bottom);
+    } else {
+      label.textContent = isLit ? `${letter} ${number}` : String(number);
+    }
     g.append(label);
     svg.append(g);
   }

@@ -1,0 +1,61 @@
+// @ts-check
+/**
+ * The JSON API over HTTP (docs/protocol.md): requests, and the form's options fetched once.
+ */
+import { state } from "./state.js";
+
+/** @typedef {import("./types.js").Options} Options */
+
+/** An answer the server refused: its status and its words. */
+export class ApiError extends Error {
+  /** @param {string} message @param {number} status */
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * A JSON request to this server; an {@link ApiError} carries the server's words.
+ * @param {string} url @param {RequestInit} [init] @returns {Promise<any>}
+ */
+export async function api(url, init) {
+  const response = await fetch(url, {
+    ...init,
+    headers: { "Content-Type": "application/json", ...(init?.headers || {}) },
+    credentials: "same-origin",
+  });
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) throw new ApiError(body?.error || `The server answered ${response.status}.`, response.status);
+  return body;
+}
+
+/** `GET /api/options`, fetched once (again after a failure). @returns {Promise<Options>} */
+export function loadOptions() {
+  if (state.options) return Promise.resolve(state.options);
+  if (!state.optionsLoading) {
+    state.optionsLoading = api("/api/options").then((opts) => {
+      state.options = opts;
+      return opts;
+    }).catch((err) => {
+      state.optionsLoading = null;
+      throw err;
+    });
+  }
+  return /** @type {Promise<Options>} */ (state.optionsLoading);
+}
+
+/** @param {string} name */
+export function variantInfo(name) {
+  return state.options?.variants.find((v) => v.name === name);
+}
+
+/** @param {string} name */
+export function opponentInfo(name) {
+  return state.options?.opponents.find((o) => o.name === name);
+}

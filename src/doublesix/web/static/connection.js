@@ -1,0 +1,107 @@
+// @ts-check
+/**
+ * The game's WebSocket: connecting, reconnecting after a lost connection, sending.
+ *
+ * Losing the connection and getting it back are announced; while it is away, nothing that
+ * needs the server can be used (the game's render asks {@link GameSession}'s `connected`).
+ */
+import { state } from "./state.js";
+import { byId } from "./dom.js";
+import { announce } from "./a11y.js";
+
+/** @typedef {import("./types.js").GameSession} GameSession */
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+
+/**
+ * What the page says when the server refuses a game's socket, by close code: a wrong token, an
+ * unknown game, a game whose save cannot be read. Any other close is a lost connection, retried.
+ * @type {Record<number, [string, string]>}
+ */
+export const REFUSALS = {
+  4403: ["Game not found", "This browser does not hold a seat in that game."],
+  4404: ["Game not found", "There is no such game on this server. Start a new one from the front page."],
+  4422: ["This game cannot be loaded",
+    "Its save on this server cannot be read (it is damaged, or a newer release of doublesix saved it), " +
+    "so it cannot go on here. The save is left as it is. Start a new game from the front page."],
+};
+
+/**
+ * @typedef {{message: (g: GameSession, msg: ServerMessage) => void,
+ *   refused: (g: GameSession, title: string, text: string) => void,
+ *   changed: (g: GameSession) => void}} Handlers
+ */
+
+/**
+ * Open the game's socket, and open it again whenever it is lost.
+ * @param {GameSession} g @param {Handlers} on
+ */
+export function connect(g, on) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(g.id)}?token=${encodeURIComponent(g.token)}`);
+  g.ws = ws;
+  ws.addEventListener("open", () => {
+    if (g.closed || state.game !== g) return;
+    g.retries = 0;
+    g.connected = true;
+    showConnection(g);
+    if (g.lost) {
+      g.lost = false;
+      announce("Connected again.");
+    }
+    on.changed(g);
+  });
+  ws.addEventListener("message", (m) => {
+    if (g.closed || state.game !== g || g.ws !== ws) return;
+    let msg;
+    try {
+      msg = JSON.parse(m.data);
+    } catch {
+      return;
+    }
+    on.message(g, msg);
+  });
+  ws.addEventListener("close", (e) => {
+    if (g.closed || state.game !== g || g.ws !== ws) return;
+    const refusal = REFUSALS[e.code];
+    if (refusal) {
+      g.closed = true;
+      g.connected = false;
+      on.refused(g, ...refusal);
+      return;
+    }
+    g.connected = false;
+    g.retries += 1;
+    if (!g.lost) {
+      g.lost = true;
+      announce("Connection lost. Reconnecting…");
+    }
+    showConnection(g);
+    on.changed(g);
+    setTimeout(() => { if (state.game === g && !g.closed) connect(g, on); }, Math.min(400 * g.retries, 4000));
+  });
+}
+
+/** The connection's state in the game's bar. @param {GameSession} g */
+export function showConnection(g) {
+  const el = byId("connection");
+  el.hidden = g.connected || !g.lost;
+  el.textContent = g.lost ? "Connection lost: reconnecting…" : "";
+  byId("game").dataset.connected = String(g.connected);
+}
+
+/** Send a message; false (and nothing sent) while the connection is away. @param {GameSession} g @param {object} msg */
+export function send(g, msg) {
+  if (!g.ws || !g.connected || g.ws.readyState !== WebSocket.OPEN) {
+    announce("Not connected: wait for the connection to come back.");
+    return false;
+  }
+  g.ws.send(JSON.stringify(msg));
+  return true;
+}
+
+/** Close the socket for good (the page left the game). @param {GameSession} g */
+export function disconnect(g) {
+  g.closed = true;
+  g.connected = false;
+  g.ws?.close();
+}

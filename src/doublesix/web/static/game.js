@@ -1,0 +1,439 @@
+// @ts-check
+/**
+ * The game in play: the server's messages shown one at a time, in the order things happened,
+ * and the person's actions sent back.
+ *
+ * Every event is announced once, when it is shown: on opening a game, the events of the hand so
+ * far that this browser has not announced yet (the opening tile included); then each event as
+ * it comes, with a pause after an opponent's move (the pace setting) while its tile travels;
+ * and only when nothing is left to show, "Your turn". The controls are enabled after that
+ * announcement (`ready`), and only while the connection holds. The server is the only referee:
+ * nothing here decides a rule.
+ */
+import { state, pause, motionMs } from "./state.js";
+import { byId, h, sleep, toast, plural } from "./dom.js";
+import { announce, endsSentence, listWords, scoresSentence, endWords } from "./a11y.js";
+import * as sound from "./sound.js";
+import { halves } from "./board.js";
+import { connect, disconnect, send, showConnection } from "./connection.js";
+import { renderSeats, renderTable, seatRect } from "./table.js";
+import { renderMe, playableTiles, focusHandNear } from "./hand.js";
+import { arriveFrom, drawTo } from "./motion.js";
+import { rulesName, setName } from "./rules.js";
+import { closeDialog, renderInfoDialogs } from "./dialogs.js";
+import { showResult, updateResultActions } from "./result.js";
+import { loadOptions } from "./api.js";
+import { showNotice } from "./pages.js";
+
+/** @typedef {import("./types.js").GameSession} GameSession */
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./types.js").Picture} Picture */
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").HintMessage} HintMessage */
+
+/** @param {string} id */
+const heardKey = (id) => `doublesix.heard.${id}`;
+
+/** @param {string} id @returns {{hand: number, lines: number}} */
+function loadHeard(id) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(heardKey(id)) || "null");
+    if (saved && Number.isInteger(saved.hand) && Number.isInteger(saved.lines)) return saved;
+  } catch {
+    // start afresh
+  }
+  return { hand: -1, lines: 0 };
+}
+
+/**
+ * What the game waits for, as `data-phase` on the game area: "you" (your move, announced, the
+ * controls enabled), "them", "result" (a hand or the game is over), "busy" (events being shown
+ * or a move sent), "offline" (the connection is away).
+ * @param {string} phase
+ */
+function setPhase(phase) {
+  byId("game").dataset.phase = phase;
+}
+
+/** Whether the person may act now: their turn, announced, nothing queued, connected. @param {GameSession} g */
+export function canAct(g) {
+  const st = g.picture;
+  return !!st && g.ready && g.connected && !g.pending && !g.pumping && st.turn === st.me && !st.result && !st.over;
+}
+
+const HANDLERS = {
+  /** @param {GameSession} g @param {ServerMessage} msg */
+  message: (g, msg) => receive(g, msg),
+  /** @param {GameSession} _g @param {string} title @param {string} text */
+  refused: (_g, title, text) => showNotice(title, text),
+  /** @param {GameSession} g */
+  changed: (g) => {
+    if (!g.connected) {
+      g.ready = false;
+      g.turnKey = ""; // say "Your turn" again once the connection is back
+      setPhase("offline");
+    }
+    renderGame();
+    updateResultActions(g);
+  },
+};
+
+/** Open a game's screen and connect to it. @param {string} id @param {string} token */
+export function openGame(id, token) {
+  if (state.game && state.game.id === id) return;
+  leaveGame();
+  /** @type {GameSession} */
+  const g = {
+    id, token, ws: null, connected: false, lost: false, retries: 0, closed: false,
+    picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
+    selected: null, focusTile: null, hint: null, status: {}, turnKey: "", resultShownFor: "",
+    heard: loadHeard(id), shownScores: null, travel: null,
+  };
+  state.game = g;
+  byId("log").replaceChildren();
+  byId("hand").replaceChildren();
+  byId("game").dataset.seats = "";
+  for (const slot of ["top", "left", "right"]) byId(`seat-${slot}`).replaceChildren();
+  byId("game-caption").textContent = "Connecting…";
+  byId("hint-text").hidden = true;
+  byId("end-choice").hidden = true;
+  showConnection(g);
+  setPhase("busy");
+  loadOptions().then(() => renderGame()).catch(() => {});
+  connect(g, HANDLERS);
+}
+
+export function leaveGame() {
+  const g = state.game;
+  if (!g) return;
+  disconnect(g);
+  state.game = null;
+}
+
+/** A message from the server: shown in turn, after those before it. @param {GameSession} g @param {ServerMessage} msg */
+function receive(g, msg) {
+  // A hint or a computer starting to think changes no picture: shown at once when nothing waits.
+  if ((msg.type === "hint" || msg.type === "thinking") && !g.pumping) {
+    handle(g, msg);
+    return;
+  }
+  g.queue.push(msg);
+  pump(g);
+}
+
+/** Show the queued messages one at a time, pausing after opponents' moves. @param {GameSession} g */
+async function pump(g) {
+  if (g.pumping) return;
+  g.pumping = true;
+  g.ready = false;
+  setPhase("busy");
+  try {
+    while (g.queue.length && state.game === g) {
+      const msg = /** @type {ServerMessage} */ (g.queue.shift());
+      await handle(g, msg);
+    }
+  } finally {
+    g.pumping = false;
+  }
+  if (state.game === g) settle(g);
+}
+
+/** @param {GameSession} g @param {ServerMessage} msg */
+async function handle(g, msg) {
+  switch (msg.type) {
+    case "state": {
+      const st = msg.state;
+      g.picture = st;
+      g.pending = false;
+      g.sentNext = false;
+      g.travel = null;
+      byId("log").replaceChildren(...st.log.map((t) => h("li", { text: t })));
+      // The events of this hand this browser has not announced yet, the opening tile included.
+      const from = g.heard.hand === st.hand_number ? g.heard.lines : 0;
+      for (const line of st.log.slice(from)) announce(line);
+      g.heard = { hand: st.hand_number, lines: st.log.length };
+      renderGame();
+      break;
+    }
+    case "event": {
+      const ev = msg.event;
+      g.picture = msg.state;
+      g.pending = false;
+      const next = g.queue[0];
+      // A new hand whose opening tile is laid next: that tile travels when its event is shown.
+      const opening = ev.kind === "hand" && next?.type === "event" && next.event.kind === "lay";
+      prepareTravel(g, ev);
+      noteEvent(g, ev, msg.text);
+      renderGame({ emptyBoard: opening });
+      afterRender(g, ev);
+      const mine = ev.seat === msg.state.me;
+      const moved = ["lay", "draw", "pass"].includes(ev.kind);
+      const wait = Math.max(moved && !mine ? pause() : 0, ev.kind === "lay" || ev.kind === "draw" ? motionMs() : 0);
+      if (wait > 0) await sleep(wait);
+      break;
+    }
+    case "thinking": {
+      const st = g.picture;
+      if (st && msg.seat !== st.me) {
+        g.status[msg.seat] = "thinking…";
+        renderSeats(g, st);
+      }
+      break;
+    }
+    case "hint": {
+      g.hint = msg;
+      showHint(g, msg);
+      break;
+    }
+    case "error": {
+      g.pending = false;
+      g.sentNext = false;
+      announce(`Error: ${msg.message}`);
+      toast(msg.message);
+      renderGame();
+      updateResultActions(g);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** Where the event's tile starts from, read before the picture changes the page. @param {GameSession} g @param {GameEvent} ev */
+function prepareTravel(g, ev) {
+  g.travel = null;
+  if (ev.seat === null) return;
+  if (ev.kind === "lay" && ev.tile) {
+    const inHand = document.querySelector(`#hand [data-tile="${ev.tile}"]`);
+    const from = inHand && ev.seat === g.picture?.me ? inHand.getBoundingClientRect() : seatRect(ev.seat);
+    g.travel = { kind: "lay", tile: ev.tile, seat: ev.seat, from };
+  } else if (ev.kind === "draw") {
+    g.travel = { kind: "draw", tile: ev.tile, seat: ev.seat, from: byId("boneyard").getBoundingClientRect() };
+  }
+}
+
+/** Motion after the new picture is on the page: a drawn tile comes from the boneyard. @param {GameSession} g @param {GameEvent} ev */
+function afterRender(g, ev) {
+  const travel = g.travel;
+  if (!travel || travel.kind !== "draw" || !travel.from) return;
+  g.travel = null;
+  if (ev.seat === g.picture?.me && ev.tile) {
+    const el = /** @type {HTMLElement|null} */ (document.querySelector(`#hand [data-tile="${ev.tile}"]`));
+    if (el) arriveFrom(el, travel.from);
+  } else {
+    const to = seatRect(travel.seat);
+    if (to) drawTo(travel.from, to);
+  }
+}
+
+/** Whether a seat plays on your side (you, or your partner: the picture's `sides`). @param {Picture} st @param {number|null} seat */
+export function onMySide(st, seat) {
+  if (seat === null) return false;
+  return st.sides.some((side) => side.includes(seat) && side.includes(st.me));
+}
+
+/**
+ * Everything an event changes besides the picture: status lines, log, sound, call-outs, and
+ * its announcement.
+ * @param {GameSession} g @param {GameEvent} ev @param {string} text the server's sentence for it
+ */
+function noteEvent(g, ev, text) {
+  const st = /** @type {Picture} */ (g.picture);
+  if (ev.kind === "hand") {
+    g.status = {};
+    g.hint = null;
+    g.selected = null;
+    g.resultShownFor = "";
+    g.sentNext = false;
+    closeDialog("result-dialog");
+    byId("show-result").hidden = true;
+    byId("log").replaceChildren();
+  } else if (ev.kind === "lay" && ev.seat !== null) {
+    const where = ev.end === null ? "opened with" : "laid";
+    const end = ev.end === null ? "" : ` on the ${endWords(ev.end)}`;
+    g.status[ev.seat] = `${where} ${ev.tile}${end}`;
+    sound.play("lay");
+    if (ev.points > 0) {
+      callout(`+${ev.points}`, onMySide(st, ev.seat));
+      sound.play("score");
+    }
+  } else if (ev.kind === "draw" && ev.seat !== null) {
+    // One event per tile drawn: a run of draws reads "drew 3".
+    const run = /^drew (\d+)$/.exec(g.status[ev.seat] || "");
+    g.status[ev.seat] = `drew ${(run ? Number(run[1]) : 0) + (ev.number || 1)}`;
+    sound.play("draw");
+  } else if (ev.kind === "pass" && ev.seat !== null) {
+    g.status[ev.seat] = "passed";
+    sound.play("pass");
+  } else if (ev.kind === "end") {
+    if (ev.points > 0 && ev.seat !== null) callout(`+${ev.points}`, onMySide(st, ev.seat));
+    sound.play(ev.seat === null ? "hand-drawn" : onMySide(st, ev.seat) ? "hand-won" : "hand-lost");
+  } else if (ev.kind === "over") {
+    const resigned = st.resigned !== null && st.resigned !== undefined;
+    sound.play(ev.seat === null && !resigned ? "game-drawn" : onMySide(st, ev.seat) ? "game-won" : "game-lost");
+  }
+  announce(text);
+  byId("log").append(h("li", { text }));
+  if (ev.kind === "lay" || ev.kind === "draw" || ev.kind === "pass") byId("message").textContent = text;
+  if (ev.kind === "hand") byId("message").textContent = "";
+}
+
+/** @param {string} text @param {boolean} mine */
+function callout(text, mine) {
+  const box = byId("callouts");
+  const el = h("span", { class: `callout ${mine ? "mine" : "theirs"}`, text });
+  box.append(el);
+  setTimeout(() => el.remove(), 1800);
+}
+
+/** After the queue drains: the hand's result, or "Your turn", then the controls. @param {GameSession} g */
+function settle(g) {
+  const st = g.picture;
+  if (!st) return;
+  g.heard = { hand: st.hand_number, lines: st.log.length };
+  localStorage.setItem(heardKey(g.id), JSON.stringify(g.heard));
+  if (st.result || st.over) {
+    g.ready = false;
+    setPhase("result");
+    const key = `${st.hand_number}:${st.over}`;
+    renderGame();
+    if (g.resultShownFor !== key) {
+      g.resultShownFor = key;
+      showResult(g, st);
+    } else {
+      updateResultActions(g);
+    }
+    return;
+  }
+  const myTurn = st.turn === st.me && st.legal.length > 0;
+  if (myTurn && g.connected) {
+    const forcedPass = st.legal.every((m) => m.move === "pass");
+    const key = `${st.hand_number}:${st.played.length}:${st.hand.length}:${st.boneyard_size}`;
+    if (g.turnKey !== key) {
+      g.turnKey = key;
+      if (!forcedPass) sound.play("turn");
+      announce(turnSentence(st));
+    }
+    // A forced pass is made by the server: nothing to do but listen.
+    g.ready = !forcedPass;
+    setPhase(g.ready ? "you" : "them");
+  } else {
+    g.ready = false;
+    setPhase(g.connected ? "them" : "offline");
+  }
+  renderGame();
+}
+
+/** @param {Picture} st */
+function turnSentence(st) {
+  const tiles = playableTiles(st);
+  if (tiles.length) return `Your turn. ${tiles.length === 1 ? "One tile fits" : `${tiles.length} tiles fit`}: ${listWords(tiles)}.`;
+  if (st.legal.some((m) => m.move === "draw")) return "Your turn. Nothing fits: draw from the boneyard with the Draw button.";
+  if (st.legal.some((m) => m.move === "pass")) return "Nothing fits and nothing can be drawn: you pass.";
+  return "Your turn.";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The person's actions
+
+/** Lay a tile, draw or pass. @param {string} move */
+export function play(move) {
+  const g = state.game;
+  if (!g || !canAct(g)) return;
+  if (send(g, { type: "play", move })) {
+    setPhase("busy");
+    g.pending = true;
+    g.selected = null;
+    g.hint = null;
+    renderGame();
+  }
+}
+
+export function askHint() {
+  const g = state.game;
+  if (!g || !canAct(g)) return;
+  send(g, { type: "hint" });
+}
+
+/** Deal the next hand; the result stays open until the new hand comes. */
+export function nextHand() {
+  const g = state.game;
+  if (!g || !g.picture?.result || g.picture.over || g.sentNext) return;
+  if (send(g, { type: "next" })) {
+    g.sentNext = true;
+    setPhase("busy");
+  }
+  updateResultActions(g);
+}
+
+export function resign() {
+  const g = state.game;
+  if (!g?.picture || g.picture.over) return;
+  if (window.confirm("Resign this game? It counts as a loss.")) send(g, { type: "resign" });
+}
+
+/** @param {GameSession} g @param {HintMessage} msg */
+function showHint(g, msg) {
+  const text = byId("hint-text");
+  // The reason names the move ("6|4 on the right scores 10"); without one, say the move.
+  const where = msg.tile ? `${msg.tile}${msg.end ? ` on the ${endWords(msg.end)}` : ""}` : (msg.move === "draw" ? "Draw" : msg.move === "pass" ? "Pass" : msg.move);
+  const words = `Hint: ${msg.reason || where}.`;
+  text.textContent = words;
+  text.hidden = false;
+  announce(words);
+  renderGame();
+  if (msg.tile) focusHandNear(msg.tile);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering and reading
+
+/** Draw the whole game screen from the newest picture. @param {{emptyBoard?: boolean}} [how] */
+export function renderGame(how = {}) {
+  const g = state.game;
+  const st = g?.picture;
+  if (!g || !st) return;
+  byId("game").dataset.revision = String(st.revision ?? "");
+  const rules = st.rules;
+  const target = rules.target > 0 ? `to ${rules.target}` : "one hand";
+  const daily = st.daily ? `Daily game ${st.daily.date}: ` : "";
+  byId("game-caption").textContent = `${daily}${rulesName(rules)}, ${target}, ${setName(rules.set)}. Hand ${st.hand_number + 1}.`;
+  document.title = `${canAct(g) ? "Your turn · " : ""}${rulesName(rules)} · doublesix`;
+  renderSeats(g, st);
+  if (how.emptyBoard) {
+    renderTable(g, { ...st, layout: { left: [], right: [], up: [], down: [], spinner: null }, open_ends: {}, played: [] });
+  } else {
+    renderTable(g, st);
+  }
+  renderMe(g, st);
+  renderInfoDialogs(st);
+}
+
+/** The table's box changed size: lay the tiles out again to fit it. */
+export function refitTable() {
+  const g = state.game;
+  if (g?.picture) renderTable(g, g.picture);
+}
+
+export function readHand() {
+  const g = state.game;
+  const st = g?.picture;
+  if (!g || !st) return;
+  const act = canAct(g);
+  const playable = act ? playableTiles(st) : [];
+  const pips = st.hand.reduce((sum, t) => sum + halves(t)[0] + halves(t)[1], 0);
+  announce(`Your hand, ${plural(st.hand.length, "tile")}, ${pips} pips: ${listWords(st.hand)}.${act ? (playable.length ? ` Playable: ${listWords(playable)}.` : " Nothing fits.") : ""}`);
+}
+
+export function readEnds() {
+  const st = state.game?.picture;
+  if (!st) return;
+  announce(endsSentence(st.open_ends, st.board_count, st.count_scores, st.boneyard_size, st.rules.drawing));
+}
+
+export function readScores() {
+  const st = state.game?.picture;
+  if (!st) return;
+  const sizes = st.names.map((n, i) => (i === st.me ? "" : `${n} holds ${st.hand_sizes[i]}`)).filter(Boolean);
+  announce(`${scoresSentence(st.names, st.scores, st.rules.target, st.sides)} ${listWords(sizes)} tiles.`);
+}

@@ -1,0 +1,422 @@
+// @ts-check
+/**
+ * Your side of the table: your tiles, Draw and Hint, and every way of playing a tile (tap or
+ * click, Enter, a drag to an end, the end buttons and the L/R/U/D keys).
+ *
+ * The hand is one Tab stop (the WAI-ARIA toolbar pattern): the arrow keys move between tiles,
+ * Home and End go to the first and last; the tile you were on keeps the stop. Which tiles fit,
+ * at which ends, what each end scores and whether to ask come from the picture's `choices`; this
+ * module decides none of it.
+ */
+import { state } from "./state.js";
+import { byId, button, h } from "./dom.js";
+import { tileSVG } from "./board.js";
+import { announce, endButtonName, endWords, listWords, tileLabel } from "./a11y.js";
+import { screenMode } from "./table.js";
+import { countTo } from "./motion.js";
+import { canAct, play, renderGame } from "./game.js";
+
+/** @typedef {import("./types.js").Picture} Picture */
+/** @typedef {import("./types.js").GameSession} GameSession */
+/** @typedef {import("./types.js").Lay} Lay */
+
+/** What the server says of one tile: its lays and whether to ask. @param {Picture} st @param {string} tile */
+export function choiceOf(st, tile) {
+  return st.choices.find((c) => c.tile === tile);
+}
+
+/** The tiles that may be laid now, in hand order. @param {Picture} st */
+export function playableTiles(st) {
+  return st.choices.map((c) => c.tile);
+}
+
+/** An end with what laying there scores: "left end (scores 10)". @param {Lay} lay */
+function endScoreWords(lay) {
+  return `${endWords(String(lay.end))}${lay.points > 0 ? ` (scores ${lay.points})` : ""}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+/** @param {GameSession} g @param {Picture} st */
+export function renderMe(g, st) {
+  const act = canAct(g);
+  const myTurn = st.turn === st.me && !st.result;
+  const partner = st.partner === null ? null : st.names[st.partner];
+  byId("me-name").textContent = partner ? `${st.names[st.me]} and ${partner}` : st.names[st.me] || "You";
+  countTo(byId("me-score"), st.scores[st.me]);
+  byId("me").classList.toggle("turn", myTurn);
+  let status = "";
+  if (st.result) status = st.over ? "The game is over." : "The hand is over.";
+  else if (!g.connected) status = "Waiting for the connection…";
+  else if (myTurn && g.pending) status = "Sending…";
+  else if (myTurn && !g.ready) status = "Your turn is coming…";
+  else if (act && g.selected) status = `Choose an end for ${g.selected}.`;
+  else if (act) status = playableTiles(st).length ? "Your turn: play a raised tile." : (st.legal.some((m) => m.move === "draw") ? "Your turn: nothing fits, draw a tile." : "Your turn: nothing fits, pass.");
+  else if (st.turn !== null) status = `Waiting for ${st.names[st.turn]}.`;
+  byId("me-status").textContent = status;
+
+  renderHand(g, st, act);
+  renderEndChoice(g, st, act);
+
+  const draw = button("draw-button");
+  const hint = button("hint-button");
+  const canDraw = act && st.legal.some((m) => m.move === "draw");
+  // A control about to be disabled under the keyboard's focus hands the focus to your hand,
+  // so it is never lost to the page.
+  const focused = document.activeElement;
+  const losing = (focused === draw && !canDraw) || (focused === hint && !act);
+  draw.hidden = !st.rules.drawing;
+  draw.disabled = !canDraw;
+  draw.classList.toggle("hinted", g.hint?.move === "draw");
+  draw.title = canDraw ? `Draw a tile (${st.boneyard_size} left)` : "You can draw only when nothing fits";
+  hint.disabled = !act;
+  const lost = losing || ((focused === document.body || focused === null) && act);
+  if (lost && !document.querySelector("dialog[open]")) {
+    /** @type {HTMLElement|null} */ (byId("hand").querySelector('[tabindex="0"]'))?.focus({ preventScroll: true });
+  }
+  const resultOpen = /** @type {HTMLDialogElement} */ (byId("result-dialog")).open;
+  byId("show-result").hidden = !(st.result || st.over) || resultOpen;
+  if (!g.hint) byId("hint-text").hidden = true;
+}
+
+/** @param {GameSession} g @param {Picture} st @param {boolean} act */
+function renderHand(g, st, act) {
+  const hand = byId("hand");
+  const active = /** @type {HTMLElement|null} */ (document.activeElement);
+  const hadFocus = !!active && hand.contains(active);
+  const focusedIndex = hadFocus ? [...hand.children].indexOf(active) : -1;
+  const previous = [...hand.children].map((b) => /** @type {HTMLElement} */ (b).dataset.tile);
+  // The tile that holds the Tab stop: the one you were on while it is still in your hand (and
+  // playable, on your turn), else the first that fits, else the first.
+  const playable = act ? playableTiles(st) : [];
+  let stop = g.focusTile && st.hand.includes(g.focusTile) ? g.focusTile : null;
+  if (stop && act && playable.length && !playable.includes(stop) && !hadFocus) stop = null;
+  if (!stop) stop = playable[0] || st.hand[Math.min(Math.max(focusedIndex, 0), st.hand.length - 1)] || null;
+  g.focusTile = stop;
+
+  const buttons = st.hand.map((tile) => {
+    const choice = act ? choiceOf(st, tile) : undefined;
+    const ends = (choice?.lays || []).map((l) => l.end || "lead");
+    const fits = ends.length > 0;
+    const hinted = g.hint?.tile === tile;
+    const el = h("button", {
+      type: "button",
+      class: `hand-tile${fits ? " playable" : ""}${g.selected === tile ? " selected" : ""}${hinted ? " hinted" : ""}${previous.length && !previous.includes(tile) ? " new" : ""}`,
+      tabindex: tile === stop ? "0" : "-1",
+      "aria-label": `${tileLabel(tile, ends, act)}${g.selected === tile ? ", selected" : ""}${hinted ? ", suggested by the hint" : ""}`,
+      "aria-pressed": g.selected === tile ? "true" : undefined,
+      dataset: { tile, ends: ends.join(" "), ask: String(!!choice?.asks) },
+    }, [tileSVG(tile)]);
+    if (hinted) el.append(h("span", { class: "hint-badge", "aria-hidden": "true", text: "Hint" }));
+    el.addEventListener("click", (e) => {
+      if (state.drag.suppressClick) {
+        state.drag.suppressClick = false;
+        e.preventDefault();
+        return;
+      }
+      g.focusTile = tile;
+      chooseTile(tile);
+    });
+    el.addEventListener("focus", () => {
+      g.focusTile = tile;
+      for (const b of hand.querySelectorAll("button")) b.setAttribute("tabindex", b === el ? "0" : "-1");
+    });
+    el.addEventListener("pointerdown", (e) => dragStart(e, tile, el));
+    return el;
+  });
+  hand.replaceChildren(...buttons);
+  hand.dataset.count = String(buttons.length);
+  fitHand();
+  if (hadFocus && !g.selected) {
+    const again = /** @type {HTMLElement|null} */ (hand.querySelector(`[data-tile="${active?.dataset.tile}"]`))
+      || /** @type {HTMLElement|null} */ (hand.querySelector('[tabindex="0"]'));
+    again?.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * Size the hand's tiles so the whole hand fits its share of the screen, in as few rows as keep
+ * the tiles large: `--tile-w` on the hand.
+ */
+export function fitHand() {
+  const hand = byId("hand");
+  const n = hand.childElementCount;
+  if (!n) return;
+  const width = hand.clientWidth;
+  if (!width) return;
+  const vh = window.innerHeight;
+  const mode = screenMode();
+  const share = mode === "tall" ? 0.26 : mode === "short" ? 0.3 : 0.22;
+  const maxHeight = Math.max(70, vh * share);
+  const biggest = mode === "short" ? Math.min(34, vh * 0.075) : Math.min(60, Math.max(30, vh * 0.058));
+  const gap = 4, pad = 10, raise = 22;
+  let best = 12;
+  for (let rows = 1; rows <= 6; rows++) {
+    const perRow = Math.ceil(n / rows);
+    const byWidth = (width - (perRow - 1) * gap) / perRow - pad;
+    const byHeight = ((maxHeight - raise * rows) / rows - pad) / 2;
+    const w = Math.floor(Math.min(biggest, byWidth, byHeight));
+    if (w > best) best = w;
+  }
+  hand.style.setProperty("--tile-w", `${best}px`);
+}
+
+/** @param {GameSession} g @param {Picture} st @param {boolean} act */
+function renderEndChoice(g, st, act) {
+  const box = byId("end-choice");
+  const choice = act && g.selected ? choiceOf(st, g.selected) : undefined;
+  if (!choice) {
+    if (box.contains(document.activeElement)) focusHandNear(g.selected || "");
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  byId("end-choice-text").textContent = `Where should ${g.selected} go?`;
+  const had = document.activeElement?.closest?.("#end-buttons") ? /** @type {HTMLElement} */ (document.activeElement).dataset.end : null;
+  byId("end-buttons").replaceChildren(...choice.lays.map((lay) => {
+    const end = String(lay.end);
+    const hinted = g.hint?.end === end && g.hint?.tile === g.selected;
+    const b = h("button", { type: "button", class: `end-button${hinted ? " hinted" : ""}`, dataset: { end } },
+      [endButtonName(end), h("span", { class: "end-num", text: ` ${lay.shows}${lay.points > 0 ? `, scores ${lay.points}` : ""}` }),
+        state.settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: end[0].toUpperCase() }) : ""]);
+    b.addEventListener("click", () => chooseEnd(end));
+    return b;
+  }));
+  if (had) /** @type {HTMLElement|null} */ (byId("end-buttons").querySelector(`[data-end="${had}"]`))?.focus();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choosing a tile and an end
+
+/** The player tapped or clicked a hand tile (or pressed Enter on it). @param {string} tile */
+export function chooseTile(tile) {
+  const g = state.game;
+  const st = g?.picture;
+  if (!g || !st || st.result) return;
+  if (!g.connected) {
+    announce("Not connected: wait for the connection to come back.");
+    return;
+  }
+  if (st.turn !== st.me || !g.ready) {
+    announce(`${tile}: wait for your turn.`);
+    return;
+  }
+  if (g.pending) return;
+  const choice = choiceOf(st, tile);
+  if (!choice) {
+    announce(`${tile} fits no open end.`);
+    return;
+  }
+  if (g.selected === tile) {
+    cancelChoice();
+    return;
+  }
+  if (!choice.asks) {
+    play(choice.lays[0].move);
+    return;
+  }
+  g.selected = tile;
+  renderGame();
+  const keys = choice.lays.map((l) => String(l.end)[0].toUpperCase());
+  announce(`${tile} fits the ${listWords(choice.lays.map(endScoreWords))}. Choose an end${state.settings.shortcuts ? `, or press ${listWords(keys)}` : ""}.`);
+  /** @type {HTMLElement|null} */ (byId("end-buttons").querySelector("button"))?.focus();
+}
+
+/** @param {string} end */
+export function chooseEnd(end) {
+  const g = state.game;
+  const st = g?.picture;
+  if (!g || !st || !g.selected) return;
+  const lay = choiceOf(st, g.selected)?.lays.find((l) => l.end === end);
+  if (!lay) {
+    announce(`${g.selected} does not fit the ${endWords(end)}.`);
+    return;
+  }
+  const tile = g.selected;
+  play(lay.move);
+  focusHandNear(tile);
+}
+
+export function cancelChoice() {
+  const g = state.game;
+  if (!g?.selected) return;
+  const tile = g.selected;
+  g.selected = null;
+  renderGame();
+  announce("Choice cancelled.");
+  focusHandNear(tile);
+}
+
+/** Keep focus in the hand, on the tile or next to where it was. @param {string} tile */
+export function focusHandNear(tile) {
+  requestAnimationFrame(() => {
+    const hand = byId("hand");
+    const same = /** @type {HTMLElement|null} */ (hand.querySelector(`[data-tile="${tile}"]`));
+    const stop = /** @type {HTMLElement|null} */ (hand.querySelector('[tabindex="0"]'));
+    (same || stop || byId("hint-button")).focus({ preventScroll: true });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys: the hand's arrows (one Tab stop), and single keys while focus is in the game (WCAG 2.1.4)
+
+byId("hand").addEventListener("keydown", (e) => {
+  const tiles = /** @type {HTMLElement[]} */ ([...byId("hand").querySelectorAll("button")]);
+  const at = tiles.indexOf(/** @type {HTMLElement} */ (e.target));
+  if (at < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+  /** @type {Record<string, number>} */
+  const moves = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: tiles.length - 1 };
+  if (!(e.key in moves)) return;
+  e.preventDefault();
+  const next = tiles[Math.max(0, Math.min(tiles.length - 1, moves[e.key]))];
+  next.focus();
+});
+
+/**
+ * The single-key shortcuts: L, R, U, D choose an end for the chosen tile; H, E, S read.
+ * @param {Record<string, () => void>} readers the reading keys' actions
+ */
+export function listenForKeys(readers) {
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && state.game?.selected && !document.querySelector("dialog[open]")) {
+      e.preventDefault();
+      cancelChoice();
+      return;
+    }
+    if (!state.settings.shortcuts || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target instanceof HTMLElement ? e.target : null;
+    if (!target || !target.closest("#game")) return;
+    if (target.closest("input, textarea, select, [contenteditable]")) return;
+    if (!state.game?.picture) return;
+    const key = e.key.toLowerCase();
+    /** @type {Record<string, string>} */
+    const ends = { l: "left", r: "right", u: "up", d: "down" };
+    if (key in ends) {
+      if (state.game.selected) {
+        e.preventDefault();
+        chooseEnd(ends[key]);
+      }
+      return;
+    }
+    if (key in readers) {
+      e.preventDefault();
+      readers[key]();
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dragging a tile to an end with pointer events (mouse, pen and touch)
+
+/** @param {PointerEvent} e @param {string} tile @param {HTMLElement} el */
+function dragStart(e, tile, el) {
+  const g = state.game;
+  const st = g?.picture;
+  if (!g || !st || !canAct(g) || !choiceOf(st, tile) || e.button !== 0) return;
+  const drag = state.drag;
+  drag.tile = tile;
+  drag.pointer = e.pointerId;
+  drag.x = e.clientX;
+  drag.y = e.clientY;
+  drag.active = false;
+  drag.source = el;
+  drag.suppressClick = false;
+  try {
+    el.setPointerCapture(e.pointerId);
+  } catch {
+    // capture is a convenience
+  }
+}
+
+document.addEventListener("pointermove", (e) => {
+  const drag = state.drag;
+  if (drag.tile === null || e.pointerId !== drag.pointer) return;
+  if (!drag.active) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+    drag.active = true;
+    if (state.game) state.game.selected = drag.tile;
+    renderGame();
+    const ghost = h("div", { class: "drag-ghost", "aria-hidden": "true" }, [tileSVG(drag.tile)]);
+    document.body.append(ghost);
+    drag.ghost = ghost;
+    drag.source?.classList.add("dragging");
+  }
+  e.preventDefault();
+  if (drag.ghost) {
+    drag.ghost.style.left = `${e.clientX}px`;
+    drag.ghost.style.top = `${e.clientY}px`;
+  }
+  const over = endAt(e.clientX, e.clientY);
+  document.querySelectorAll(".end-spot.over").forEach((el) => el.classList.remove("over"));
+  if (over) over.classList.add("over");
+}, { passive: false });
+
+/** The end target under a point: an end spot on the board or an end button. @param {number} x @param {number} y */
+function endAt(x, y) {
+  for (const el of document.elementsFromPoint(x, y)) {
+    const spot = /** @type {HTMLElement|null} */ (el.closest?.("[data-end]"));
+    if (spot) return spot;
+  }
+  // Forgive a near miss: the nearest end spot within a tile's length.
+  /** @type {HTMLElement|null} */
+  let best = null;
+  let bestDist = Infinity;
+  for (const spot of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".end-spot"))) {
+    const r = spot.getBoundingClientRect();
+    const d = Math.hypot(r.left + r.width / 2 - x, r.top + r.height / 2 - y);
+    if (d < bestDist && d < Math.max(r.width, r.height) * 1.2) {
+      best = spot;
+      bestDist = d;
+    }
+  }
+  return best;
+}
+
+/** @param {PointerEvent} e */
+function dragEnd(e) {
+  const drag = state.drag;
+  if (drag.tile === null || e.pointerId !== drag.pointer) return;
+  const tile = drag.tile;
+  const wasActive = drag.active;
+  drag.ghost?.remove();
+  drag.ghost = null;
+  drag.source?.classList.remove("dragging");
+  drag.tile = null;
+  drag.active = false;
+  document.querySelectorAll(".end-spot.over").forEach((el) => el.classList.remove("over"));
+  const g = state.game;
+  if (!wasActive || e.type === "pointercancel") {
+    if (wasActive && g) {
+      g.selected = null;
+      renderGame();
+    }
+    return;
+  }
+  drag.suppressClick = true;
+  setTimeout(() => { drag.suppressClick = false; }, 400);
+  const st = g?.picture;
+  if (!g || !st) return;
+  const choice = choiceOf(st, tile);
+  const spot = endAt(e.clientX, e.clientY);
+  const end = spot?.dataset.end;
+  const lay = end ? choice?.lays.find((l) => l.end === end) : undefined;
+  const box = byId("table").getBoundingClientRect();
+  const onTable = e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom;
+  g.selected = null;
+  if (lay) play(lay.move);
+  else if (onTable && choice && !choice.asks) play(choice.lays[0].move);
+  else {
+    renderGame();
+    announce(end ? `${tile} does not fit the ${endWords(end)}.` : `Drop ${tile} on a lit end.`);
+  }
+}
+document.addEventListener("pointerup", dragEnd);
+document.addEventListener("pointercancel", dragEnd);
+
+// Tapping a lit end on the board chooses it.
+byId("board").addEventListener("click", (e) => {
+  const spot = /** @type {Element} */ (e.target).closest?.("[data-end]");
+  if (spot && state.game?.selected) chooseEnd(/** @type {HTMLElement} */ (spot).dataset.end || "");
+});
+byId("end-cancel").addEventListener("click", cancelChoice);

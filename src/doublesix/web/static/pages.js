@@ -1,0 +1,138 @@
+// @ts-check
+/**
+ * The pages: routing on `location.pathname`, the front page, the daily game, the statistics
+ * and notices.
+ */
+import { byId, h, table, errorText } from "./dom.js";
+import { api, loadOptions, opponentInfo, variantInfo } from "./api.js";
+import { closeDialog } from "./dialogs.js";
+import { leaveGame, openGame } from "./game.js";
+import { rememberSeat } from "./setup.js";
+import { state } from "./state.js";
+
+const VIEWS = ["home", "game", "stats", "notice"];
+
+/** @param {string} id */
+function showView(id) {
+  for (const v of VIEWS) byId(v).hidden = v !== id;
+  document.body.dataset.view = id;
+}
+
+/** @param {string} path @param {boolean} [replace] */
+export function navigate(path, replace = false) {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  route();
+}
+
+export function route() {
+  const path = location.pathname;
+  const gameMatch = path.match(/^\/game\/([^/]+)\/?$/);
+  const id = gameMatch ? decodeURIComponent(gameMatch[1]) : null;
+  if (id === null || id !== state.game?.id) leaveGame();
+  for (const dialog of document.querySelectorAll("dialog[open]")) closeDialog(dialog.id);
+  if (id !== null) showGame(id);
+  else if (path === "/stats") showStats();
+  else if (path === "/daily") startDaily();
+  else showHome();
+}
+
+/** @param {string} id */
+function showGame(id) {
+  showView("game");
+  document.title = "Game · doublesix";
+  const token = localStorage.getItem(`doublesix.seat.${id}`);
+  if (!token) {
+    showNotice("Game not found", "This game was started in another browser, or it is no longer here. Start a new one from the front page.");
+    return;
+  }
+  openGame(id, token);
+}
+
+/** @param {string} title @param {string} text */
+export function showNotice(title, text) {
+  byId("notice-title").textContent = title;
+  byId("notice-text").textContent = text;
+  showView("notice");
+  document.title = `${title} · doublesix`;
+}
+
+function showHome() {
+  showView("home");
+  document.title = "doublesix: dominoes";
+  byId("setup").hidden = true;
+  const last = localStorage.getItem("doublesix.last");
+  const resume = byId("resume");
+  if (last && localStorage.getItem(`doublesix.seat.${last}`)) {
+    resume.hidden = false;
+    resume.replaceChildren("Your last game: ", h("a", { href: `/game/${last}`, "data-nav": true, text: "go back to it" }), ".");
+  } else {
+    resume.hidden = true;
+  }
+}
+
+async function startDaily() {
+  showNotice("Daily game", "Dealing today's game…");
+  try {
+    const daily = await api("/api/daily", { method: "POST", body: "{}" });
+    rememberSeat(daily);
+    navigate(`/game/${encodeURIComponent(daily.game_id)}`, true);
+  } catch (err) {
+    showNotice("Daily game", `Could not deal the daily game: ${errorText(err)}`);
+  }
+}
+
+/** @param {number} wins @param {number} games */
+const percent = (wins, games) => (games ? `${Math.round((100 * wins) / games)}%` : "–");
+
+async function showStats() {
+  showView("stats");
+  document.title = "Statistics · doublesix";
+  const body = byId("stats-body");
+  body.replaceChildren(h("p", { text: "Loading…" }));
+  try {
+    const [stats] = await Promise.all([api("/api/stats"), loadOptions().catch(() => null)]);
+    body.replaceChildren(...statsContent(stats));
+  } catch (err) {
+    body.replaceChildren(h("p", { class: "error", text: `Could not load the statistics: ${errorText(err)}` }));
+  }
+}
+
+/**
+ * @typedef {{games: number, wins: number, best?: number|null, average?: number|null}} Tally
+ * @typedef {{games: number, wins: number, by_variant?: Record<string, Tally>, by_opponent?: Record<string, Tally>,
+ *   daily?: {played: number, won: number, streak: number, best_streak: number, last: string|null}}} Stats
+ */
+
+/** @param {Stats} stats */
+function statsContent(stats) {
+  const out = [];
+  out.push(h("p", { class: "lead", text: stats.games
+    ? `You played ${stats.games} game${stats.games === 1 ? "" : "s"} and won ${stats.wins} (${percent(stats.wins, stats.games)}).`
+    : "No games finished yet in this browser. Statistics appear here after your first game." }));
+  const variants = Object.entries(stats.by_variant || {});
+  if (variants.length) {
+    out.push(h("h2", { text: "By variant" }));
+    out.push(table(["Variant", "Games", "Won", "Best score", "Average score"], variants.map(([name, v]) => [
+      variantInfo(name)?.label || name, v.games, `${v.wins} (${percent(v.wins, v.games)})`,
+      v.best ?? "–", v.average ?? "–"])));
+  }
+  const opponents = Object.entries(stats.by_opponent || {});
+  if (opponents.length) {
+    out.push(h("h2", { text: "By opponent" }));
+    out.push(table(["Opponent", "Games", "Won"], opponents.map(([name, v]) => {
+      const info = opponentInfo(name);
+      const label = name.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+      return [info ? `${info.label} (${info.difficulty})` : label, v.games, `${v.wins} (${percent(v.wins, v.games)})`];
+    })));
+  }
+  const d = stats.daily;
+  out.push(h("h2", { text: "Daily game" }));
+  if (d && d.played) {
+    out.push(table(["Played", "Won", "Streak", "Best streak", "Last played"],
+      [[d.played, d.won, d.streak, d.best_streak, d.last ?? "–"]]));
+  } else {
+    out.push(h("p", {}, ["Not played yet. ", h("a", { href: "/daily", "data-nav": true, text: "Play today's game" }), "."]));
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+// @ts-check
+/**
+ * The result of a hand and of the game: who won and how (the server's `result.ending`), every
+ * hand laid open, the scoresheet, and what to do next. The dialog stays open until what it asks
+ * for has happened: "Next hand" closes it when the new hand arrives, and is disabled while the
+ * connection is away, so no result is lost to a message that could not be sent.
+ */
+import { state, readJSON, SETUP_KEY } from "./state.js";
+import { byId, h, plural, toast, errorText } from "./dom.js";
+import { announce, listWords } from "./a11y.js";
+import { tileSVG } from "./board.js";
+import { closeDialog, openDialog, sheetTable } from "./dialogs.js";
+import { nextHand, onMySide } from "./game.js";
+import { startGame } from "./setup.js";
+import { navigate } from "./pages.js";
+
+/** @typedef {import("./types.js").Picture} Picture */
+/** @typedef {import("./types.js").HandResult} HandResult */
+/** @typedef {import("./types.js").GameSession} GameSession */
+
+/** @param {number} n */
+const pointsWords = (n) => plural(n, "point");
+
+/** A seat's name, or its team's under `teams` ("You and Buratino"): the picture's `sides`. @param {Picture} st @param {number} seat */
+function sideName(st, seat) {
+  const side = st.sides.find((s) => s.includes(seat)) || [seat];
+  return side.map((s) => st.names[s]).join(" and ");
+}
+
+/**
+ * What the hand's winner scored at its end (`points`, after rounding), and apart from it what
+ * it scored with board counts during the hand (from `scored`).
+ * @param {Picture} st @param {HandResult} res a result with a winner
+ */
+function endPoints(st, res) {
+  const winner = /** @type {number} */ (res.winner);
+  const mine = winner === st.me;
+  const counts = Math.max(0, (res.scored?.[winner] ?? res.points) - res.points);
+  if (res.points > 0) {
+    const besides = counts > 0 ? ` at the hand's end, besides ${counts} from board counts during it` : "";
+    return `${mine ? "You score" : `${st.names[winner]} scores`} ${pointsWords(res.points)}${besides}.`;
+  }
+  const whose = mine ? "your" : `${st.names[winner]}'s`;
+  return `The hand scores no points at its end${counts > 0 ? ` (${whose} ${counts} came from board counts during it)` : ""}.`;
+}
+
+/** @param {GameSession} g @param {Picture} st */
+export function showResult(g, st) {
+  const res = st.result;
+  if (!res && !st.over) return;
+  const me = st.me;
+  const resigned = st.resigned;
+  let heading;
+  if (st.over && resigned !== null && resigned !== undefined && !res) {
+    heading = resigned === me ? "Game over: you resigned" : `Game over: ${st.names[resigned]} resigned`;
+  } else if (st.over) {
+    heading = st.winner === null ? "Game over: a draw"
+      : onMySide(st, st.winner) ? (st.partner !== null ? "Game over: your team won!" : "Game over: you won!")
+      : `Game over: ${sideName(st, st.winner)} won`;
+  } else {
+    const w = /** @type {HandResult} */ (res).winner;
+    heading = w === null ? "The hand is drawn"
+      : w === me ? "You won the hand"
+      : onMySide(st, w) ? `Your partner ${st.names[w]} won the hand` : `${sideName(st, w)} won the hand`;
+  }
+  byId("result-title").textContent = heading;
+  let how = "The game ended before the hand was over.";
+  if (res) {
+    how = res.winner === null
+      ? `${res.ending === "blocked" ? "Blocked, and the lightest hands are equal" : "Drawn"}: nobody scores.`
+      : res.ending === "reached-target" ? `${st.names[res.winner]} reached ${st.rules.target} points with a board count, so the hand stops here.`
+      : `${res.ending === "blocked" ? `The hand was blocked; the lightest ${st.rules.teams ? "team" : "hand"} wins. ` : ""}${endPoints(st, res)}`;
+  }
+  const parts = [h("p", { class: "result-how", text: how })];
+  const hands = res?.hands || [];
+  if (hands.length) {
+    const list = h("ul", { class: "open-hands" });
+    hands.forEach((tiles, seat) => {
+      const pips = res?.pips?.[seat] ?? 0;
+      const label = tiles.length ? listWords(tiles) : "no tiles left";
+      list.append(h("li", {}, [
+        h("p", { class: "open-name" }, [h("strong", { text: st.names[seat] }),
+          `: ${plural(tiles.length, "tile")}, ${plural(pips, "pip")}`]),
+        h("div", { class: "open-tiles", role: "img", "aria-label": `${seat === me ? "Your" : `${st.names[seat]}'s`} tiles: ${label}` },
+          tiles.map((t) => tileSVG(t))),
+      ]));
+    });
+    parts.push(h("h3", { text: "Every hand laid open" }), list);
+  }
+  parts.push(h("h3", { text: "Scoresheet" }), sheetTable(st));
+  const share = st.daily?.share;
+  if (share) {
+    const area = /** @type {HTMLTextAreaElement} */ (h("textarea", { id: "share-text", rows: "3", readonly: true, "aria-label": "Text to share" }));
+    area.value = share;
+    const copy = h("button", { type: "button", text: "Copy the result" });
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(share);
+        announce("Copied.");
+        copy.textContent = "Copied";
+      } catch {
+        area.select();
+        announce("Select the text and copy it.");
+      }
+    });
+    parts.push(h("h3", { text: "Share today's result" }), area, h("p", {}, [copy]));
+  }
+  byId("result-body").replaceChildren(...parts);
+
+  const buttons = [];
+  if (!st.over) {
+    const next = h("button", { type: "button", class: "primary", id: "next-hand", text: "Next hand" });
+    next.addEventListener("click", () => {
+      if (next.getAttribute("aria-disabled") !== "true") nextHand();
+    });
+    buttons.push(next);
+  } else {
+    const again = h("button", { type: "button", class: "primary", text: st.daily ? "New game" : "Play again" });
+    again.addEventListener("click", async () => {
+      closeDialog("result-dialog");
+      if (st.daily) {
+        navigate("/");
+        return;
+      }
+      const setup = readJSON(SETUP_KEY);
+      const { variant, players, target, set } = st.rules;
+      /** @type {Record<string, string|number|boolean>} */
+      const options = {};
+      for (const o of state.options?.options || []) options[o.name] = st.rules[o.name];
+      const same = { ...setup, variant, players, target, set, options,
+        opponents: st.kinds.filter((_, i) => i !== st.me) };
+      try {
+        await startGame(/** @type {any} */ (same));
+      } catch (err) {
+        toast(`Could not start a game: ${errorText(err)}`);
+      }
+    });
+    buttons.push(again);
+    buttons.push(h("a", { class: "button", href: `/api/games/${encodeURIComponent(st.game_id || g.id)}/record?token=${encodeURIComponent(g.token)}`,
+      download: `doublesix-${g.id}.json`, text: "Download the record" }));
+  }
+  const look = h("button", { type: "button", text: "Look at the table" });
+  look.addEventListener("click", () => {
+    closeDialog("result-dialog");
+    byId("show-result").hidden = false;
+    byId("show-result").focus();
+  });
+  buttons.push(look);
+  byId("result-actions").replaceChildren(...buttons);
+  updateResultActions(g);
+  announce(`${heading}. ${how}`);
+  byId("show-result").hidden = true;
+  openDialog("result-dialog");
+  // Focus the first action without scrolling the dialog down to it: it stays in view at the
+  // bottom (sticky), and the dialog opens at its top, on who won.
+  buttons[0].focus({ preventScroll: true });
+  byId("result-dialog").scrollTop = 0;
+}
+
+/** "Next hand" only while it can be sent, and not twice. @param {GameSession} g */
+export function updateResultActions(g) {
+  const next = document.getElementById("next-hand");
+  if (!next) return;
+  // aria-disabled rather than disabled: a focused button keeps its focus in the dialog.
+  next.setAttribute("aria-disabled", String(!g.connected || g.sentNext));
+  next.textContent = g.sentNext ? "Dealing the next hand…" : "Next hand";
+  next.title = g.connected ? "" : "Waiting for the connection to come back";
+}
+
+byId("show-result").addEventListener("click", () => {
+  const g = state.game;
+  if (g?.picture) showResult(g, g.picture);
+});

@@ -1,0 +1,62 @@
+// @ts-check
+/**
+ * The page's one state object. Every module that needs to know or change what the page is
+ * doing (the settings, the server's options, the game in play, a drag) does it here; no other
+ * module keeps mutable state that another reads.
+ */
+
+/** @typedef {import("./types.js").AppState} AppState */
+/** @typedef {import("./types.js").Settings} Settings */
+
+export const SETTINGS_KEY = "doublesix.settings";
+export const SETUP_KEY = "doublesix.setup";
+
+/** @param {string} key @returns {Record<string, any>} */
+export function readJSON(key) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) || "null");
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** @returns {Settings} */
+function loadSettings() {
+  const saved = readJSON(SETTINGS_KEY);
+  return {
+    delay: Number.isFinite(Number(saved.delay)) ? Number(saved.delay) : 700,
+    sound: saved.sound ?? true,
+    shortcuts: saved.shortcuts ?? true,
+    reduceMotion: saved.reduceMotion ?? false,
+  };
+}
+
+/** @type {AppState} */
+export const state = {
+  settings: loadSettings(),
+  options: null,
+  optionsLoading: null,
+  game: null,
+  drag: { tile: null, pointer: -1, x: 0, y: 0, active: false, suppressClick: false, ghost: null, source: null },
+  setupBuilt: false,
+};
+
+export function saveSettings() {
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(state.settings));
+}
+
+/** Whether motion is reduced: the setting, or the system's preference. */
+export function reduceMotion() {
+  return state.settings.reduceMotion || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The pause after an opponent's move, in ms (the pace setting). */
+export function pause() {
+  return Math.max(0, Number(state.settings.delay) || 0);
+}
+
+/** How long a tile takes to travel, in ms: none with reduced motion, and never longer than the pace allows. */
+export function motionMs() {
+  return reduceMotion() ? 0 : Math.round(Math.min(450, pause() * 0.7));
+}

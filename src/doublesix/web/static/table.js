@@ -1,0 +1,158 @@
+// @ts-check
+/**
+ * The table: the seats around it in playing order, the layout of play, and what lies on the
+ * table besides (the board count, the boneyard, the last thing done).
+ *
+ * Seats sit where a person would see them: you at the bottom; with four players the others
+ * left, across (top) and right; with three, left and right; with two, across. A phone upright
+ * puts them in a row above the table; a phone on its side beside it. Under `teams` the seat
+ * across is your partner and says so.
+ */
+import { state, reduceMotion } from "./state.js";
+import { byId, h, cap, plural } from "./dom.js";
+import { renderBoard, tileBackSVG } from "./board.js";
+import { endsSentence } from "./a11y.js";
+import { opponentInfo } from "./api.js";
+import { countTo, layFrom } from "./motion.js";
+
+/** @typedef {import("./types.js").Picture} Picture */
+/** @typedef {import("./types.js").GameSession} GameSession */
+
+const SHORT = window.matchMedia("(orientation: landscape) and (max-height: 520px)");
+const TALL = window.matchMedia("(orientation: portrait)");
+
+/** How the screen is held: "tall" (upright), "short" (a phone on its side) or "wide". */
+export function screenMode() {
+  return SHORT.matches ? "short" : TALL.matches ? "tall" : "wide";
+}
+
+/**
+ * Where each other seat sits, by how many seats after you it plays.
+ * @param {number} players @param {string} mode @returns {string[]} slot names, index 1.. for the seats after you
+ */
+function slots(players, mode) {
+  if (mode === "tall") return ["", "top", "top", "top"];
+  if (players === 2) return mode === "short" ? ["", "left"] : ["", "top"];
+  if (players === 3) return ["", "left", "right"];
+  return ["", "left", "top", "right"];
+}
+
+/** @param {Picture} st @param {number} seat */
+function difficultyOf(st, seat) {
+  return st.difficulties?.[seat] || opponentInfo(st.kinds?.[seat])?.difficulty || null;
+}
+
+/** A seat's name with its player's difficulty: "Pinocchio (easy)". @param {Picture} st @param {number} seat */
+export function playerLabel(st, seat) {
+  const difficulty = difficultyOf(st, seat);
+  return difficulty ? `${st.names[seat]} (${difficulty})` : st.names[seat];
+}
+
+/** The seat cards, made once per game and arrangement, then updated in place. */
+function seatCards() {
+  return /** @type {HTMLElement[]} */ ([...document.querySelectorAll("#game .seat")]);
+}
+
+/** @param {Picture} st */
+function buildSeats(st) {
+  const mode = screenMode();
+  const n = st.names.length;
+  const key = `${st.game_id}:${n}:${mode}:${st.rules.teams}`;
+  const game = byId("game");
+  if (game.dataset.seats === key) return;
+  game.dataset.seats = key;
+  game.dataset.players = String(n);
+  game.dataset.mode = mode;
+  const where = slots(n, mode);
+  for (const slot of ["top", "left", "right"]) byId(`seat-${slot}`).replaceChildren();
+  for (let k = 1; k < n; k++) {
+    const seat = (st.me + k) % n;
+    const partner = st.partner === seat;
+    const card = h("article", { class: `seat${partner ? " partner" : ""}`, "aria-labelledby": `seat-name-${seat}`,
+      dataset: { seat: String(seat), place: where[k] } }, [
+      h("h2", { class: "seat-name", id: `seat-name-${seat}` }, [
+        h("span", { class: "turn-mark", "aria-hidden": "true", text: "▶ " }),
+        h("span", { class: "seat-label" }), " ",
+        h("span", { class: "difficulty" }),
+        partner ? h("span", { class: "partner-tag", text: " partner" }) : "",
+      ]),
+      h("div", { class: "backs", "aria-hidden": "true" }),
+      h("p", { class: "seat-facts" }, [
+        h("span", { class: "tiles-left" }), " · ",
+        st.rules.teams ? h("span", { class: "team-word", text: "team " }) : "",
+        h("span", { class: "seat-score", dataset: { value: String(st.scores[seat]) }, text: String(st.scores[seat]) }),
+        h("span", { class: "points-word", text: " points" }),
+        h("span", { class: "pts-word", "aria-hidden": "true", text: " pts" }),
+      ]),
+      h("p", { class: "seat-status" }),
+    ]);
+    byId(`seat-${where[k]}`).append(card);
+  }
+}
+
+/** @param {GameSession} g @param {Picture} st */
+export function renderSeats(g, st) {
+  buildSeats(st);
+  for (const card of seatCards()) {
+    const seat = Number(card.dataset.seat);
+    const turn = st.turn === seat && !st.result;
+    card.classList.toggle("turn", turn);
+    /** @type {HTMLElement} */ (card.querySelector(".seat-label")).textContent = st.names[seat];
+    const difficulty = difficultyOf(st, seat);
+    /** @type {HTMLElement} */ (card.querySelector(".difficulty")).textContent = difficulty ? `(${difficulty})` : "";
+    const size = st.hand_sizes[seat];
+    /** @type {HTMLElement} */ (card.querySelector(".tiles-left")).textContent = plural(size, "tile");
+    const backs = /** @type {HTMLElement} */ (card.querySelector(".backs"));
+    if (backs.childElementCount !== size) {
+      backs.replaceChildren(...Array.from({ length: Math.min(size, 14) }, () => tileBackSVG()));
+      if (size > 14) backs.append(h("span", { class: "more", text: `+${size - 14}` }));
+    }
+    countTo(/** @type {HTMLElement} */ (card.querySelector(".seat-score")), st.scores[seat]);
+    const status = g.status[seat] || (turn ? "to play" : "");
+    const line = /** @type {HTMLElement} */ (card.querySelector(".seat-status"));
+    line.textContent = status ? cap(status) : "";
+    line.hidden = !status;
+  }
+}
+
+/** The screen rectangle a seat's moves start from: its card, or your hand. @param {number} seat */
+export function seatRect(seat) {
+  const st = state.game?.picture;
+  if (st && seat === st.me) return byId("hand").getBoundingClientRect();
+  const card = document.querySelector(`#game .seat[data-seat="${seat}"]`);
+  return card ? card.getBoundingClientRect() : null;
+}
+
+/** @param {GameSession} g @param {Picture} st */
+export function renderTable(g, st) {
+  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (byId("board")));
+  const selected = g.selected ? st.choices.find((c) => c.tile === g.selected) : null;
+  const lit = selected ? selected.lays.map((l) => String(l.end)) : [];
+  const travel = g.travel;
+  const fresh = travel?.kind === "lay" ? travel.tile : null;
+  renderBoard(svg, st.layout, { openEnds: st.open_ends, lit, fresh,
+    hint: g.hint?.end || null, played: st.played });
+  if (travel?.kind === "lay" && travel.from && !reduceMotion()) {
+    const tile = /** @type {SVGGraphicsElement|null} */ (svg.querySelector(`[data-tile="${travel.tile}"]`));
+    if (tile) layFrom(tile, travel.from);
+  }
+  if (travel?.kind === "lay") g.travel = null; // travels once, not on every later redraw
+
+  const ends = Object.values(st.open_ends);
+  byId("info-ends").textContent = ends.length ? `Ends ${ends.join(" · ")}` : "";
+  const count = st.board_count;
+  byId("info-count").textContent = ends.length ? `Count ${count}${st.count_scores ? " scores" : ""}` : "";
+  byId("info-count").classList.toggle("scores", st.count_scores);
+  const yard = byId("info-yard");
+  yard.hidden = !st.rules.drawing;
+  yard.textContent = `Boneyard ${st.boneyard_size}`;
+  const bone = byId("boneyard");
+  bone.hidden = !st.rules.drawing || !st.boneyard_size;
+  if (bone.childElementCount !== Math.min(3, st.boneyard_size)) {
+    bone.replaceChildren(...Array.from({ length: Math.min(3, st.boneyard_size) }, () => tileBackSVG()));
+  }
+  const played = st.played.length;
+  byId("board-desc").textContent = played
+    ? `The table: ${plural(played, "tile")} laid. ${endsSentence(st.open_ends, count, st.count_scores, st.boneyard_size, st.rules.drawing)}`
+    : "The table is empty.";
+}

@@ -1,0 +1,117 @@
+// @ts-check
+/**
+ * The shapes the browser works with: what the server sends (docs/protocol.md) and the one state
+ * object of the page (state.js). Types only; nothing here runs.
+ */
+
+/** @typedef {{move: string, tile: string|null, end: string|null}} Legal */
+/** @typedef {{move: string, end: string|null, shows: number|null, count_after: number, points: number}} Lay */
+/** @typedef {{tile: string, asks: boolean, lays: Lay[]}} Choice */
+/** @typedef {{tile: string, outer: number}} Placed */
+/** @typedef {{left: Placed[], right: Placed[], up: Placed[], down: Placed[], spinner: string|null}} Layout */
+
+/**
+ * The rules as the picture carries them: the variant it started from and every option.
+ * @typedef {{variant: string, players: number, set: number, hand_size: number, target: number,
+ *   drawing: boolean, scoring: string, spinner: boolean, spinner_arms: string, rounding: string,
+ *   blocked_minus_own: boolean, blocked_tie: string, lead: string, teams: boolean,
+ *   team_points: string, [option: string]: string|number|boolean}} RulesJSON
+ */
+
+/**
+ * @typedef {{winner: number|null, winners: number[], points: number, blocked: boolean,
+ *   reached: boolean, ending: string, scored: number[], hands: string[][], pips: number[]}} HandResult
+ */
+/**
+ * @typedef {{hand: number, winner: number|null, points: number, blocked: boolean,
+ *   reached: boolean, ending: string, scores: number[]}} SheetRow
+ */
+/** @typedef {{date: string, first_attempt: boolean, share: string|null}} Daily */
+
+/**
+ * The whole picture for one seat (the server's `state`).
+ * @typedef {{game_id: string, revision: number, me: number, names: string[], kinds: string[],
+ *   difficulties: (string|null)[], rules: RulesJSON, hand_number: number, hand: string[],
+ *   legal: Legal[], choices: Choice[], layout: Layout, open_ends: Record<string, number>,
+ *   board_count: number, count_scores: boolean, scores: number[], hand_sizes: number[],
+ *   boneyard_size: number, turn: number|null, played: string[], log: string[],
+ *   result: HandResult|null, scoresheet: SheetRow[], over: boolean, winner: number|null,
+ *   winners: number[], sides: number[][], partner: number|null,
+ *   resigned: number|null, daily: Daily|null}} Picture
+ */
+
+/**
+ * @typedef {{kind: string, seat: number|null, tile: string|null, end: string|null,
+ *   points: number, number: number, blocked: boolean}} GameEvent
+ */
+/** @typedef {{type: "hint", move: string, tile: string|null, end: string|null, reason: string}} HintMessage */
+/**
+ * A message from the server.
+ * @typedef {{type: "state", state: Picture}
+ *   | {type: "event", event: GameEvent, text: string, state: Picture}
+ *   | {type: "thinking", seat: number}
+ *   | HintMessage
+ *   | {type: "error", message: string}} ServerMessage
+ */
+
+/** @typedef {{value: string|number|boolean, label: string, short: string, words: string}} OptionChoice */
+/**
+ * One rule option of the form's Custom rules (`GET /api/options`' `options`).
+ * @typedef {{name: string, label: string, choices: OptionChoice[], applies?: Record<string, string|number|boolean>,
+ *   number?: boolean, min?: number, max?: number}} RuleOption
+ */
+/**
+ * @typedef {{name: string, label: string, preset_label: string, rules_html: string,
+ *   rules: RulesJSON}} VariantInfo
+ */
+/** @typedef {{name: string, label: string, difficulty: string, style: string}} OpponentInfo */
+/**
+ * @typedef {{variants: VariantInfo[], opponents: OpponentInfo[], options: RuleOption[],
+ *   sets: number[], targets: number[]}} Options
+ */
+
+/**
+ * What the new-game form sends (`POST /api/games`), as remembered in localStorage.
+ * @typedef {{variant: string, players: number, target: number, set: number, opponents: string[],
+ *   options: Record<string, string|number|boolean>}} Setup
+ */
+
+/** @typedef {{delay: number, sound: boolean, shortcuts: boolean, reduceMotion: boolean}} Settings */
+
+/**
+ * Where a piece of motion starts: a screen rectangle, and what travels.
+ * @typedef {{kind: "lay"|"draw", tile: string|null, seat: number, from: DOMRect|null}} Travel
+ */
+
+/**
+ * One game being played in this page.
+ * @typedef {{
+ *   id: string, token: string,
+ *   ws: WebSocket|null, connected: boolean, lost: boolean, retries: number, closed: boolean,
+ *   picture: Picture|null,
+ *   queue: ServerMessage[], pumping: boolean,
+ *   ready: boolean,
+ *   pending: boolean, sentNext: boolean,
+ *   selected: string|null, focusTile: string|null, hint: HintMessage|null,
+ *   status: Record<number, string>,
+ *   turnKey: string, resultShownFor: string,
+ *   heard: {hand: number, lines: number},
+ *   shownScores: number[]|null,
+ *   travel: Travel|null,
+ * }} GameSession
+ */
+
+/**
+ * A tile being dragged from the hand.
+ * @typedef {{tile: string|null, pointer: number, x: number, y: number, active: boolean,
+ *   suppressClick: boolean, ghost: HTMLElement|null, source: HTMLElement|null}} Drag
+ */
+
+/**
+ * The page's one state object (state.js): every module reads and changes the page's state
+ * here, and nowhere else.
+ * @typedef {{settings: Settings, options: Options|null, optionsLoading: Promise<Options>|null,
+ *   game: GameSession|null, drag: Drag, setupBuilt: boolean}} AppState
+ */
+
+export {};
