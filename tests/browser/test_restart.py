@@ -114,3 +114,28 @@ def test_a_game_whose_save_is_damaged_shows_a_notice(
     expect(page.locator("#notice-title")).to_have_text("This game cannot be loaded",
                                                        timeout=15000)
     expect(page.locator("#notice-text")).to_contain_text("The save is left as it is.")
+
+
+def test_a_window_closed_for_too_many_places_stops_until_asked(session: Any) -> None:
+    """The server keeps a few sockets a seat (the oldest closed, 4429): that window says it no
+    longer follows the game, does not fight the others by reconnecting, and connects again when
+    asked."""
+    pages = [session.page() for _ in range(5)]
+    game_id = session.new_game(pages[0], variant="draw", target=0, seed=30, opponents=["random"])
+    assert wait_phase(pages[0]) == "you"
+    token = pages[0].evaluate("id => localStorage.getItem(`doublesix.seat.${id}`)", game_id)
+    for page in pages[1:]:
+        session.open_seat(page, game_id, token)
+        assert wait_phase(page) == "you"
+    first = pages[0]
+    expect(first.locator("#connection")).to_have_text("Not following the game.")
+    expect(first.locator("#live")).to_contain_text("stopped following the game")
+    expect(first.locator("#hand .hand-tile.playable")).to_have_count(0)
+    first.wait_for_timeout(1500)  # no reconnecting by itself
+    expect(first.locator("#connection")).to_have_text("Not following the game.")
+    for page in pages[2:]:
+        page.close()
+    first.get_by_role("button", name="Connect again").click()
+    assert wait_phase(first) == "you"
+    expect(first.locator("#connection")).to_be_hidden()
+    expect(first.locator("#live")).to_contain_text("Connected again.")

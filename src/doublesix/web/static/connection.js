@@ -25,6 +25,10 @@ export const REFUSALS = {
     "so it cannot go on here. The save is left as it is. Start a new game from the front page."],
 };
 
+/** The server closed this socket because the seat is open in too many places (or it sent too
+ * many messages): this window stops following the game until the person asks again. */
+export const CLOSE_TOO_MANY = 4429;
+
 /**
  * @typedef {{message: (g: GameSession, msg: ServerMessage) => void,
  *   refused: (g: GameSession, title: string, text: string) => void,
@@ -43,7 +47,7 @@ export function connect(g, on) {
     if (g.closed || state.game !== g) return;
     g.retries = 0;
     g.connected = true;
-    showConnection(g);
+    showConnection(g, on);
     if (g.lost) {
       g.lost = false;
       announce("Connected again.");
@@ -70,22 +74,52 @@ export function connect(g, on) {
       return;
     }
     g.connected = false;
+    if (e.code === CLOSE_TOO_MANY) {
+      g.stopped = true;
+      g.lost = true;
+      announce("This window stopped following the game: it is open in too many places. Use Connect again to take it back.");
+      showConnection(g, on);
+      on.changed(g);
+      return;
+    }
     g.retries += 1;
     if (!g.lost) {
       g.lost = true;
       announce("Connection lost. Reconnecting…");
     }
-    showConnection(g);
+    showConnection(g, on);
     on.changed(g);
     setTimeout(() => { if (state.game === g && !g.closed) connect(g, on); }, Math.min(400 * g.retries, 4000));
   });
 }
 
-/** The connection's state in the game's bar. @param {GameSession} g */
-export function showConnection(g) {
+/**
+ * The connection's state in the game's bar: lost (reconnecting, or stopped with a button to
+ * connect again), or the server's notice (saving failed, trying again).
+ * @param {GameSession} g @param {Handlers} [on] needed for the button that connects again
+ */
+export function showConnection(g, on) {
   const el = byId("connection");
-  el.hidden = g.connected || !g.lost;
-  el.textContent = g.lost ? "Connection lost: reconnecting…" : "";
+  const again = byId("reconnect-button");
+  if (!g.connected && g.lost) {
+    el.hidden = false;
+    el.textContent = g.stopped ? "Not following the game." : "Connection lost: reconnecting…";
+    el.classList.remove("notice");
+  } else if (g.notice) {
+    el.hidden = false;
+    el.textContent = g.notice;
+    el.classList.add("notice");
+  } else {
+    el.hidden = true;
+    el.textContent = "";
+  }
+  again.hidden = !g.stopped;
+  if (on) again.onclick = () => {
+    g.stopped = false;
+    g.retries = 0;
+    again.hidden = true;
+    connect(g, on);
+  };
   byId("game").dataset.connected = String(g.connected);
 }
 

@@ -68,6 +68,7 @@ const HANDLERS = {
   refused: (_g, title, text) => showNotice(title, text),
   /** @param {GameSession} g */
   changed: (g) => {
+    showConnection(g, HANDLERS);
     if (!g.connected) {
       g.ready = false;
       g.turnKey = ""; // say "Your turn" again once the connection is back
@@ -84,7 +85,7 @@ export function openGame(id, token) {
   leaveGame();
   /** @type {GameSession} */
   const g = {
-    id, token, ws: null, connected: false, lost: false, retries: 0, closed: false,
+    id, token, ws: null, connected: false, lost: false, retries: 0, closed: false, stopped: false, notice: "",
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
     selected: null, focusTile: null, hint: null, status: {}, turnKey: "", resultShownFor: "",
     heard: loadHeard(id), shownScores: null, travel: null,
@@ -112,8 +113,9 @@ export function leaveGame() {
 
 /** A message from the server: shown in turn, after those before it. @param {GameSession} g @param {ServerMessage} msg */
 function receive(g, msg) {
-  // A hint or a computer starting to think changes no picture: shown at once when nothing waits.
-  if ((msg.type === "hint" || msg.type === "thinking") && !g.pumping) {
+  // A hint, a notice or a computer starting to think changes no picture: shown at once when
+  // nothing waits.
+  if ((msg.type === "hint" || msg.type === "thinking" || msg.type === "notice") && !g.pumping) {
     handle(g, msg);
     return;
   }
@@ -183,6 +185,13 @@ async function handle(g, msg) {
     case "hint": {
       g.hint = msg;
       showHint(g, msg);
+      break;
+    }
+    case "notice": {
+      // Said at once ("Saving failed; trying again."), and shown in the bar until it passes.
+      announce(msg.message);
+      g.notice = msg.notice === "saved" ? "" : msg.message;
+      showConnection(g, HANDLERS);
       break;
     }
     case "error": {

@@ -51,7 +51,8 @@
  *   | {type: "event", event: GameEvent, text: string, state: Picture}
  *   | {type: "thinking", seat: number}
  *   | HintMessage
- *   | {type: "error", message: string}} ServerMessage
+ *   | {type: "error", message: string}
+ *   | {type: "notice", notice: string, message: string}} ServerMessage
  */
 
 /** @typedef {{value: string|number|boolean, label: string, short: string, words: string}} OptionChoice */
@@ -88,6 +89,7 @@
  * @typedef {{
  *   id: string, token: string,
  *   ws: WebSocket|null, connected: boolean, lost: boolean, retries: number, closed: boolean,
+ *   stopped: boolean, notice: string,
  *   picture: Picture|null,
  *   queue: ServerMessage[], pumping: boolean,
  *   ready: boolean,
