@@ -316,15 +316,19 @@ def consistent_hands(table: Table, seat: int, rng: random.Random) -> list[Mask]:
             hands.append(sum(1 << t for t in pool[:size]))
             del pool[:size]
         return hands
-    allowed = allowed_tiles(view)
-    state = table.state
-    # The tiles some hand must hold a tile of: those that fit, when nothing can be drawn.
-    needed = 0
-    if not state.over and state.layout.played and not (table.drawing or state.can_draw):
-        needed = state.layout.fits
-        if view.hand_mask & needed:
-            needed = 0  # (the seat's own hand fits)
-    sampler = Sampler(view)
+    key = (_SAMPLER, seat)
+    cached = table.cache.get(key)
+    if cached is None:  # (ISMCTS resamples one position once a simulation)
+        state = table.state
+        # The tiles some hand must hold one of: those that fit, when nothing can be drawn.
+        needed = 0
+        if not state.over and state.layout.played and not (table.drawing or state.can_draw):
+            needed = state.layout.fits
+            if view.hand_mask & needed:
+                needed = 0  # (the seat's own hand fits)
+        cached = table.cache[key] = (Sampler(view), allowed_tiles(view), needed)
+    assert isinstance(cached, tuple)
+    sampler, allowed, needed = cached
     others = [s for s in range(len(allowed)) if s != seat]
     for _ in range(_SAMPLER_TRIES):
         hands = sampler.hands(rng)
@@ -347,6 +351,7 @@ def consistent_hands(table: Table, seat: int, rng: random.Random) -> list[Mask]:
     return matched
 
 
+_SAMPLER: Final = "sampler"
 #: How many of the sampler's guesses are tried before a matching is built instead.
 _SAMPLER_TRIES: Final = 20
 

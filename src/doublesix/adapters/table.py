@@ -62,6 +62,9 @@ _FIRST_LAY: Final = 2
 
 _NOTHING: Final[frozenset[int]] = frozenset()
 _ACTIONS_KEY: Final = ("actions", -1)
+#: Every move by its number.
+_MOVES: Final = (Move.draw(), Move.pass_(), *(
+    lay_move(t, slot - 1) for t in range(len(TILES)) for slot in range(len(SLOTS))))
 
 
 def action_count(top: int) -> int:
@@ -88,14 +91,12 @@ def move_of(action: int) -> Move:
     ...
     ValueError: no action numbered -1
     """
-    if action == DRAW_ACTION:
-        return Move.draw()
-    if action == PASS_ACTION:
-        return Move.pass_()
-    t, slot = divmod(int(action) - _FIRST_LAY, len(SLOTS))
-    if action < 0 or not 0 <= t < len(TILES):
-        raise ValueError(f"no action numbered {action}")
-    return lay_move(t, slot - 1)
+    try:
+        if action >= 0:
+            return _MOVES[action]
+    except (IndexError, TypeError):
+        pass
+    raise ValueError(f"no action numbered {action}")
 
 
 def team_list(rules: Rules) -> list[int]:
@@ -174,8 +175,9 @@ class Table:
     drawing: bool
     #: The public record of the match: what every seat saw (one event per tile drawn).
     events: list[Event]
-    #: The hand in play's moves as (seat, kind, numbers open before), for the seats' lacks.
-    steps: list[tuple[int, str, frozenset[int]]]
+    #: The hand in play's moves as (seat, kind, the layout's open ends before), for the seats'
+    #: lacks.
+    steps: list[tuple[int, str, tuple[tuple[int, int], ...]]]
     hand_number: int
     #: The scores the hand in play (or being dealt) started from.
     start_scores: tuple[int, ...]
@@ -361,7 +363,7 @@ class Table:
         set up the next deal when the hand ended and the match goes on."""
         seat = before.turn
         kind = move.kind
-        self.steps.append((seat, kind, frozenset(n for _, n in before.layout.open)))
+        self.steps.append((seat, kind, before.layout.open))
         result = after.result
         if kind == "lay":
             points = after.scores[seat] - before.scores[seat]
@@ -469,7 +471,8 @@ class Table:
             boneyard_size=len(state.bone) - state.pos,
             turn=None if state.turn < 0 else state.turn,
             history=self.history(),
-            lacks=derive_lacks(players, self.steps),
+            lacks=derive_lacks(players, [(who, kind, frozenset(n for _, n in ends))
+                                         for who, kind, ends in self.steps]),
             hand_number=self.hand_number,
             hand_result=state.result,
             is_over=state.over,
