@@ -24,6 +24,7 @@ from doublesix.faces import TileChoice, tile_choices
 from doublesix.tiles import Tile
 from tests.browser.conftest import Session
 from tests.browser.helpers import wait_phase
+from tests.browser.test_pages import assert_accessible
 from tests.deals import END_ASKED, END_AT_ONCE, SCORING, Position, end_position
 
 #: Whether every lit end's label lies inside its frame.
@@ -96,6 +97,8 @@ def test_a_tile_whose_ends_leave_different_tables_asks(
     if any(lay.points for lay in choice.lays):
         best_points = max(lay.points for lay in choice.lays)
         expect(page.locator("#live")).to_contain_text(f"scores {best_points}")
+    if variant == "all-fives" and position is SCORING:
+        assert_accessible(page, "the end choice")
 
     # The end that scores most is chosen; the server lays the tile there.
     best = max(choice.lays, key=lambda lay: lay.points)

@@ -73,6 +73,8 @@ GEOMETRY = """() => {
     hint: box(document.getElementById("hint-button")),
     table: box(document.getElementById("table")),
     seats: [...document.querySelectorAll("#game .seat")].map(box),
+    statuses: [...document.querySelectorAll("#game .seat-status")].filter(shown)
+      .map((el) => el.textContent.trim()),
     tiles: [...document.querySelectorAll("#board .layout-tiles [data-tile]")].map(
       (el) => ({tile: el.dataset.tile, ...box(el.querySelector(".domino-face"))})),
     labels: [...document.querySelectorAll("#board .end-spot")].map((el) => ({
@@ -108,6 +110,7 @@ def check_fits(page: Page, where: str) -> dict[str, Any]:
             assert inside(g[name], view), f"{where}: {name} is outside the viewport"
     for seat in g["seats"]:
         assert inside(seat, view), f"{where}: a seat is outside the viewport: {seat}"
+    assert all(g["statuses"]), f"{where}: a seat shows an empty status line"
     for tile in g["tiles"]:
         assert inside(tile, g["table"]), f"{where}: {tile['tile']} lies outside the table"
     tiles = g["tiles"]

@@ -87,7 +87,7 @@ export function openGame(id, token) {
   const g = {
     id, token, ws: null, connected: false, lost: false, retries: 0, closed: false, stopped: false, notice: "",
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
-    selected: null, focusTile: null, hint: null, status: {}, turnKey: "", resultShownFor: "",
+    selected: null, focusTile: null, focusHand: false, hint: null, status: {}, turnKey: "", resultShownFor: "",
     heard: loadHeard(id), shownScores: null, travel: null,
   };
   state.game = g;
@@ -161,9 +161,9 @@ async function handle(g, msg) {
       const ev = msg.event;
       g.picture = msg.state;
       g.pending = false;
-      const next = g.queue[0];
-      // A new hand whose opening tile is laid next: that tile travels when its event is shown.
-      const opening = ev.kind === "hand" && next?.type === "event" && next.event.kind === "lay";
+      // A new hand whose opening tile was laid with it (its event comes next): the table is
+      // shown empty until that tile travels to it.
+      const opening = ev.kind === "hand" && msg.state.played.length > 0;
       prepareTravel(g, ev);
       noteEvent(g, ev, msg.text);
       renderGame({ emptyBoard: opening });
@@ -254,6 +254,8 @@ function noteEvent(g, ev, text) {
     g.selected = null;
     g.resultShownFor = "";
     g.sentNext = false;
+    // The result's focus goes to the hand once the new hand can be played.
+    if (byId("result-dialog").contains(document.activeElement)) g.focusHand = true;
     closeDialog("result-dialog");
     byId("show-result").hidden = true;
     byId("log").replaceChildren();

@@ -71,8 +71,9 @@ export function renderMe(g, st) {
   draw.classList.toggle("hinted", g.hint?.move === "draw");
   draw.title = canDraw ? `Draw a tile (${st.boneyard_size} left)` : "You can draw only when nothing fits";
   hint.disabled = !act;
-  const lost = losing || ((focused === document.body || focused === null) && act);
+  const lost = losing || (g.focusHand && act);
   if (lost && !document.querySelector("dialog[open]")) {
+    g.focusHand = false;
     /** @type {HTMLElement|null} */ (byId("hand").querySelector('[tabindex="0"]'))?.focus({ preventScroll: true });
   }
   const resultOpen = /** @type {HTMLDialogElement} */ (byId("result-dialog")).open;

@@ -94,7 +94,7 @@
  *   queue: ServerMessage[], pumping: boolean,
  *   ready: boolean,
  *   pending: boolean, sentNext: boolean,
- *   selected: string|null, focusTile: string|null, hint: HintMessage|null,
+ *   selected: string|null, focusTile: string|null, focusHand: boolean, hint: HintMessage|null,
  *   status: Record<number, string>,
  *   turnKey: string, resultShownFor: string,
  *   heard: {hand: number, lines: number},
