@@ -3,11 +3,14 @@ killed mid-game (SIGKILL) and started again on the same database resumes the gam
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,8 +23,9 @@ from websockets.sync.client import ClientConnection, connect
 from doublesix.cli import main
 from doublesix.web.server import address
 from tests.test_web_helpers import SeatSocket
+from tests.test_web_persistence import postgres_url
 
-STARTUP_LIMIT = 60.0  # seconds a server may take to answer (a slow, shared machine)
+STARTUP_LIMIT = 150.0  # seconds a server may take to answer (a slow, shared machine)
 
 
 def free_port() -> int:
@@ -34,18 +38,31 @@ def free_port() -> int:
 class Server:
     """``doublesix serve`` in a child process."""
 
-    def __init__(self, port: int, db: Path) -> None:
+    def __init__(
+        self, port: int, db: Path | str, *args: str, env: dict[str, str] | None = None
+    ) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(port), "--db", str(db)],
+            [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(port), "--db", str(db),
+             *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            env={**os.environ, **(env or {})},
         )
         assert self.process.stdout is not None
         self.first_line = self.process.stdout.readline()
+        #: What the server printed after its first line (read all along, so it never blocks).
+        self.output: list[str] = []
+        threading.Thread(target=self._drain, daemon=True).start()
         self.wait_until_ready()
+
+    def _drain(self) -> None:
+        assert self.process.stdout is not None
+        with contextlib.suppress(ValueError, OSError):
+            for line in self.process.stdout:
+                self.output.append(line)
 
     def wait_until_ready(self) -> None:
         deadline = time.monotonic() + STARTUP_LIMIT
@@ -111,8 +128,13 @@ def test_address() -> None:
     assert address("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
 
 
-def test_a_killed_server_resumes_the_game(tmp_path: Path, servers: list[Server]) -> None:
-    db = tmp_path / "games.sqlite3"
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_killed_server_resumes_the_game(
+    tmp_path: Path, servers: list[Server], kind: str
+) -> None:
+    db: Path | str = tmp_path / "games.sqlite3"
+    if kind == "postgresql":
+        db = postgres_url()
     port = free_port()
     first = Server(port, db)
     servers.append(first)

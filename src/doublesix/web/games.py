@@ -31,8 +31,10 @@ import hmac
 import json
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -112,6 +114,23 @@ def suggest(view: View, seed: int, options: dict[str, Any]) -> ai.Hint:
 _POOLS: dict[int, concurrent.futures.ProcessPoolExecutor] = {}
 
 
+def _watch_server(pid: int) -> None:
+    """In a search process: exit once the server process ``pid`` is gone (killed with no
+    chance to stop its pool), instead of waiting for work forever."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:  # pragma: no cover - the pid was reused by another user
+                os._exit(0)
+
+    threading.Thread(target=watch, name="doublesix-watch-server", daemon=True).start()
+
+
 def _pool(size: int) -> concurrent.futures.ProcessPoolExecutor:
     """The process pool of ``size`` workers, shared by every server in this process."""
     pool = _POOLS.get(size)
@@ -119,7 +138,9 @@ def _pool(size: int) -> concurrent.futures.ProcessPoolExecutor:
         # forkserver: workers start from a clean process, never a copy of the event loop's.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["doublesix.ai", "doublesix.web.games"])
-        pool = concurrent.futures.ProcessPoolExecutor(size, mp_context=context)
+        pool = concurrent.futures.ProcessPoolExecutor(
+            size, mp_context=context, initializer=_watch_server, initargs=(os.getpid(),)
+        )
         _POOLS[size] = pool
     return pool
 

@@ -119,7 +119,7 @@ class GuardedH11Protocol(H11Protocol):
     - at most ``connections_per_address`` connections from one address wait for a request;
     - a WebSocket upgrade whose request line or a header line is longer than
       ``max_request_line`` is answered 414 or 431 and closed (uvicorn otherwise hands it to a
-      parser that gives up silently).
+      parser that gives up silently), and so is any request whose head is over twice that.
     """
 
     settings: ClassVar[Settings | None] = None
@@ -176,6 +176,15 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE:
+            # A request's head, however it arrives (h11 bounds only heads still incomplete).
+            buffered = self.conn.trailing_data[0] + data
+            end = buffered.find(b"\r\n\r\n")
+            head = len(buffered) if end < 0 else end
+            if head > 2 * self.limits().max_request_line:
+                self._disarm()
+                self._refuse(431, b"the request's head is too long")
+                return
         super().data_received(data)
         if self.transport.is_closing() or self.transport.get_protocol() is not self:
             self._disarm()
