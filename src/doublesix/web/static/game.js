@@ -88,7 +88,7 @@ export function openGame(id, token) {
     id, token, ws: null, connected: false, lost: false, retries: 0, closed: false, stopped: false, notice: "",
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
     selected: null, focusTile: null, focusHand: false, hint: null, status: {}, turnKey: "", resultShownFor: "",
-    heard: loadHeard(id), shownScores: null, travel: null,
+    heard: loadHeard(id), travel: null,
   };
   state.game = g;
   byId("log").replaceChildren();
@@ -184,7 +184,7 @@ async function handle(g, msg) {
     }
     case "hint": {
       g.hint = msg;
-      showHint(g, msg);
+      showHint(msg);
       break;
     }
     case "notice": {
@@ -383,8 +383,8 @@ export function resign() {
   if (window.confirm("Resign this game? It counts as a loss.")) send(g, { type: "resign" });
 }
 
-/** @param {GameSession} g @param {HintMessage} msg */
-function showHint(g, msg) {
+/** @param {HintMessage} msg */
+function showHint(msg) {
   const text = byId("hint-text");
   // The reason names the move ("6|4 on the right scores 10"); without one, say the move.
   const where = msg.tile ? `${msg.tile}${msg.end ? ` on the ${endWords(msg.end)}` : ""}` : (msg.move === "draw" ? "Draw" : msg.move === "pass" ? "Pass" : msg.move);

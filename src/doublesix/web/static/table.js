@@ -42,11 +42,6 @@ function difficultyOf(st, seat) {
   return st.difficulties?.[seat] || opponentInfo(st.kinds?.[seat])?.difficulty || null;
 }
 
-/** A seat's name with its player's difficulty: "Pinocchio (easy)". @param {Picture} st @param {number} seat */
-export function playerLabel(st, seat) {
-  const difficulty = difficultyOf(st, seat);
-  return difficulty ? `${st.names[seat]} (${difficulty})` : st.names[seat];
-}
 
 /** The seat cards, made once per game and arrangement, then updated in place. */
 function seatCards() {

@@ -98,7 +98,6 @@
  *   status: Record<number, string>,
  *   turnKey: string, resultShownFor: string,
  *   heard: {hand: number, lines: number},
- *   shownScores: number[]|null,
  *   travel: Travel|null,
  * }} GameSession
  */
