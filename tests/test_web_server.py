@@ -74,6 +74,7 @@ class Server:
                 return
             except httpx2.TransportError:
                 if time.monotonic() > deadline:
+                    self.stop()  # not left running: nobody else holds it yet
                     pytest.fail("the server did not answer")
                 time.sleep(0.1)
 

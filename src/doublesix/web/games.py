@@ -22,9 +22,9 @@ judges it, and an :class:`~doublesix.moves.IllegalMoveError` becomes an ``error`
 from __future__ import annotations
 
 import asyncio
-import atexit
 import collections
 import concurrent.futures
+import contextlib
 import datetime
 import functools
 import hmac
@@ -111,12 +111,12 @@ def suggest(view: View, seed: int, options: dict[str, Any]) -> ai.Hint:
     return ai.hint(view, seed, **options)
 
 
-_POOLS: dict[int, concurrent.futures.ProcessPoolExecutor] = {}
-
+#: Players that search (seconds a move); the others answer in milliseconds.
+SEARCHING: Final = frozenset({"expert"})
 
 def _watch_server(pid: int) -> None:
     """In a search process: exit once the server process ``pid`` is gone (killed with no
-    chance to stop its pool), instead of waiting for work forever."""
+    chance to stop its searchers), instead of waiting for work forever."""
 
     def watch() -> None:
         while True:
@@ -131,45 +131,163 @@ def _watch_server(pid: int) -> None:
     threading.Thread(target=watch, name="doublesix-watch-server", daemon=True).start()
 
 
-def _pool(size: int) -> concurrent.futures.ProcessPoolExecutor:
-    """The process pool of ``size`` workers, shared by every server in this process."""
-    pool = _POOLS.get(size)
-    if pool is None:
-        # forkserver: workers start from a clean process, never a copy of the event loop's.
+def _search_process(conn: Any, server: int) -> None:
+    """A search process: run each ``(function, args)`` received, send back ``(ok, value)``."""
+    _watch_server(server)
+    while True:
+        try:
+            function, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, function(*args))
+        except Exception as error:
+            answer = (False, error)
+        try:
+            conn.send(answer)
+        except Exception:  # an answer that cannot be pickled
+            conn.send((False, RuntimeError(repr(answer[1]))))
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: Any
+    conn: Any
+    job: tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...], bool] | None = None
+
+
+class Lane:
+    """``size`` worker processes fed from a queue by the event loop itself: a job goes to an
+    idle process over its pipe (so the send never blocks) and the answer is read when the pipe
+    is readable (``loop.add_reader``), with no thread in between.  The processes start from a
+    fork server (never a copy of the event loop's process) with the players imported.  A
+    process that dies is replaced and its job tried once more."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.workers: list[_Worker] = []
+        self.idle: list[_Worker] = []
+        self.queue: collections.deque[
+            tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...], bool]
+        ] = collections.deque()
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self.close()
+            self.loop = loop
+        while len(self.workers) < self.size:
+            self._start()
+        future: asyncio.Future[T] = loop.create_future()
+        self.queue.append((future, function, args, False))
+        self._dispatch()
+        return await future
+
+    def _start(self) -> None:
+        assert self.loop is not None
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["doublesix.ai", "doublesix.web.games"])
-        pool = concurrent.futures.ProcessPoolExecutor(
-            size, mp_context=context, initializer=_watch_server, initargs=(os.getpid(),)
+        mine, theirs = context.Pipe(duplex=True)
+        process = context.Process(
+            target=_search_process, args=(theirs, os.getpid()), daemon=True,
+            name="doublesix-search",
         )
-        _POOLS[size] = pool
-    return pool
+        process.start()
+        theirs.close()
+        worker = _Worker(process, mine)
+        self.workers.append(worker)
+        self.idle.append(worker)
+        self.loop.add_reader(mine.fileno(), self._answered, worker)
 
+    def _dispatch(self) -> None:
+        while self.idle and self.queue:
+            job = self.queue.popleft()
+            if job[0].done():
+                continue  # its asker went away
+            worker = self.idle.pop()
+            worker.job = job
+            try:
+                worker.conn.send((job[1], job[2]))
+            except (OSError, ValueError):
+                self._replace(worker)
 
-@atexit.register
-def _shutdown_pools() -> None:
-    for pool in _POOLS.values():
-        pool.shutdown(wait=False, cancel_futures=True)
-    _POOLS.clear()
+    def _answered(self, worker: _Worker) -> None:
+        try:
+            ok, value = worker.conn.recv()
+        except (EOFError, OSError):
+            self._replace(worker)
+            return
+        job, worker.job = worker.job, None
+        self.idle.append(worker)
+        if job is not None and not job[0].done():
+            if ok:
+                job[0].set_result(value)
+            else:
+                job[0].set_exception(value)
+        self._dispatch()
+
+    def _replace(self, worker: _Worker) -> None:
+        """A search process died: forget it, start another, and try its job once more."""
+        log.warning("a search process died; starting another")
+        self._stop(worker)
+        job = worker.job
+        if job is not None and not job[0].done():
+            if job[3]:
+                job[0].set_exception(RuntimeError("the search process died"))
+            else:
+                self.queue.appendleft((job[0], job[1], job[2], True))
+        self._start()
+        self._dispatch()
+
+    def _stop(self, worker: _Worker) -> None:
+        if worker in self.workers:
+            self.workers.remove(worker)
+        if worker in self.idle:
+            self.idle.remove(worker)
+        if self.loop is not None and not self.loop.is_closed():
+            with contextlib.suppress(Exception):
+                self.loop.remove_reader(worker.conn.fileno())
+        with contextlib.suppress(Exception):
+            worker.conn.close()
+        with contextlib.suppress(Exception):
+            worker.process.kill()
+            worker.process.join(1)
+
+    def close(self) -> None:
+        """Stop every process (their jobs fail)."""
+        for worker in list(self.workers):
+            job = worker.job
+            self._stop(worker)
+            if job is not None and not job[0].done():
+                job[0].cancel()
+        for job in self.queue:
+            if not job[0].done():
+                job[0].cancel()
+        self.queue.clear()
 
 
 class Searchers:
-    """Where searches run: a pool of ``processes`` worker processes, or (0) threads of this
-    process.  A broken pool (a worker killed) is replaced and the search tried once more."""
+    """Where computer players think, in two lanes so a quick move never queues behind a
+    search: searches (the expert's moves, hints) in ``processes`` worker processes (one per
+    core), and the other players' moves (milliseconds) in one more.  With ``processes`` 0 both
+    run in threads of this process."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
+        self.deep = Lane(max(1, processes))
+        self.quick = Lane(1)
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in a search process; the event loop goes on meanwhile."""
+    async def run(self, function: Callable[..., T], *args: Any, deep: bool = True) -> T:
+        """``function(*args)`` in its lane; the event loop goes on meanwhile."""
         if self.processes <= 0:
             return await asyncio.to_thread(function, *args)
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(_pool(self.processes), function, *args)
-        except concurrent.futures.process.BrokenProcessPool:
-            log.warning("a search process died; starting the pool again")
-            _POOLS.pop(self.processes, None)
-            return await loop.run_in_executor(_pool(self.processes), function, *args)
+        return await (self.deep if deep else self.quick).run(function, *args)
+
+    def close(self) -> None:
+        """Stop the search processes."""
+        self.deep.close()
+        self.quick.close()
 
 
 def new_token() -> str:
@@ -730,7 +848,14 @@ class Games:
                 game.hints = {k: f for k, f in game.hints.items() if k[1] == key[1]}
                 future = asyncio.ensure_future(self._search_hint(view, seed))
                 game.hints[key] = future
-        connection.send(await asyncio.shield(future))
+        try:
+            answer = await asyncio.shield(future)
+        except Exception:
+            log.exception("the hint for game %s failed", game.id)
+            if game.hints.get(key) is future:
+                del game.hints[key]
+            raise NotNowError("the hint could not be worked out: try again") from None
+        connection.send(answer)
 
     async def _search_hint(self, view: View, seed: int) -> Message:
         suggestion = await self.searchers.run(suggest, view, seed, self.hint_options)
@@ -771,7 +896,9 @@ class Games:
                 if kind == HUMAN:  # a person's forced pass
                     move = Move.pass_()
                 else:
-                    move = await self.searchers.run(Games._choose, kind, view, rng, daily)
+                    move = await self.searchers.run(
+                        Games._choose, kind, view, rng, daily, deep=kind in SEARCHING
+                    )
             except Exception:
                 log.exception("%s failed to choose in game %s", kind, game.id)
                 move = view.legal_moves()[0]
@@ -788,7 +915,12 @@ class Games:
                     await self._commit(game, game.match.history[before:])
                     continue
                 except NotNowError:
-                    pass  # another server saved first (the game was reloaded), or given up
+                    # Another process saved first (the game was reloaded), or saving was
+                    # given up.  Where processes share the database, the one that saved plays
+                    # on; this one takes over only if that one stops.
+                    if self.store.notifies:
+                        self._wait_for_takeover(game)
+                        return
             if self._closing:
                 return
             await asyncio.sleep(0.25)
@@ -842,12 +974,18 @@ class Games:
                     game.send_state(connection)
         # The process that made the change plays the computers' turns; if it stops, this one
         # takes over after a while.
-        if game.computer_to_move() is not None and not self._closing:
-            if game.takeover is not None:
-                game.takeover.cancel()
-            game.takeover = asyncio.get_running_loop().call_later(
-                self.settings.takeover_seconds, self._take_over, game, stored.revision
-            )
+        self._wait_for_takeover(game)
+
+    def _wait_for_takeover(self, game: Game) -> None:
+        """Play the computers' turns here only if the game has not changed for
+        ``takeover_seconds`` (another process plays them while it is alive)."""
+        if game.computer_to_move() is None or self._closing:
+            return
+        if game.takeover is not None:
+            game.takeover.cancel()
+        game.takeover = asyncio.get_running_loop().call_later(
+            self.settings.takeover_seconds, self._take_over, game, game.saved.revision
+        )
 
     def _take_over(self, game: Game, revision: int) -> None:
         game.takeover = None
@@ -917,6 +1055,7 @@ class Games:
             for connection in game.connections:
                 connection.close()
         self._live.clear()
+        self.searchers.close()
         if self._db is not None:
             self._db.shutdown(wait=False)
             self._db = None

@@ -29,6 +29,7 @@ import datetime
 import hashlib
 import logging
 import os
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -271,14 +272,22 @@ class Store:
         parsed = make_url(url)
         #: Whether saves are announced to other processes (PostgreSQL).
         self.notifies = self.engine.dialect.name == "postgresql"
+        #: SQLite has one writer at a time: this process's writes take turns here rather than
+        #: in SQLite's busy handler, which sleeps (up to 100 ms a try) while another writes.
+        self._write_lock: threading.Lock | None = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else None
+        )
         #: An in-memory SQLite database lives as long as this Store (dispose keeps it).
         self.in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (
             None, "", ":memory:"
         )
 
+    def _writing(self) -> contextlib.AbstractContextManager[Any]:
+        return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
+
     def insert(self, game: SavedGame) -> None:
         """Store a new game."""
-        with Session(self.engine) as session, session.begin():
+        with self._writing(), Session(self.engine) as session, session.begin():
             session.add(GameRow(**game.columns()))
 
     def load(self, game_id: str) -> SavedGame | None:
@@ -296,7 +305,7 @@ class Store:
         game.updated = utcnow()
         columns = game.columns()
         del columns["id"]
-        with self.engine.begin() as connection:
+        with self._writing(), self.engine.begin() as connection:
             result = connection.execute(
                 update(GameRow)
                 .where(GameRow.id == game.id, GameRow.revision == game.revision - 1)
