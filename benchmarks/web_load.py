@@ -47,6 +47,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -156,6 +157,8 @@ class Proxy:
         self.down_until = 0.0
         self.links: set[asyncio.StreamWriter] = set()
         self.server: asyncio.Server | None = None
+        #: The event loop it runs in, when not the caller's.
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     async def start(self) -> None:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
@@ -496,7 +499,10 @@ async def run(args: argparse.Namespace, server_pid: int | None,
             await asyncio.sleep(args.outage_at)
             for player in players:
                 results.at_outage |= player.live
-            proxy.cut(args.outage)
+            if proxy.loop is not None:
+                proxy.loop.call_soon_threadsafe(proxy.cut, args.outage)
+            else:
+                proxy.cut(args.outage)
 
         if proxy is not None and args.outage:
             floods.append(asyncio.create_task(outage()))
@@ -591,7 +597,11 @@ def main(argv: list[str] | None = None) -> int:
                     parser.error("--outage needs a PostgreSQL --db")
                 parts = urlsplit(db)
                 proxy = Proxy(parts.hostname or "127.0.0.1", parts.port or 5432)
-                loop.run_until_complete(proxy.start())
+                # The proxy runs in a thread of its own: the server needs it while it starts.
+                proxy_loop = asyncio.new_event_loop()
+                threading.Thread(target=proxy_loop.run_forever, daemon=True).start()
+                asyncio.run_coroutine_threadsafe(proxy.start(), proxy_loop).result(10)
+                proxy.loop = proxy_loop
                 db = db.replace(f"{parts.hostname}:{parts.port or 5432}",
                                 f"127.0.0.1:{proxy.port}", 1)
             server = start_server(args, db)
@@ -607,8 +617,9 @@ def main(argv: list[str] | None = None) -> int:
                 server.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 server.kill()
-        if proxy is not None:
-            loop.run_until_complete(proxy.close())
+        if proxy is not None and proxy.loop is not None:
+            asyncio.run_coroutine_threadsafe(proxy.close(), proxy.loop).result(10)
+            proxy.loop.call_soon_threadsafe(proxy.loop.stop)
         loop.close()
     summary["load_average"] = f"{load_before} -> {load_average()}"
     for key, value in summary.items():
