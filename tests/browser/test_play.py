@@ -92,6 +92,34 @@ def test_keyboard_alone(session: Any, variant: str, target: int, start: int, han
     assert outline != "none"
 
 
+def test_a_partnership_game_by_keyboard_alone(session: Any) -> None:
+    # Two against two with a computer partner across the table, to 30 points (a few hands),
+    # played by keyboard alone; the moves are the engine's for the same seed.
+    variant, target = "partnership", 30
+    seed = next(s for s in range(1, 400)
+                if (t := simulate(variant, s, target, players=4)).hands >= 2 and t.choices)
+    page = session.page()
+    session.new_game(page, variant=variant, players=4, target=target, seed=seed,
+                     opponents=["random"] * 3)
+    wait_phase(page)
+    # Your side is you and your partner, the seat across the table.
+    expect(page.locator("#me-name")).to_have_text("You and Random 2")
+    page.get_by_role("button", name="Menu").focus()
+    page.keyboard.press("Tab")
+    player = KeyboardPlayer(page)
+    assert player.focused_tile() is not None
+    played = player.play_game()
+    expected = simulate(variant, seed, target, players=4)
+    assert (played.moves, played.choices, played.hands) == (
+        expected.moves, expected.choices, expected.hands)
+    dialog = page.locator("#result-dialog")
+    expect(dialog).to_be_visible()
+    team_won = expected.winner in (0, 2)
+    expect(dialog.get_by_role("heading", level=2)).to_contain_text(
+        "your team won" if team_won else "Game over")
+    assert "The game is over" in (page.locator("#log").text_content() or "")
+
+
 @pytest.mark.parametrize(("variant", "target", "start", "hands"), GAMES["mouse"])
 def test_mouse_clicks(session: Any, variant: str, target: int, start: int, hands: int) -> None:
     seed = find_seed(variant, target, start, hands, most_moves=30)
