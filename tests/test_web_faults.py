@@ -502,12 +502,15 @@ def test_two_processes_one_game_every_move_reaches_both_tabs(servers: list[Serve
                                {"type": "play", "move": rng.choice(state["legal"])["move"]})
             turn += 1
         assert turn > 4 and not a.errors and not b.errors
-        # Every event reached both tabs, in order (a process catching up may send several
-        # with the newest picture); one tab may have joined after the first computer moves.
+        # The events reached both tabs in the same order. One tab may have joined after the
+        # first computer moves, and a process catching up may fold the last few events into
+        # the newest picture (both tabs end on the same picture, checked above), so the
+        # shorter list is an ordered part of the longer, a few events short at most.
         events_a = [json.dumps(m["event"]) for m in a.received if m["type"] == "event"]
         events_b = [json.dumps(m["event"]) for m in b.received if m["type"] == "event"]
         shorter, longer = sorted((events_a, events_b), key=len)
-        assert len(longer) - len(shorter) < 5 and longer[len(longer) - len(shorter):] == shorter
+        rest = iter(longer)
+        assert len(longer) - len(shorter) < 5 and all(event in rest for event in shorter)
 
 
 def test_serve_workers_on_postgresql(servers: list[Server]) -> None:
