@@ -111,6 +111,9 @@ def suggest(view: View, seed: int, options: dict[str, Any]) -> ai.Hint:
     return ai.hint(view, seed, **options)
 
 
+#: How much lower the searches' priority is than the server's (``os.nice``): answers and
+#: saves first, searches with the rest of the machine.
+SEARCH_NICENESS: Final = 5
 #: Players that search (seconds a move); the others answer in milliseconds.
 SEARCHING: Final = frozenset({"expert"})
 
@@ -131,9 +134,13 @@ def _watch_server(pid: int) -> None:
     threading.Thread(target=watch, name="doublesix-watch-server", daemon=True).start()
 
 
-def _search_process(conn: Any, server: int) -> None:
-    """A search process: run each ``(function, args)`` received, send back ``(ok, value)``."""
+def _search_process(conn: Any, server: int, nice: int) -> None:
+    """A search process: run each ``(function, args)`` received, send back ``(ok, value)``.
+    ``nice`` lowers its priority, so the server's event loop (answers, saves) runs first."""
     _watch_server(server)
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
     while True:
         try:
             function, args = conn.recv()
@@ -163,8 +170,9 @@ class Lane:
     fork server (never a copy of the event loop's process) with the players imported.  A
     process that dies is replaced and its job tried once more."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, nice: int = 0) -> None:
         self.size = size
+        self.nice = nice
         self.loop: asyncio.AbstractEventLoop | None = None
         self.workers: list[_Worker] = []
         self.idle: list[_Worker] = []
@@ -177,8 +185,8 @@ class Lane:
         if self.loop is not loop:
             self.close()
             self.loop = loop
-        while len(self.workers) < self.size:
-            self._start()
+        if not self.idle and len(self.workers) < self.size:
+            self._start()  # started as they are needed, up to size
         future: asyncio.Future[T] = loop.create_future()
         self.queue.append((future, function, args, False))
         self._dispatch()
@@ -190,7 +198,7 @@ class Lane:
         context.set_forkserver_preload(["doublesix.ai", "doublesix.web.games"])
         mine, theirs = context.Pipe(duplex=True)
         process = context.Process(
-            target=_search_process, args=(theirs, os.getpid()), daemon=True,
+            target=_search_process, args=(theirs, os.getpid(), self.nice), daemon=True,
             name="doublesix-search",
         )
         process.start()
@@ -269,13 +277,14 @@ class Lane:
 
 class Searchers:
     """Where computer players think, in two lanes so a quick move never queues behind a
-    search: searches (the expert's moves, hints) in ``processes`` worker processes (one per
-    core), and the other players' moves (milliseconds) in one more.  With ``processes`` 0 both
+    search: searches (the expert's moves, hints) in ``processes`` worker processes (a few per
+    core, time-shared, so a short search does not wait behind long ones), and the other
+    players' moves (milliseconds) in one more.  With ``processes`` 0 both
     run in threads of this process."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
-        self.deep = Lane(max(1, processes))
+        self.deep = Lane(max(1, processes), nice=SEARCH_NICENESS)
         self.quick = Lane(1)
 
     async def run(self, function: Callable[..., T], *args: Any, deep: bool = True) -> T:

@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--search-processes", type=int, default=None, metavar="N",
-        help="processes searching for computer moves and hints, in all (default: one per "
+        help="processes searching for computer moves and hints, in all (default: three per "
         "core; 0: threads of the server process)",
     )
     parser.add_argument(

@@ -24,6 +24,10 @@ from typing import Any, Final
 
 #: The environment variables' prefix.
 PREFIX: Final = "DOUBLESIX_"
+#: Search processes per core by default.  A search takes from a millisecond to seconds; with a
+#: few processes a core time-sharing it, a short search does not wait behind long ones (one per
+#: core, first come first served, doubled the slowest answers).
+SEARCHES_PER_CORE: Final = 3
 #: The host names a server answers for unless told others: this machine's loopback names.
 LOOPBACK_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
 
@@ -41,8 +45,8 @@ class Settings:
     """The server's settings (see the module's docstring and ``docs/web.md``)."""
 
     #: Processes searching for computer moves and hints (0: threads of the server's own
-    #: process, for tests that replace a player).  -1: one per core (split between
-    #: ``doublesix serve --workers``).
+    #: process, for tests that replace a player).  -1: ``SEARCHES_PER_CORE`` per core (split
+    #: between ``doublesix serve --workers``).
     search_processes: int = -1
     #: Threads doing database work, apart from the searches.
     db_threads: int = 8
@@ -127,7 +131,7 @@ class Settings:
         """How many search processes one of ``workers`` server processes runs."""
         if self.search_processes >= 0:
             return self.search_processes
-        return max(1, cores() // max(1, workers))
+        return max(1, SEARCHES_PER_CORE * cores() // max(1, workers))
 
     def env(self) -> dict[str, str]:
         """These settings as environment variables (for server processes started later)."""
