@@ -510,8 +510,11 @@ class Games:
         database cannot be reached or written."""
         loop = asyncio.get_running_loop()
         if self._db is None:
+            threads = self.settings.db_threads
+            if threads < 1:
+                threads = 4 if self.store.notifies else 2
             self._db = concurrent.futures.ThreadPoolExecutor(
-                max(1, self.settings.db_threads), thread_name_prefix="doublesix-db"
+                threads, thread_name_prefix="doublesix-db"
             )
         try:
             return await loop.run_in_executor(self._db, functools.partial(function, *args))

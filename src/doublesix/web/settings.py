@@ -48,8 +48,10 @@ class Settings:
     #: process, for tests that replace a player).  -1: ``SEARCHES_PER_CORE`` per core (split
     #: between ``doublesix serve --workers``).
     search_processes: int = -1
-    #: Threads doing database work, apart from the searches.
-    db_threads: int = 8
+    #: Threads doing database work, apart from the searches.  -1: 2 on SQLite (one writer at a
+    #: time anyway), 4 on other databases; more threads fight the event loop for the
+    #: interpreter lock.
+    db_threads: int = -1
     #: WebSockets one seat may hold at once; a new one closes the oldest (code 4429).
     sockets_per_seat: int = 4
     #: WebSockets one client address may hold at once; more are refused (code 4429).
