@@ -22,10 +22,10 @@ import time
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.sampling import Inference, Sampler, temper
+from doublesix.ai.sampling import Inference, Sampler, current_hand, temper
 from doublesix.moves import Move
 from doublesix.state import State, going_out_points
-from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
+from doublesix.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
 from doublesix.view import View
 
 #: Playouts per decision by default (shared among the legal moves).
@@ -63,6 +63,9 @@ class Plan(NamedTuple):
     double: int
     #: Under teams, for leaving open a number the seat's partner is known to lack.
     mate_lock: int = 0
+    #: Under teams, for leaving open a number the seat's partner has shown it plays (left open
+    #: with one of its lays this hand) and is not known to lack.
+    mate_suit: int = 0
 
 
 #: The look-ahead in the games scored by pips (Draw, Block) and under All Fives.  Tuned by
@@ -93,6 +96,16 @@ class Expert:
     ``sharpness`` is the :class:`~doublesix.ai.sampling.Inference`'s, and ``spread`` the least
     effective size of the weighted guesses, as a share of the candidates
     (:func:`~doublesix.ai.sampling.temper`; 0 leaves the weights as they are).
+
+    Under teams the search values the team's result, and ``team`` (on by default) models the
+    partner as a partner: its lays are read with ``mate_sharpness`` (0: not at all) rather
+    than as a seat laying its heaviest tile.  A partner plays for the team, not for pips: the
+    expert's own partnership lays are no heavier than chance (on 318 of them against greedy
+    the likeliest sharpness was 0), and reading them as heaviest-first cost the expert team
+    4.5 ± 2.2 points of hands against a greedy team (docs/expert-research.md).  ``mate_plan``,
+    ``mate_lock`` and ``mate_suit`` are measured alternatives, off by default (the partner's
+    playout moves look ahead too; :class:`Plan`'s weights for leaving open a number the partner
+    lacks or has shown).
     """
 
     name = "expert"
@@ -107,8 +120,9 @@ class Expert:
         spread: float = DEFAULT_SPREAD,
         team: bool = True,
         mate_plan: bool = False,
-        mate_sharpness: float | None = None,
+        mate_sharpness: float = 0.0,
         mate_lock: int = 0,
+        mate_suit: int = 0,
     ) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
@@ -126,6 +140,7 @@ class Expert:
         self.mate_plan = mate_plan
         self.mate_sharpness = mate_sharpness
         self.mate_lock = mate_lock
+        self.mate_suit = mate_suit
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The move with the best mean outcome over the sampled deals."""
@@ -145,8 +160,11 @@ class Expert:
         weights = FIVES_PLAN if view.rules.scoring == "fives" else PIPS_PLAN
         teams = view.rules.teams and self.team
         mate = (me + 2) % 4 if teams and self.plan and self.mate_plan else -1
+        shown = None
         if teams:
-            weights = weights._replace(mate_lock=self.mate_lock)
+            weights = weights._replace(mate_lock=self.mate_lock, mate_suit=self.mate_suit)
+            if self.mate_suit:
+                shown = shown_numbers(view)
         known = [sum(1 << n for n in numbers) for numbers in view.lacks]
         base: Board | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -160,7 +178,8 @@ class Expert:
                 board.bone = bone
                 board.pos = 0
                 board.play(move.t, move.e if move.t >= 0 else (-1 if move.kind == "draw" else -2))
-                rollout(board, planner, known[:], weights, mate)
+                rollout(board, planner, known[:], weights, mate,
+                        None if shown is None else shown[:])
                 value, won = outcome(board, me, base)
                 totals[i] += value
                 wins[i] += won
@@ -207,7 +226,7 @@ class Expert:
 
 def rollout(
     board: Board, planner: int = -1, lacks: list[int] | None = None, plan: Plan = PIPS_PLAN,
-    mate: int = -1,
+    mate: int = -1, shown: list[int] | None = None,
 ) -> None:
     """Play the hand out in place, every seat laying the tile with the best
     :func:`rollout_key`.
@@ -223,10 +242,10 @@ def rollout(
     if lacks is None:
         lacks = [0] * board.players
     if board.played and not board.single and not board.mode and not board.tie_fewer:
-        if mate < 0:
+        if mate < 0 and shown is None:
             _rollout_line(board, planner, lacks, plan)
         else:
-            _rollout_line(board, planner, lacks, plan, mate)
+            _rollout_line(board, planner, lacks, plan, mate, shown)
         return
     teams = board.cfg.teams
     fives = board.fives
@@ -250,6 +269,7 @@ def rollout(
             plans = turn in (planner, mate)
             lock = lacks[(turn + 1) % players]
             mlock = lacks[(turn + 2) % 4] if teams else 0
+            mshown = shown[(turn + 2) % 4] & ~mlock if shown is not None else 0
             unseen = whole & ~(board.played | hand) if plans else 0
             for ee in range(4):
                 n = ends[ee]
@@ -272,7 +292,7 @@ def rollout(
                             if other != ee and ends[other] >= 0:
                                 fits |= SUIT[ends[other]]
                         key += _plan_bonus(plan, tt, n, outer, fits, hand, unseen, lock,
-                                           mlock)
+                                           mlock, mshown)
                     if key > best:
                         best, t, e = key, tt, ee
         if t < 0:
@@ -285,17 +305,20 @@ def rollout(
             drew = drew | 1 << turn if e == -1 else drew & ~(1 << turn)  # a pass ends the run
         else:
             drew &= ~(1 << turn)
+            if shown is not None:
+                shown[turn] |= 1 << (PIPS[t] - ends[e] if e >= 0 else HIGH[t])
         board.play(t, e)
 
 
 def _plan_bonus(
     plan: Plan, t: int, n: int, outer: int, fits: Mask, hand: Mask, unseen: Mask, lock: Mask,
-    mlock: Mask = 0,
+    mlock: Mask = 0, mshown: Mask = 0,
 ) -> int:
     """What ``plan`` adds for laying ``t`` (from ``hand``) on an end showing ``n``, leaving
     ``outer`` open and ends that ``fits`` (a mask of the tiles that fit one), with ``unseen``
     the set's tiles neither laid nor in ``hand`` and the next seat known to lack the numbers in
-    ``lock`` (and, under teams, its partner the numbers in ``mlock``)."""
+    ``lock`` (and, under teams, its partner the numbers in ``mlock`` and has shown it plays
+    those in ``mshown``)."""
     rest = hand & ~(1 << t)
     bonus = (
         plan.follow * (rest & SUIT[outer]).bit_count()
@@ -307,13 +330,16 @@ def _plan_bonus(
         bonus += plan.lock
     if mlock >> outer & 1:
         bonus += plan.mate_lock
+    if mshown >> outer & 1:
+        bonus += plan.mate_suit
     if outer == n:
         bonus += plan.double
     return bonus
 
 
 def _rollout_line(
-    board: Board, planner: int, lacks: list[int], plan: Plan, mate: int = -1
+    board: Board, planner: int, lacks: list[int], plan: Plan, mate: int = -1,
+    shown: list[int] | None = None,
 ) -> None:
     """:func:`rollout` on a plain line of two ends, with the board's fields in local variables
     (the common case, about twice as fast).  Ends of hands go through the board's own code."""
@@ -334,6 +360,8 @@ def _rollout_line(
     e0, e1 = board.ends[0], board.ends[1]
     c0, c1 = board.contrib[0], board.contrib[1]
     played = board.played
+    follow, lock_bonus, unseen_open, keep_fits, unseen_fits, double_bonus, mate_lock, mate_suit \
+        = plan
     held = 0  # every tile in a hand, to tell a blocked hand at once
     for hand in hands:
         held |= hand
@@ -363,6 +391,7 @@ def _rollout_line(
         plans = turn in (planner, mate)
         lock = lacks[(turn + 1) % players]
         mlock = lacks[(turn + 2) % 4] if teams else 0
+        mshown = shown[(turn + 2) % 4] & ~mlock if shown is not None else 0
         unseen = whole & ~(played | hand) if plans else 0
         for end, m, n, other in ((0, m0, e0, c1), (1, m1, e1, c0)):
             while m:
@@ -374,9 +403,22 @@ def _rollout_line(
                     count = other + (outer + outer if IS_DOUBLE[tt] else outer)
                     if count % 5 == 0:
                         key += count * 64
-                if plans:
-                    fits = SUIT[outer] | SUIT[e1 if end == 0 else e0]
-                    key += _plan_bonus(plan, tt, n, outer, fits, hand, unseen, lock, mlock)
+                if plans:  # _plan_bonus, inlined
+                    rest = hand ^ 1 << tt
+                    suit = SUIT[outer]
+                    fits = suit | SUIT[e1 if end == 0 else e0]
+                    key += (follow * (rest & suit).bit_count()
+                            + unseen_open * (suit & unseen).bit_count()
+                            + keep_fits * (rest & fits).bit_count()
+                            + unseen_fits * (fits & unseen).bit_count())
+                    if lock >> outer & 1:
+                        key += lock_bonus
+                    if mlock >> outer & 1:
+                        key += mate_lock
+                    if mshown >> outer & 1:
+                        key += mate_suit
+                    if outer == n:
+                        key += double_bonus
                 if key > best:
                     best, t, e = key, tt, end
         outer = PIPS[t] - (e1 if e else e0)
@@ -385,6 +427,8 @@ def _rollout_line(
             e1, c1 = outer, contrib
         else:
             e0, c0 = outer, contrib
+        if shown is not None:
+            shown[turn] |= 1 << outer
         played |= 1 << t
         hand ^= 1 << t
         held ^= 1 << t
@@ -422,6 +466,29 @@ def _rollout_line(
         board.finish(seat, going_out_points(hands, seat, board.cfg), False)
     else:
         board.block_check()
+
+
+def shown_numbers(view: View) -> list[int]:
+    """Per seat, the numbers it has shown it plays: those it left open with its lays this hand
+    (for a lead it chose, both of the tile's numbers), as masks.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("partnership", target=0), seed=3)
+    >>> match.play("6|3 left")
+    >>> shown_numbers(match.view(0)) == [0, 0, 1 << 3, 0]
+    True
+    """
+    events, automatic = current_hand(view)
+    outer = {p.tile: p.outer for arm in view.layout.placed().values() for p in arm}
+    shown = [0] * view.rules.players
+    for i, event in enumerate(events):
+        if event.kind != "lay" or event.seat is None or event.tile is None:
+            continue
+        if event.end is not None:
+            shown[event.seat] |= 1 << outer[event.tile]
+        elif not (i == 0 and automatic):
+            shown[event.seat] |= 1 << event.tile.high | 1 << event.tile.low
+    return shown
 
 
 def rollout_key(points: int, t: int) -> int:
