@@ -234,16 +234,23 @@ def _shown(placed: Placed, arm: str) -> str:
 # -- hands and games ------------------------------------------------------------------------
 
 
-def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
+def hand_end_lines(match: Match, names: Sequence[str], me: int = YOU) -> list[str]:
     """How the hand ended, in words, with the tiles and pips left in every hand."""
     outcome = hand_outcome(match)
     if outcome is None:
         return []
+    return outcome_lines(outcome, match.rules, names, me)
+
+
+def outcome_lines(outcome: HandOutcome, rules: Rules, names: Sequence[str],
+                  me: int = YOU) -> list[str]:
+    """How a hand ended (``outcome``, decided by the engine), in words, with the tiles and
+    pips left in every hand; ``me`` is the seat called "You"."""
     number = outcome.number + 1
     winner = outcome.winner
     lines = []
-    if match.rules.teams:
-        lines.append(_team_hand_end(match, outcome, names))
+    if rules.teams:
+        lines.append(_team_hand_end(rules, outcome, names))
     elif winner is None:
         lines.append(
             f"Hand {number} is blocked and drawn: the lightest hands are equal. Nobody scores."
@@ -257,7 +264,7 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
                 f"{verb(who, 'score', 'scores')} {outcome.points}."
             )
         elif outcome.ending is Ending.REACHED_TARGET:
-            target = match.rules.target
+            target = rules.target
             lines.append(
                 f"{who} {verb(who, 'reach', 'reaches')} {target} points. Hand {number} stops here."
             )
@@ -268,7 +275,7 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
             )
     for seat, tiles in enumerate(outcome.hands):
         who = names[seat]
-        if match.rules.partner_of(seat) == 0:
+        if rules.partner_of(seat) == me:
             who += " (your partner)"
         if not tiles:
             lines.append(f"{who} {verb(who, 'hold', 'holds')} no tiles.")
@@ -280,13 +287,12 @@ def hand_end_lines(match: Match, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _team_hand_end(match: Match, outcome: HandOutcome, names: Sequence[str]) -> str:
+def _team_hand_end(rules: Rules, outcome: HandOutcome, names: Sequence[str]) -> str:
     """How a hand of a team game ended: who went out, which team wins and what it scores.
 
     Under teams a hand is won by a team: the first line names it (``You and Buratino win the
     hand: 37 points.``), after what happened (a seat went out, the hand blocked).
     """
-    rules = match.rules
     number = outcome.number + 1
     winner = outcome.winner
     pips = [sum(outcome.pips[seat] for seat in side) for side in sides(rules)]
@@ -309,13 +315,18 @@ def _team_hand_end(match: Match, outcome: HandOutcome, names: Sequence[str]) -> 
 def scoresheet_lines(match: Match, names: Sequence[str], last_only: bool = False) -> list[str]:
     """Every hand so far (or with ``last_only`` the latest), what each seat (or team) scored in
     it and how it ended; then the totals."""
-    rows = scoresheet(match)
-    rules = match.rules
+    return sheet_lines(scoresheet(match), match.scores, match.rules, names, last_only)
+
+
+def sheet_lines(rows: Sequence[ScoreRow], totals: Sequence[int], rules: Rules,
+                names: Sequence[str], last_only: bool = False) -> list[str]:
+    """The scoresheet's ``rows`` (the engine's, :func:`doublesix.faces.scoresheet`) in words,
+    every hand or with ``last_only`` the latest; then the ``totals``."""
     lines = [] if last_only else ["Scoresheet."]
     for row in rows[-1:] if last_only else rows:
         lines.append(f"Hand {row.number + 1}. {_pairs(names, row.scored, rules)}; "
                      f"{_how(row, names, rules)}.")
-    lines.append(scores_sentence(match.scores, names, rules.target, rules).replace(
+    lines.append(scores_sentence(totals, names, rules.target, rules).replace(
         "Scores", "Total", 1))
     return lines
 
@@ -351,26 +362,33 @@ def subject(name: str) -> str:
 
 def game_end_lines(match: Match, names: Sequence[str]) -> list[str]:
     """Who won the game (which team, under teams)."""
-    winner = match.winner
-    scores = match.scores
-    rules = match.rules
-    if winner is None:
+    return game_over_lines(match.winners, match.scores, match.rules, names)
+
+
+def game_over_lines(winners: Sequence[int], scores: Sequence[int], rules: Rules,
+                    names: Sequence[str]) -> list[str]:
+    """Who won the game (``winners``: the engine's, one seat or both partners; empty when it
+    was drawn), then the final scores."""
+    if not winners:
         first = "The game is over: a draw."
     else:
-        who = side_name(names, match.winners)
+        winner = winners[0]
+        who = side_name(names, winners)
         two_sides = len(sides(rules)) == 2
         if rules.target == 0:
             first = f"The game is over. {who} won."
         elif two_sides:
-            other = next(s for s in range(rules.players) if s not in match.winners)
+            other = next(s for s in range(rules.players) if s not in winners)
             first = f"The game is over. {who} won, {scores[winner]} to {scores[other]}."
         else:
             first = f"The game is over. {who} won with {scores[winner]} points."
     return [first, scores_sentence(scores, names, rules.target, rules)]
 
 
-def help_lines(rules: Rules, command: str = "doublesix play") -> list[str]:
-    """What may be typed, and the rules of this game in brief (``command`` starts the game)."""
+def help_lines(rules: Rules, command: str = "doublesix play",
+               quit_words: str | None = None) -> list[str]:
+    """What may be typed, and the rules of this game in brief (``command`` starts the game;
+    ``quit_words`` say what ``quit`` does when it is not the saved game's stop)."""
     compact = " or 64" if rules.set <= 9 else ""
     ends = "l, r, u or d" if rules.spinner else "l or r"
     lines = [
@@ -383,7 +401,7 @@ def help_lines(rules: Rules, command: str = "doublesix play") -> list[str]:
         "A pass happens by itself when you cannot lay or draw.",
         "hand: your tiles. board: the tiles on the table. score: the scoresheet.",
         "history: what happened this hand. hint: what the expert would play, and why.",
-        f"quit: stop; the game is saved, and {command} --resume goes on.",
+        quit_words or f"quit: stop; the game is saved, and {command} --resume goes on.",
         rules_sentence(rules),
     ]
     return lines
