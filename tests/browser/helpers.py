@@ -70,33 +70,38 @@ class Player:
                     page.wait_for_selector('#game:not([data-phase="result"])')
                     continue
                 return played
-            revision = page.get_attribute("#game", "data-revision")
-            tile = page.locator("#hand .hand-tile.playable").first
-            if tile.count():
-                ends = (tile.get_attribute("data-ends") or "").split()
-                ask = tile.get_attribute("data-ask") == "true"
-                end = None if ends == ["lead"] else (ends[-1] if ask else ends[0])
-                name = tile.get_attribute("data-tile")
-                label = tile.get_attribute("aria-label") or ""
-                assert label.startswith(f"{name}, can be played"), label
-                played.choices += ask
-                played.same_end_auto += len(ends) > 1 and not ask
-                self.use_tile(tile, end, ask)
-            elif page.locator("#draw-button:not([hidden]):not([disabled])").count():
-                self.press_button(page.get_by_role("button", name="Draw", exact=True))
-                played.draws += 1
-            else:
-                # Nothing fits and nothing can be drawn: the server passes for us.
-                assert not page.get_by_role("button", name="Pass", exact=True).count()
-            played.moves += 1
-            try:
-                page.wait_for_selector(f'#game:not([data-revision="{revision}"])', timeout=10000)
-            except Exception as error:
-                raise AssertionError(f"the move was not taken: {live_text(page)!r}, "
-                                     f"{page.locator('#me-status').inner_text()!r}") from error
+            self.play_turn(played)
         if stop_early:
             return played
         raise AssertionError("the game did not end")
+
+    def play_turn(self, played: Played) -> None:
+        """Make one move on the page's turn (its phase is "you"), and wait until it is taken."""
+        page = self.page
+        revision = page.get_attribute("#game", "data-revision")
+        tile = page.locator("#hand .hand-tile.playable").first
+        if tile.count():
+            ends = (tile.get_attribute("data-ends") or "").split()
+            ask = tile.get_attribute("data-ask") == "true"
+            end = None if ends == ["lead"] else (ends[-1] if ask else ends[0])
+            name = tile.get_attribute("data-tile")
+            label = tile.get_attribute("aria-label") or ""
+            assert label.startswith(f"{name}, can be played"), label
+            played.choices += ask
+            played.same_end_auto += len(ends) > 1 and not ask
+            self.use_tile(tile, end, ask)
+        elif page.locator("#draw-button:not([hidden]):not([disabled])").count():
+            self.press_button(page.get_by_role("button", name="Draw", exact=True))
+            played.draws += 1
+        else:
+            # Nothing fits and nothing can be drawn: the server passes for us.
+            assert not page.get_by_role("button", name="Pass", exact=True).count()
+        played.moves += 1
+        try:
+            page.wait_for_selector(f'#game:not([data-revision="{revision}"])', timeout=10000)
+        except Exception as error:
+            raise AssertionError(f"the move was not taken: {live_text(page)!r}, "
+                                 f"{page.locator('#me-status').inner_text()!r}") from error
 
     def check_result(self, dialog: Locator) -> None:
         expect(dialog.get_by_role("heading", name="Every hand laid open")).to_be_visible()

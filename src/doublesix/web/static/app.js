@@ -16,7 +16,11 @@
  *   result.js      the result dialog
  *   dialogs.js     the rules, settings, menu, scoresheet, log and tiles-played dialogs
  *   rules.js       a game's rules in the server's words
- *   setup.js       the new-game form and its Custom rules
+ *   setup.js       the new-game form and its Custom rules (a seat may be a person's)
+ *   people.js      the people at a table: names, who is away, a name's check
+ *   waiting.js     a table's waiting room: who has joined, invitation links, Start
+ *   join.js        an invitation's page: the table, a name, the seat
+ *   handover.js    people away during play, and a computer playing for them
  *   pages.js       routing, the front page, the daily game, statistics, notices
  *   a11y.js        the live region and the sentences it speaks
  *   sound.js       sound effects with the Web Audio API

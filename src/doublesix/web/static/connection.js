@@ -99,19 +99,21 @@ export function connect(g, on) {
  * @param {GameSession} g @param {Handlers} [on] needed for the button that connects again
  */
 export function showConnection(g, on) {
-  const el = byId("connection");
   const again = byId("reconnect-button");
-  if (!g.connected && g.lost) {
-    el.hidden = false;
-    el.textContent = g.stopped ? "Not following the game." : "Connection lost: reconnecting…";
-    el.classList.remove("notice");
-  } else if (g.notice) {
-    el.hidden = false;
-    el.textContent = g.notice;
-    el.classList.add("notice");
-  } else {
-    el.hidden = true;
-    el.textContent = "";
+  // The game's bar, and the waiting room's line (a table for people before its game starts).
+  for (const el of [byId("connection"), byId("waiting-connection")]) {
+    if (!g.connected && g.lost) {
+      el.hidden = false;
+      el.textContent = g.stopped ? "Not following the game." : "Connection lost: reconnecting…";
+      el.classList.remove("notice");
+    } else if (g.notice) {
+      el.hidden = false;
+      el.textContent = g.notice;
+      el.classList.add("notice");
+    } else {
+      el.hidden = true;
+      el.textContent = "";
+    }
   }
   again.hidden = !g.stopped;
   if (on) again.onclick = () => {

@@ -10,6 +10,7 @@ import { announce, scoresSentence } from "./a11y.js";
 import { loadOptions, variantInfo } from "./api.js";
 import { changedOptions, ruleSentences, rulesName } from "./rules.js";
 import * as sound from "./sound.js";
+import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").RulesJSON} RulesJSON */
@@ -111,13 +112,14 @@ const ENDING_WORDS = { "went-out": "Went out", blocked: "Blocked", "reached-targ
 /** The scoresheet: one row per finished hand, and the totals. @param {Picture} st */
 export function sheetTable(st) {
   const teams = st.sides;
+  const names = seatNames(st);
   const rows = st.scoresheet.map((r) => [
     `Hand ${r.hand}`,
-    r.winner === null ? "Drawn" : st.names[r.winner],
+    r.winner === null ? "Drawn" : names[r.winner],
     r.points,
     r.winner === null ? (r.ending === "blocked" ? "Blocked, tie" : "Drawn") : ENDING_WORDS[r.ending] || r.ending,
   ]);
-  const totals = h("p", { class: "totals", text: scoresSentence(st.names, st.scores, st.rules.target, teams) });
+  const totals = h("p", { class: "totals", text: scoresSentence(names, st.scores, st.rules.target, teams) });
   if (!rows.length) return h("div", {}, [h("p", { text: "No hand finished yet." }), totals]);
   return h("div", {}, [table(["Hand", "Winner", "Points", "How"], rows, "Hands so far"), totals]);
 }

@@ -9,6 +9,11 @@
  * and only when nothing is left to show, "Your turn". The controls are enabled after that
  * announcement (`ready`), and only while the connection holds. The server is the only referee:
  * nothing here decides a rule.
+ *
+ * At a table for people the picture carries `table`: before the game starts the page shows
+ * the waiting room (waiting.js) instead of the table; the server's `table` messages change who
+ * is here, and their words are announced; another person's turn is announced by name; once
+ * everyone agreed to play again, `again` opens the new game with the same seat.
  */
 import { state, pause, motionMs } from "./state.js";
 import { byId, h, sleep, toast, plural } from "./dom.js";
@@ -23,7 +28,11 @@ import { rulesName, setName } from "./rules.js";
 import { closeDialog, renderInfoDialogs } from "./dialogs.js";
 import { showResult, updateResultActions } from "./result.js";
 import { loadOptions } from "./api.js";
-import { showNotice } from "./pages.js";
+import { navigate, showNotice, showView } from "./pages.js";
+import { isPerson, seatNames } from "./people.js";
+import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
+import { awaySentence, checkHandoverDialog, renderTableNotice } from "./handover.js";
+import { rememberSeat } from "./setup.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -89,6 +98,7 @@ export function openGame(id, token) {
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
     selected: null, focusTile: null, focusHand: false, hint: null, status: {}, turnKey: "", resultShownFor: "",
     heard: loadHeard(id), travel: null,
+    tableAt: 0, otherTurnKey: "", view: "", sentAgain: false, handoverTimer: undefined,
   };
   state.game = g;
   byId("log").replaceChildren();
@@ -98,6 +108,8 @@ export function openGame(id, token) {
   byId("game-caption").textContent = "Connecting…";
   byId("hint-text").hidden = true;
   byId("end-choice").hidden = true;
+  byId("table-notice").hidden = true;
+  resetWaiting();
   showConnection(g);
   setPhase("busy");
   loadOptions().then(() => renderGame()).catch(() => {});
@@ -108,6 +120,7 @@ export function leaveGame() {
   const g = state.game;
   if (!g) return;
   disconnect(g);
+  clearTimeout(g.handoverTimer);
   state.game = null;
 }
 
@@ -146,6 +159,7 @@ async function handle(g, msg) {
     case "state": {
       const st = msg.state;
       g.picture = st;
+      g.tableAt = performance.now();
       g.pending = false;
       g.sentNext = false;
       g.travel = null;
@@ -160,6 +174,7 @@ async function handle(g, msg) {
     case "event": {
       const ev = msg.event;
       g.picture = msg.state;
+      g.tableAt = performance.now();
       g.pending = false;
       // A new hand whose opening tile was laid with it (its event comes next): the table is
       // shown empty until that tile travels to it.
@@ -194,9 +209,32 @@ async function handle(g, msg) {
       showConnection(g, HANDLERS);
       break;
     }
+    case "table": {
+      // Someone joined, left, came back, or asked to play again; a seat changed hands.
+      if (g.picture) g.picture = { ...g.picture, table: msg.table };
+      g.tableAt = performance.now();
+      if (msg.text) {
+        announce(msg.text);
+        byId("log").append(h("li", { text: msg.text }));
+        if (msg.table.stage === "playing") byId("message").textContent = msg.text;
+      }
+      if (g.picture) checkHandoverDialog(g.picture);
+      renderGame();
+      updateResultActions(g);
+      break;
+    }
+    case "again": {
+      // Everyone still at the table agreed: the same seat in the new game.
+      rememberSeat({ game_id: msg.game_id, token: g.token });
+      announce("Everyone agreed: a new game starts.");
+      navigate(`/game/${encodeURIComponent(msg.game_id)}`);
+      break;
+    }
     case "error": {
       g.pending = false;
       g.sentNext = false;
+      g.sentAgain = false;
+      resetWaiting();
       announce(`Error: ${msg.message}`);
       toast(msg.message);
       renderGame();
@@ -303,6 +341,11 @@ function settle(g) {
   if (!st) return;
   g.heard = { hand: st.hand_number, lines: st.log.length };
   localStorage.setItem(heardKey(g.id), JSON.stringify(g.heard));
+  if (st.table?.stage === "waiting") {
+    g.ready = false;
+    renderGame();
+    return;
+  }
   if (st.result || st.over) {
     g.ready = false;
     setPhase("result");
@@ -331,8 +374,24 @@ function settle(g) {
   } else {
     g.ready = false;
     setPhase(g.connected ? "them" : "offline");
+    announceOtherTurn(g, st);
   }
   renderGame();
+}
+
+/**
+ * At a table for people, another person's turn is said by name ("Bea's turn."), once a turn;
+ * a computer's turns are not (they are quick, and each move is said).
+ * @param {GameSession} g @param {Picture} st
+ */
+function announceOtherTurn(g, st) {
+  const turn = st.turn;
+  if (!st.table || turn === null || turn === st.me || !isPerson(st, turn) || st.table.seats[turn].stand_in) return;
+  const key = `${st.hand_number}:${st.played.length}:${st.boneyard_size}:${turn}`;
+  if (g.otherTurnKey === key) return;
+  g.otherTurnKey = key;
+  const seat = st.table.seats[turn];
+  announce(`${seat.name}'s turn.${seat.connected ? "" : ` ${seat.name} is away.`}`);
 }
 
 /** @param {Picture} st */
@@ -404,6 +463,11 @@ export function renderGame(how = {}) {
   const g = state.game;
   const st = g?.picture;
   if (!g || !st) return;
+  if (st.table?.stage === "waiting") {
+    renderWaiting(g, st);
+    return;
+  }
+  if (inWaitingRoom()) enterTable(g);
   byId("game").dataset.revision = String(st.revision ?? "");
   const rules = st.rules;
   const target = rules.target > 0 ? `to ${rules.target}` : "one hand";
@@ -417,7 +481,21 @@ export function renderGame(how = {}) {
     renderTable(g, st);
   }
   renderMe(g, st);
+  renderTableNotice(g, st);
   renderInfoDialogs(st);
+}
+
+/**
+ * From the waiting room to the table: the game started. Focus goes to the page's start, then
+ * to your hand when your turn comes.
+ * @param {GameSession} g
+ */
+function enterTable(g) {
+  resetWaiting();
+  showView("game");
+  byId("game").dataset.seats = "";
+  g.focusHand = true;
+  byId("main").focus({ preventScroll: true });
 }
 
 /** The table's box changed size: lay the tiles out again to fit it. */
@@ -445,6 +523,8 @@ export function readEnds() {
 export function readScores() {
   const st = state.game?.picture;
   if (!st) return;
-  const sizes = st.names.map((n, i) => (i === st.me ? "" : `${n} holds ${st.hand_sizes[i]}`)).filter(Boolean);
-  announce(`${scoresSentence(st.names, st.scores, st.rules.target, st.sides)} ${listWords(sizes)} tiles.`);
+  const names = seatNames(st);
+  const sizes = names.map((n, i) => (i === st.me ? "" : `${n} holds ${st.hand_sizes[i]}`)).filter(Boolean);
+  const away = awaySentence(st);
+  announce(`${scoresSentence(names, st.scores, st.rules.target, st.sides)} ${listWords(sizes)} tiles.${away ? ` ${away}` : ""}`);
 }

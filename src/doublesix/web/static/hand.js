@@ -15,6 +15,7 @@ import { announce, endButtonName, endWords, listWords, tileLabel } from "./a11y.
 import { screenMode } from "./table.js";
 import { countTo } from "./motion.js";
 import { canAct, play, renderGame } from "./game.js";
+import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
@@ -42,8 +43,16 @@ function endScoreWords(lay) {
 export function renderMe(g, st) {
   const act = canAct(g);
   const myTurn = st.turn === st.me && !st.result;
-  const partner = st.partner === null ? null : st.names[st.partner];
-  byId("me-name").textContent = partner ? `${st.names[st.me]} and ${partner}` : st.names[st.me] || "You";
+  const names = seatNames(st);
+  const partner = st.partner === null ? null : names[st.partner];
+  const meName = byId("me-name");
+  if (st.table) {
+    // A person's name in its own direction (a right-to-left name keeps "(you)" after it).
+    const own = [h("bdi", { text: st.table.seats[st.me]?.name || "You" }), " (you)"];
+    meName.replaceChildren(...own, ...(partner ? [" and ", h("bdi", { text: partner })] : []));
+  } else {
+    meName.textContent = partner ? `${names[st.me]} and ${partner}` : names[st.me] || "You";
+  }
   countTo(byId("me-score"), st.scores[st.me]);
   byId("me").classList.toggle("turn", myTurn);
   let status = "";
@@ -53,7 +62,11 @@ export function renderMe(g, st) {
   else if (myTurn && !g.ready) status = "Your turn is coming…";
   else if (act && g.selected) status = `Choose an end for ${g.selected}.`;
   else if (act) status = playableTiles(st).length ? "Your turn: play a raised tile." : (st.legal.some((m) => m.move === "draw") ? "Your turn: nothing fits, draw a tile." : "Your turn: nothing fits, pass.");
-  else if (st.turn !== null) status = `Waiting for ${st.names[st.turn]}.`;
+  else if (st.turn !== null) {
+    const away = st.table?.seats[st.turn];
+    const standIn = away?.stand_in ? " (a computer plays for them)" : away && away.person && !away.connected ? ", who is away" : "";
+    status = `Waiting for ${names[st.turn]}${standIn}.`;
+  }
   byId("me-status").textContent = status;
 
   renderHand(g, st, act);

@@ -1,19 +1,20 @@
 // @ts-check
 /**
- * The pages: routing on `location.pathname`, the front page, the daily game, the statistics
- * and notices.
+ * The pages: routing on `location.pathname`, the front page, the daily game, the statistics,
+ * an invitation's page and notices.
  */
 import { byId, h, table, errorText } from "./dom.js";
 import { api, loadOptions, opponentInfo, variantInfo } from "./api.js";
 import { closeDialog } from "./dialogs.js";
 import { leaveGame, openGame } from "./game.js";
 import { rememberSeat } from "./setup.js";
+import { showJoin } from "./join.js";
 import { state } from "./state.js";
 
-const VIEWS = ["home", "game", "stats", "notice"];
+const VIEWS = ["home", "game", "waiting", "join", "stats", "notice"];
 
-/** @param {string} id */
-function showView(id) {
+/** Show one view of the page (a game's screen and its waiting room are two). @param {string} id */
+export function showView(id) {
   for (const v of VIEWS) byId(v).hidden = v !== id;
   document.body.dataset.view = id;
 }
@@ -29,9 +30,11 @@ export function route() {
   const path = location.pathname;
   const gameMatch = path.match(/^\/game\/([^/]+)\/?$/);
   const id = gameMatch ? decodeURIComponent(gameMatch[1]) : null;
+  const joinMatch = path.match(/^\/join\/([^/]+)\/([^/]+)\/?$/);
   if (id === null || id !== state.game?.id) leaveGame();
   for (const dialog of document.querySelectorAll("dialog[open]")) closeDialog(dialog.id);
   if (id !== null) showGame(id);
+  else if (joinMatch) showJoin(decodeURIComponent(joinMatch[1]), decodeURIComponent(joinMatch[2]));
   else if (path === "/stats") showStats();
   else if (path === "/daily") startDaily();
   else showHome();

@@ -4,6 +4,9 @@
  * hand laid open, the scoresheet, and what to do next. The dialog stays open until what it asks
  * for has happened: "Next hand" closes it when the new hand arrives, and is disabled while the
  * connection is away, so no result is lost to a message that could not be sent.
+ *
+ * At a table for people, "Play again" asks the server (`again`) and the dialog says who else
+ * wants to; the new game opens for everyone once everyone still at the table agreed (game.js).
  */
 import { state, readJSON, SETUP_KEY } from "./state.js";
 import { byId, h, plural, toast, errorText } from "./dom.js";
@@ -13,6 +16,8 @@ import { closeDialog, openDialog, sheetTable } from "./dialogs.js";
 import { nextHand, onMySide } from "./game.js";
 import { startGame } from "./setup.js";
 import { navigate } from "./pages.js";
+import { send } from "./connection.js";
+import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").HandResult} HandResult */
@@ -44,8 +49,10 @@ function endPoints(st, res) {
   return `The hand scores no points at its end${counts > 0 ? ` (${whose} ${counts} came from board counts during it)` : ""}.`;
 }
 
-/** @param {GameSession} g @param {Picture} st */
-export function showResult(g, st) {
+/** @param {GameSession} g @param {Picture} picture */
+export function showResult(g, picture) {
+  // At a table for people, the people by their names.
+  const st = { ...picture, names: seatNames(picture) };
   const res = st.result;
   if (!res && !st.over) return;
   const me = st.me;
@@ -114,6 +121,14 @@ export function showResult(g, st) {
       if (next.getAttribute("aria-disabled") !== "true") nextHand();
     });
     buttons.push(next);
+  } else if (st.table) {
+    const again = h("button", { type: "button", class: "primary", id: "play-again", text: "Play again" });
+    again.addEventListener("click", () => {
+      if (again.getAttribute("aria-disabled") !== "true") playAgain(g);
+    });
+    buttons.push(again);
+    buttons.push(h("a", { class: "button", href: `/api/games/${encodeURIComponent(st.game_id || g.id)}/record?token=${encodeURIComponent(g.token)}`,
+      download: `doublesix-${g.id}.json`, text: "Download the record" }));
   } else {
     const again = h("button", { type: "button", class: "primary", text: st.daily ? "New game" : "Play again" });
     again.addEventListener("click", async () => {
@@ -146,7 +161,8 @@ export function showResult(g, st) {
     byId("show-result").focus();
   });
   buttons.push(look);
-  byId("result-actions").replaceChildren(...buttons);
+  const status = st.table && st.over ? [h("p", { id: "again-status", class: "again-status" })] : [];
+  byId("result-actions").replaceChildren(...status, ...buttons);
   updateResultActions(g);
   announce(`${heading}. ${how}`);
   byId("show-result").hidden = true;
@@ -157,8 +173,47 @@ export function showResult(g, st) {
   byId("result-dialog").scrollTop = 0;
 }
 
-/** "Next hand" only while it can be sent, and not twice. @param {GameSession} g */
+/** Ask to play again with the same seats. @param {GameSession} g */
+function playAgain(g) {
+  if (send(g, { type: "again" })) {
+    g.sentAgain = true;
+    announce("You asked to play again. The new game starts when everyone at the table agrees.");
+  }
+  updateResultActions(g);
+}
+
+/**
+ * Who wants to play again, in words: "Bea wants to play again. Waiting for Cid." (the people
+ * away are not waited for).
+ * @param {GameSession} g @param {Picture} st
+ */
+function againWords(g, st) {
+  const table = st.table;
+  if (!table) return "";
+  const people = table.seats.filter((s) => s.person && s.joined && s.seat !== st.me);
+  const wants = people.filter((s) => s.again).map((s) => s.name);
+  const waiting = people.filter((s) => !s.again && s.connected).map((s) => s.name);
+  const away = people.filter((s) => !s.again && !s.connected).map((s) => s.name);
+  const mine = g.sentAgain || !!table.seats[st.me]?.again;
+  const parts = [];
+  if (mine) parts.push("You want to play again.");
+  if (wants.length) parts.push(`${listWords(wants)} ${wants.length === 1 ? "wants" : "want"} to play again.`);
+  if (waiting.length) parts.push(`${mine ? "Waiting for" : "Not yet asked:"} ${listWords(waiting)}.`);
+  if (away.length) parts.push(`${listWords(away)} ${away.length === 1 ? "has" : "have"} left the table.`);
+  return parts.join(" ");
+}
+
+/** "Next hand" only while it can be sent, and not twice; "Play again" and who wants to. @param {GameSession} g */
 export function updateResultActions(g) {
+  const again = document.getElementById("play-again");
+  const st = g.picture;
+  if (again && st?.table) {
+    const mine = g.sentAgain || !!st.table.seats[st.me]?.again;
+    again.setAttribute("aria-disabled", String(!g.connected || mine));
+    again.textContent = mine ? "Waiting for the others…" : "Play again";
+    const status = document.getElementById("again-status");
+    if (status) status.textContent = againWords(g, st);
+  }
   const next = document.getElementById("next-hand");
   if (!next) return;
   // aria-disabled rather than disabled: a focused button keeps its focus in the dialog.

@@ -4,6 +4,9 @@
  * "Custom rules" with every rule option in the server's words (`GET /api/options`). The server
  * checks the combination with the engine's own rules; a refusal is shown next to the field it
  * names. The choice is remembered in localStorage.
+ *
+ * Each seat after yours may be "A person (invite)" instead of a computer: the game then starts
+ * in its waiting room, with an invitation link for each such seat, and asks for your name.
  */
 import { state, readJSON, SETUP_KEY } from "./state.js";
 import { byId, h, input, errorText } from "./dom.js";
@@ -11,6 +14,7 @@ import { api, ApiError, loadOptions, variantInfo } from "./api.js";
 import { applies, changedOptions, presetRules, choiceFor } from "./rules.js";
 import { showRules } from "./dialogs.js";
 import { navigate } from "./pages.js";
+import { nameProblem, savedName, saveName, tidyName } from "./people.js";
 
 /** @typedef {import("./types.js").Options} Options */
 /** @typedef {import("./types.js").Setup} Setup */
@@ -53,11 +57,16 @@ async function buildSetup() {
       const target = /** @type {HTMLInputElement} */ (e.target);
       if (target.name === "variant") fillPreset(target.value, true);
       if (target.name === "players") buildOpponents(opts, readOpponents());
+      if (target.closest("#opponent-choices")) showNameField();
       if (target.id === "target-other") checkRadio("target", "other");
       clearErrors();
       updateCustom();
     });
     byId("target-other").addEventListener("input", () => checkRadio("target", "other"));
+    input("host-name").addEventListener("input", () => {
+      byId("error-name").textContent = "";
+      input("host-name").removeAttribute("aria-invalid");
+    });
     state.setupBuilt = true;
   }
   const saved = /** @type {Partial<Setup>} */ (readJSON(SETUP_KEY));
@@ -74,6 +83,7 @@ async function buildSetup() {
   fillPreset(variant, false);
   for (const [name, value] of Object.entries(saved.options || {})) setOption(name, value);
   buildOpponents(opts, saved.opponents || []);
+  input("host-name").value = saved.name || savedName();
   /** @type {HTMLDetailsElement} */ (byId("custom-rules")).open = Object.keys(saved.options || {}).length > 0;
   clearErrors();
   updateCustom();
@@ -163,18 +173,34 @@ function updateCustom() {
     : `The ${info?.label || values.variant} rules, unchanged. Change any of them below.`;
 }
 
+/** The value of an opponent's choice that invites a person. */
+export const PERSON = "person";
+
 /** @param {Options} opts @param {string[]} chosen */
 function buildOpponents(opts, chosen) {
   const players = Number(radioValue("players") || 2);
   const rows = [];
   for (let i = 1; i < players; i++) {
     const id = `opponent-${i}`;
-    const select = /** @type {HTMLSelectElement} */ (h("select", { id, name: id }, opts.opponents.map((o) =>
-      h("option", { value: o.name, text: `${o.label} (${o.difficulty})` }))));
-    select.value = chosen[i - 1] || opts.opponents[Math.min(i - 1, opts.opponents.length - 1)].name;
+    const select = /** @type {HTMLSelectElement} */ (h("select", { id, name: id }, [
+      h("option", { value: PERSON, text: "A person (invite)" }),
+      h("optgroup", { label: "Computer players" }, opts.opponents.map((o) =>
+        h("option", { value: o.name, text: `${o.label} (${o.difficulty})` }))),
+    ]));
+    const known = [PERSON, ...opts.opponents.map((o) => o.name)];
+    const choice = chosen[i - 1];
+    select.value = choice && known.includes(choice) ? choice : opts.opponents[Math.min(i - 1, opts.opponents.length - 1)].name;
     rows.push(h("p", {}, [h("label", { for: id, text: `Opponent ${i}` }), " ", select]));
   }
   byId("opponent-choices").replaceChildren(...rows);
+  showNameField();
+}
+
+/** Your name is asked for when a seat is a person's. */
+function showNameField() {
+  const people = readOpponents().includes(PERSON);
+  byId("host-name-field").hidden = !people;
+  byId("people-note").hidden = !people;
 }
 
 function readOpponents() {
@@ -187,8 +213,12 @@ function readSetup() {
   /** @type {Values} */
   const options = {};
   for (const option of changedOptions(values)) options[option.name] = values[option.name];
-  return { variant: String(values.variant), players: Number(values.players), target: Number(values.target),
-    set: Number(values.set), opponents: readOpponents(), options };
+  const opponents = readOpponents();
+  /** @type {Setup} */
+  const setup = { variant: String(values.variant), players: Number(values.players), target: Number(values.target),
+    set: Number(values.set), opponents, options };
+  if (opponents.includes(PERSON)) setup.name = tidyName(input("host-name").value);
+  return setup;
 }
 
 function clearErrors() {
@@ -233,11 +263,27 @@ form.addEventListener("submit", async (event) => {
     byId("target-other").focus();
     return;
   }
+  if (setup.name !== undefined) {
+    const problem = nameProblem(setup.name);
+    if (problem) {
+      byId("error-name").textContent = problem;
+      input("host-name").setAttribute("aria-invalid", "true");
+      input("host-name").focus();
+      return;
+    }
+    saveName(setup.name);
+  }
   localStorage.setItem(SETUP_KEY, JSON.stringify(setup));
   try {
     await startGame(setup);
   } catch (err) {
     const message = errorText(err);
+    if (err instanceof ApiError && err.status === 400 && setup.name !== undefined && /\bname\b/.test(message)) {
+      byId("error-name").textContent = message;
+      input("host-name").setAttribute("aria-invalid", "true");
+      input("host-name").focus();
+      return;
+    }
     const field = err instanceof ApiError && err.status === 400 ? showFieldError(message) : null;
     byId("setup-error").textContent = field
       ? `These rules cannot be played together: see “${field}”.`

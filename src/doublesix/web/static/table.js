@@ -6,7 +6,8 @@
  * Seats sit where a person would see them: you at the bottom; with four players the others
  * left, across (top) and right; with three, left and right; with two, across. A phone upright
  * puts them in a row above the table; a phone on its side beside it. Under `teams` the seat
- * across is your partner and says so.
+ * across is your partner and says so. At a table for people, a person's card says when they
+ * are away, and which computer plays for them meanwhile.
  */
 import { state, reduceMotion } from "./state.js";
 import { byId, h, cap, plural } from "./dom.js";
@@ -14,6 +15,7 @@ import { renderBoard, tileBackSVG } from "./board.js";
 import { endsSentence } from "./a11y.js";
 import { opponentInfo } from "./api.js";
 import { countTo, layFrom } from "./motion.js";
+import { seatNames, standInWords } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
@@ -70,6 +72,7 @@ function buildSeats(st) {
         h("span", { class: "seat-label" }), " ",
         h("span", { class: "difficulty" }),
         partner ? h("span", { class: "partner-tag", text: " partner" }) : "",
+        h("span", { class: "badge away-badge", hidden: true, text: "away" }),
       ]),
       h("div", { class: "backs", "aria-hidden": "true" }),
       h("p", { class: "seat-facts" }, [
@@ -80,6 +83,7 @@ function buildSeats(st) {
         h("span", { class: "pts-word", "aria-hidden": "true", text: " pts" }),
       ]),
       h("p", { class: "seat-status" }),
+      h("p", { class: "seat-stand-in", hidden: true }),
     ]);
     byId(`seat-${where[k]}`).append(card);
   }
@@ -88,11 +92,19 @@ function buildSeats(st) {
 /** @param {GameSession} g @param {Picture} st */
 export function renderSeats(g, st) {
   buildSeats(st);
+  const names = seatNames(st);
   for (const card of seatCards()) {
     const seat = Number(card.dataset.seat);
     const turn = st.turn === seat && !st.result;
     card.classList.toggle("turn", turn);
-    /** @type {HTMLElement} */ (card.querySelector(".seat-label")).textContent = st.names[seat];
+    /** @type {HTMLElement} */ (card.querySelector(".seat-label")).textContent = names[seat];
+    const person = st.table?.seats[seat];
+    const away = !!person && person.person && person.joined && !person.connected;
+    card.classList.toggle("away", away);
+    /** @type {HTMLElement} */ (card.querySelector(".away-badge")).hidden = !away;
+    const standIn = /** @type {HTMLElement} */ (card.querySelector(".seat-stand-in"));
+    standIn.textContent = person ? standInWords(person) : "";
+    standIn.hidden = !standIn.textContent;
     const difficulty = difficultyOf(st, seat);
     /** @type {HTMLElement} */ (card.querySelector(".difficulty")).textContent = difficulty ? `(${difficulty})` : "";
     const size = st.hand_sizes[seat];

@@ -37,7 +37,24 @@
  *   boneyard_size: number, turn: number|null, played: string[], log: string[],
  *   result: HandResult|null, scoresheet: SheetRow[], over: boolean, winner: number|null,
  *   winners: number[], sides: number[][], partner: number|null,
- *   resigned: number|null, daily: Daily|null}} Picture
+ *   resigned: number|null, daily: Daily|null, table?: Table|null}} Picture
+ */
+
+/**
+ * One seat at a table for people (docs/protocol.md, "Tables for people").
+ * @typedef {{seat: number, name: string, person: boolean, joined: boolean, connected: boolean,
+ *   away: number, stand_in: string|null, again: boolean}} TableSeat
+ */
+/** @typedef {{seat: number, url: string}} Invite */
+/**
+ * A table for people (the picture's `table`; null for a game against computers only).
+ * @typedef {{stage: "waiting"|"playing"|"over", host: number, you_host: boolean, seats: TableSeat[],
+ *   can_start: boolean, invites: Invite[], next_game: string|null, handover_after?: number}} Table
+ */
+/**
+ * What an invitation shows (`GET /api/join/{game_id}/{code}`).
+ * @typedef {{game_id: string, seat: number, rules: RulesJSON, table: Table, taken: boolean,
+ *   yours: boolean}} Invitation
  */
 
 /**
@@ -52,7 +69,9 @@
  *   | {type: "thinking", seat: number}
  *   | HintMessage
  *   | {type: "error", message: string}
- *   | {type: "notice", notice: string, message: string}} ServerMessage
+ *   | {type: "notice", notice: string, message: string}
+ *   | {type: "table", table: Table, text: string|null}
+ *   | {type: "again", game_id: string}} ServerMessage
  */
 
 /** @typedef {{value: string|number|boolean, label: string, short: string, words: string}} OptionChoice */
@@ -72,9 +91,10 @@
  */
 
 /**
- * What the new-game form sends (`POST /api/games`), as remembered in localStorage.
+ * What the new-game form sends (`POST /api/games`), as remembered in localStorage; `name` is
+ * the host's display name when a seat is for a person (`opponents` holds "person").
  * @typedef {{variant: string, players: number, target: number, set: number, opponents: string[],
- *   options: Record<string, string|number|boolean>}} Setup
+ *   options: Record<string, string|number|boolean>, name?: string}} Setup
  */
 
 /** @typedef {{delay: number, sound: boolean, shortcuts: boolean, reduceMotion: boolean}} Settings */
@@ -99,6 +119,8 @@
  *   turnKey: string, resultShownFor: string,
  *   heard: {hand: number, lines: number},
  *   travel: Travel|null,
+ *   tableAt: number, otherTurnKey: string, view: string, sentAgain: boolean,
+ *   handoverTimer: ReturnType<typeof setTimeout>|undefined,
  * }} GameSession
  */
 

@@ -1,0 +1,110 @@
+// @ts-check
+/**
+ * People away from a table in play: a note on the table says who is away and who plays for
+ * them, and the host may let a computer play for someone away at least a minute (the server's
+ * `seat` message). The person takes the seat back by coming back; the server does that.
+ */
+import { state } from "./state.js";
+import { byId, h } from "./dom.js";
+import { announce, listWords } from "./a11y.js";
+import { send } from "./connection.js";
+import { openDialog, closeDialog } from "./dialogs.js";
+import { awayNow, durationWords, handoverAfter, playerLabel } from "./people.js";
+
+/** @typedef {import("./types.js").GameSession} GameSession */
+/** @typedef {import("./types.js").Picture} Picture */
+/** @typedef {import("./types.js").TableSeat} TableSeat */
+
+/** The seat the hand-over dialog is about. */
+let handingOver = -1;
+/** The last drawing of the note's buttons, so a redraw keeps their focus. */
+let drawnKey = "";
+
+/**
+ * The note on the table about people away: who, whose turn it is, who plays for whom; for the
+ * host, "Let a computer play for Bea" once Bea has been away long enough (redrawn when that time
+ * comes).
+ * @param {GameSession} g @param {Picture} st
+ */
+export function renderTableNotice(g, st) {
+  const box = byId("table-notice");
+  const table = st.table;
+  clearTimeout(g.handoverTimer);
+  g.handoverTimer = undefined;
+  const away = table && table.stage === "playing"
+    ? table.seats.filter((s) => s.person && s.joined && !s.connected && s.seat !== st.me)
+    : [];
+  if (!table || !away.length) {
+    if (box.contains(document.activeElement)) /** @type {HTMLElement} */ (byId("main")).focus({ preventScroll: true });
+    box.hidden = true;
+    drawnKey = "";
+    return;
+  }
+  const limit = handoverAfter(table);
+  const words = away.map((s) => (s.stand_in
+    ? `${playerLabel(s.stand_in)} plays for ${s.name} until ${s.name} is back.`
+    : `${s.name} is away${st.turn === s.seat && !st.result ? ", and it is their turn" : ""}.`));
+  const eligible = table.you_host ? away.filter((s) => !s.stand_in && awayNow(s, g.tableAt) >= limit) : [];
+  const later = table.you_host ? away.filter((s) => !s.stand_in && awayNow(s, g.tableAt) < limit) : [];
+  if (later.length) {
+    // Come back when the first of them has been away long enough.
+    const wait = Math.min(...later.map((s) => limit - awayNow(s, g.tableAt)));
+    g.handoverTimer = setTimeout(() => {
+      if (state.game === g && g.picture) renderTableNotice(g, g.picture);
+    }, Math.max(1, wait) * 1000 + 50);
+  }
+  byId("table-notice-text").textContent = words.join(" ");
+  const key = JSON.stringify(eligible.map((s) => [s.seat, s.name]));
+  if (key !== drawnKey) {
+    drawnKey = key;
+    const focused = document.activeElement?.closest?.("#table-notice-actions") ? document.activeElement.id : "";
+    byId("table-notice-actions").replaceChildren(...eligible.map((s) => {
+      const b = h("button", { type: "button", class: "small", id: `hand-over-${s.seat}`, text: `Let a computer play for ${s.name}` });
+      b.addEventListener("click", () => openHandover(g, s));
+      return b;
+    }));
+    if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
+  }
+  box.hidden = false;
+}
+
+/** @param {GameSession} g @param {TableSeat} seat */
+function openHandover(g, seat) {
+  handingOver = seat.seat;
+  byId("handover-title").textContent = `Let a computer play for ${seat.name}`;
+  const away = awayNow(seat, g.tableAt);
+  byId("handover-text").textContent = `${seat.name} has been away for ${durationWords(away)}. ` +
+    `The computer plays ${seat.name}'s turns until ${seat.name} comes back, and then ${seat.name} plays on.`;
+  const opponents = state.options?.opponents || [];
+  byId("handover-choices").replaceChildren(...opponents.map((o, i) => h("label", {}, [
+    h("input", { type: "radio", name: "handover-player", value: o.name, checked: i === 0 }),
+    ` ${o.label} (${o.difficulty})`,
+  ])));
+  openDialog("handover-dialog");
+}
+
+byId("handover-form").addEventListener("submit", (event) => {
+  const submitter = /** @type {SubmitEvent} */ (event).submitter;
+  const g = state.game;
+  const table = g?.picture?.table;
+  if (!g || !table || !(submitter instanceof HTMLButtonElement) || submitter.value !== "seat") return;
+  const chosen = /** @type {HTMLInputElement|null} */ (byId("handover-choices").querySelector("input:checked"));
+  const seat = table.seats[handingOver];
+  if (!chosen || !seat) return;
+  if (send(g, { type: "seat", seat: handingOver, player: chosen.value })) {
+    announce(`Asking ${playerLabel(chosen.value)} to play for ${seat.name}…`);
+  }
+});
+
+/** Close the dialog when the seat it is about is no longer away. @param {Picture} st */
+export function checkHandoverDialog(st) {
+  const seat = st.table?.seats[handingOver];
+  if (seat && (seat.connected || seat.stand_in)) closeDialog("handover-dialog");
+}
+
+/** Who is not here, for the reading keys: "Bea is away." ("" when everyone is). @param {Picture} st */
+export function awaySentence(st) {
+  const away = (st.table?.seats || []).filter((s) => s.person && s.joined && !s.connected && s.seat !== st.me);
+  if (!away.length) return "";
+  return `${listWords(away.map((s) => s.name))} ${away.length === 1 ? "is" : "are"} away.`;
+}

@@ -1,0 +1,110 @@
+// @ts-check
+/**
+ * The people at a table (docs/protocol.md, "Tables for people"): their names, whether they are
+ * here, and the words for it. Pure helpers over the picture's `table`; nothing here draws.
+ *
+ * Names are text: every module shows them with `textContent` (the `h` helper's `text`), never
+ * as HTML.
+ */
+import { opponentInfo } from "./api.js";
+
+/** @typedef {import("./types.js").Picture} Picture */
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").TableSeat} TableSeat */
+
+/** Where this browser keeps the name it last gave a table. */
+export const NAME_KEY = "doublesix.name";
+/** The longest display name, in characters (the server's bound). */
+export const NAME_MAX = 24;
+/** Seconds a person must be away before the host may seat a computer for them, unless the table says. */
+export const HANDOVER_AFTER = 60;
+
+/**
+ * Control, formatting (the text-direction marks among them), private-use, unassigned and lone
+ * surrogate characters; the joiners that shape some scripts are allowed (as the server's
+ * `protocol.parse_name` does).
+ */
+const FORBIDDEN = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}]/u;
+
+/** A name as the server keeps it: runs of spaces made one, none around it. @param {string} raw */
+export function tidyName(raw) {
+  return raw.split(/\s+/).filter(Boolean).join(" ");
+}
+
+/**
+ * What is wrong with a display name, in words ("" when nothing): 1 to 24 characters once the
+ * spaces are tidied, no control or formatting characters (text-direction marks among them),
+ * as the server's rule; letters of every script are welcome.
+ * @param {string} raw
+ */
+export function nameProblem(raw) {
+  const name = tidyName(raw);
+  const length = [...name].length;
+  if (!length) return "Type the name the others will see.";
+  if (length > NAME_MAX) return `A name can have at most ${NAME_MAX} characters; this one has ${length}.`;
+  if (FORBIDDEN.test(name)) return "A name cannot contain control characters or invisible formatting characters (such as text-direction marks).";
+  return "";
+}
+
+/** The name this browser gave last time ("" if none). */
+export function savedName() {
+  const name = localStorage.getItem(NAME_KEY) || "";
+  return nameProblem(name) ? "" : name;
+}
+
+/** @param {string} name */
+export function saveName(name) {
+  localStorage.setItem(NAME_KEY, tidyName(name));
+}
+
+/**
+ * Every seat's name as the page shows it: "You" for this seat, the table's display names for
+ * the people (`table.seats[i].name`), the computers' labels.
+ * @param {Picture} st @returns {string[]}
+ */
+export function seatNames(st) {
+  const table = st.table;
+  if (!table) return st.names;
+  return st.names.map((name, seat) => (seat === st.me ? name : table.seats[seat]?.name || name));
+}
+
+/** A computer player's label ("Expert"), from the server's options. @param {string} player */
+export function playerLabel(player) {
+  return opponentInfo(player)?.label || player.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+/** Whether a seat is a person's (and not given to a computer for good). @param {Picture} st @param {number} seat */
+export function isPerson(st, seat) {
+  return !!st.table?.seats[seat]?.person;
+}
+
+/** "Expert playing for Bea", while a computer stands in for an away person. @param {TableSeat} seat */
+export function standInWords(seat) {
+  return seat.stand_in ? `${playerLabel(seat.stand_in)} playing for ${seat.name}` : "";
+}
+
+/** Seconds the host must wait before seating a computer for an away person. @param {Table} table */
+export function handoverAfter(table) {
+  return table.handover_after ?? HANDOVER_AFTER;
+}
+
+/**
+ * Whole seconds a person has been away now: the table's `away` when it came, and the time since.
+ * @param {TableSeat} seat @param {number} receivedAt `performance.now()` when the table came
+ */
+export function awayNow(seat, receivedAt) {
+  if (!seat.person || !seat.joined || seat.connected) return 0;
+  return seat.away + Math.max(0, Math.floor((performance.now() - receivedAt) / 1000));
+}
+
+/** "a minute", "3 minutes", "40 seconds". @param {number} seconds */
+export function durationWords(seconds) {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
+
+/** A link's full address on this server. @param {string} path */
+export function absoluteUrl(path) {
+  return new URL(path, location.origin).href;
+}

@@ -1,0 +1,217 @@
+// @ts-check
+/**
+ * The waiting room of a table for people (`table.stage` "waiting"): the rules, who sits where
+ * and who has joined (live, from the server's `table` messages), and for the host the
+ * invitation links (copied with a button, shared with the Web Share API where the device has
+ * it), a computer for a seat nobody took, and "Start the game".
+ *
+ * What is said aloud (someone joined, the game starts) comes from the server's `text` and is
+ * announced by game.js; this module draws.
+ */
+import { state } from "./state.js";
+import { byId, button, h } from "./dom.js";
+import { announce, listWords } from "./a11y.js";
+import { send } from "./connection.js";
+import { rulesName, ruleSentences, setName } from "./rules.js";
+import { absoluteUrl } from "./people.js";
+import { showView } from "./pages.js";
+
+/** @typedef {import("./types.js").GameSession} GameSession */
+/** @typedef {import("./types.js").Picture} Picture */
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").TableSeat} TableSeat */
+
+/** The seats whose link was copied (the button says so until the page changes game). */
+const copied = new Set();
+/** The game whose waiting room is drawn, and the last drawing of its seats. */
+let drawnFor = "";
+let drawnKey = "";
+
+/** Whether this page shows the waiting room now. */
+export function inWaitingRoom() {
+  return document.body.dataset.view === "waiting";
+}
+
+/** Draw the waiting room from the picture (and show it). @param {GameSession} g @param {Picture} st */
+export function renderWaiting(g, st) {
+  const table = /** @type {Table} */ (st.table);
+  if (!inWaitingRoom()) showView("waiting");
+  if (drawnFor !== g.id) {
+    drawnFor = g.id;
+    drawnKey = "";
+    copied.clear();
+  }
+  const rules = st.rules;
+  const host = table.seats[table.host]?.name || "The host";
+  const target = rules.target > 0 ? `to ${rules.target} points` : "one hand";
+  byId("waiting-title").textContent = table.you_host ? "Your table" : `${host}'s table`;
+  document.title = `${table.you_host ? "Your table" : `${host}'s table`} · doublesix`;
+  byId("waiting-caption").textContent = `${rulesName(rules)}, ${target}, with the ${setName(rules.set)} set: ${rules.players} players.`;
+  byId("waiting-rules").replaceChildren(...ruleSentences(rules).map((s) => h("li", { text: s })));
+
+  const missing = table.seats.filter((s) => s.person && !s.joined);
+  byId("waiting-status").textContent = table.you_host
+    ? (missing.length
+      ? `Send each person their invitation link below. You can start when ${missing.length === 1 ? "they have" : "everyone has"} joined, or let a computer take a seat.`
+      : "Everyone is here: start the game when you are ready.")
+    : `Waiting for ${host} to start the game.`;
+
+  renderSeatList(g, st, table);
+
+  byId("waiting-start").hidden = !table.you_host;
+  const start = button("start-button");
+  start.setAttribute("aria-disabled", String(!table.can_start || !g.connected));
+  if (!start.dataset.sent) start.textContent = "Start the game";
+  byId("start-help").textContent = table.can_start
+    ? ""
+    : `Waiting for ${listWords(missing.map((s) => `seat ${s.seat + 1}`))} to be taken.`;
+  byId("game").dataset.phase = "waiting";
+}
+
+/**
+ * The seats, one list item each; for the host, each seat nobody took yet carries its link and
+ * a choice of computer. Redrawn only when something in it changed, so the focus and a
+ * half-made choice stay.
+ * @param {GameSession} g @param {Picture} st @param {Table} table
+ */
+function renderSeatList(g, st, table) {
+  const key = JSON.stringify([table.seats, table.invites, table.you_host, g.connected, [...copied]]);
+  if (key === drawnKey) return;
+  drawnKey = key;
+  const list = byId("waiting-seats");
+  const focused = document.activeElement && list.contains(document.activeElement) ? document.activeElement.id : "";
+  /** @type {Record<string, string>} */
+  const choices = {};
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (list.querySelectorAll("select"))) choices[select.id] = select.value;
+  list.replaceChildren(...table.seats.map((seat) => seatItem(g, st, table, seat, choices)));
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+/** @param {TableSeat} seat @param {Picture} st @param {Table} table */
+function seatState(seat, st, table) {
+  if (!seat.person) return { text: "computer player", cls: "computer" };
+  if (!seat.joined) return { text: "invited, not here yet", cls: "invited" };
+  if (!seat.connected) return { text: "away", cls: "away" };
+  return { text: seat.seat === st.me || seat.seat === table.host ? "here" : "joined, here", cls: "here" };
+}
+
+/**
+ * @param {GameSession} g @param {Picture} st @param {Table} table @param {TableSeat} seat
+ * @param {Record<string, string>} choices the computer chosen in each seat's list before the redraw
+ */
+function seatItem(g, st, table, seat, choices) {
+  const n = seat.seat + 1;
+  const who = [];
+  if (seat.seat === table.host) who.push("host");
+  if (seat.seat === st.me) who.push("you");
+  if (st.rules.teams && seat.seat !== st.me && seat.seat % 2 === st.me % 2) who.push("your partner");
+  const { text, cls } = seatState(seat, st, table);
+  const name = seat.person && !seat.joined ? "A person" : seat.name;
+  const line = h("p", { class: "seat-line" }, [
+    h("span", { class: "seat-number", text: `Seat ${n}: ` }),
+    h("strong", { class: "seat-who", text: name }),
+    who.length ? ` (${who.join(", ")})` : "",
+    " ",
+    h("span", { class: `badge ${cls}`, text }),
+  ]);
+  const parts = [line];
+  const invite = table.invites.find((i) => i.seat === seat.seat);
+  if (table.you_host && invite && seat.person && !seat.joined) {
+    parts.push(inviteBlock(g, st, seat.seat, absoluteUrl(invite.url)), computerBlock(g, seat.seat, choices));
+  }
+  return h("li", { class: `waiting-seat ${cls}`, dataset: { seat: String(seat.seat) } }, parts);
+}
+
+/** A seat's link with Copy and (where the device can) Share. @param {GameSession} g @param {Picture} st @param {number} seat @param {string} url */
+function inviteBlock(g, st, seat, url) {
+  const n = seat + 1;
+  const id = `invite-${seat}`;
+  const field = /** @type {HTMLInputElement} */ (h("input", { id, type: "text", readonly: true, class: "invite-url", spellcheck: "false" }));
+  field.value = url;
+  field.addEventListener("focus", () => field.select());
+  const copy = h("button", { type: "button", id: `copy-${seat}`, class: "small" },
+    [copied.has(seat) ? "Copied" : "Copy link", h("span", { class: "visually-hidden", text: ` for seat ${n}` })]);
+  copy.addEventListener("click", () => copyLink(g, seat, url, field));
+  const controls = [copy];
+  if (typeof navigator.share === "function") {
+    const share = h("button", { type: "button", id: `share-${seat}`, class: "small" },
+      ["Share", h("span", { class: "visually-hidden", text: ` the link for seat ${n}` })]);
+    share.addEventListener("click", () => shareLink(st, url));
+    controls.push(share);
+  }
+  return h("div", { class: "invite" }, [
+    h("label", { for: id, class: "field-label", text: `Invitation link for seat ${n}` }),
+    h("div", { class: "invite-row" }, [field, ...controls]),
+  ]);
+}
+
+/** The host's choice of a computer for a seat nobody took. @param {GameSession} g @param {number} seat @param {Record<string, string>} choices */
+function computerBlock(g, seat, choices) {
+  const n = seat + 1;
+  const id = `seat-player-${seat}`;
+  const opponents = state.options?.opponents || [];
+  const select = /** @type {HTMLSelectElement} */ (h("select", { id }, opponents.map((o) =>
+    h("option", { value: o.name, text: `${o.label} (${o.difficulty})` }))));
+  if (choices[id]) select.value = choices[id];
+  const give = h("button", { type: "button", id: `seat-computer-${seat}`, class: "small" },
+    ["Seat this computer", h("span", { class: "visually-hidden", text: ` in seat ${n}` })]);
+  give.addEventListener("click", () => {
+    if (!select.value) return;
+    if (send(g, { type: "seat", seat, player: select.value })) {
+      give.setAttribute("aria-disabled", "true");
+      announce(`Asking to seat a computer in seat ${n}…`);
+    }
+  });
+  return h("div", { class: "seat-computer" }, [
+    h("label", { for: id, text: "Or let a computer take this seat:" }), " ", select, " ", give,
+  ]);
+}
+
+/** @param {GameSession} g @param {number} seat @param {string} url @param {HTMLInputElement} field */
+async function copyLink(g, seat, url, field) {
+  try {
+    await navigator.clipboard.writeText(url);
+    copied.add(seat);
+    announce(`The link for seat ${seat + 1} is copied: send it to the person you invite.`);
+    const st = g.picture;
+    if (st?.table) renderWaiting(g, st);
+  } catch {
+    field.focus();
+    field.select();
+    announce("Copying is not allowed here: the link is selected, copy it yourself.");
+  }
+}
+
+/** @param {Picture} st @param {string} url */
+async function shareLink(st, url) {
+  const rules = st.rules;
+  const target = rules.target > 0 ? `to ${rules.target}` : "one hand";
+  try {
+    await navigator.share({ title: "A game of dominoes", text: `Join my game of dominoes: ${rulesName(rules)}, ${target}.`, url });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") return;
+    announce("Sharing did not work here: copy the link instead.");
+  }
+}
+
+button("start-button").addEventListener("click", () => {
+  const g = state.game;
+  const table = g?.picture?.table;
+  const start = button("start-button");
+  if (!g || !table || start.getAttribute("aria-disabled") === "true") {
+    if (table && !table.can_start) announce(byId("start-help").textContent || "Not everyone is here yet.");
+    return;
+  }
+  if (send(g, { type: "start" })) {
+    start.dataset.sent = "true";
+    start.textContent = "Starting…";
+    start.setAttribute("aria-disabled", "true");
+  }
+});
+
+/** The page left the waiting room (the game started, or another page opened). */
+export function resetWaiting() {
+  const start = button("start-button");
+  delete start.dataset.sent;
+  start.textContent = "Start the game";
+}

@@ -1,0 +1,421 @@
+"""Tables for people in Chromium: one browser context per person (docs/protocol.md, "Tables for
+people"). Setting a table with the new-game form, joining by invitation, the waiting room,
+whole games with 2 and 3 people (and 2 people with 2 computers), one of them by keyboard alone,
+a person leaving and coming back, a computer playing for someone away, "Play again", a used
+invitation refused, names shown as text, and axe on the invitation, the waiting room and the
+table. Quick computer players and one-hand games keep it short."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server, Session, free_port, start_server, stop_server
+from tests.browser.helpers import KeyboardPlayer, MousePlayer, Played, Player
+from tests.browser.test_pages import assert_accessible
+
+#: A name with HTML in it and right-to-left letters: it must be shown as it is, as text.
+TRICKY = "<b>Bea</b> שלום"
+#: Seconds of absence after which the host may let a computer play (the quick server's).
+HANDOVER_AFTER = 2
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of this module's own whose hosts may seat a computer for someone away after
+    two seconds instead of a minute (``DOUBLESIX_HANDOVER_AFTER``)."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("tables-db") / "doublesix.sqlite"
+    log = tmp_path_factory.mktemp("tables-log") / "server.log"
+    before = os.environ.get("DOUBLESIX_HANDOVER_AFTER")
+    os.environ["DOUBLESIX_HANDOVER_AFTER"] = str(HANDOVER_AFTER)
+    try:
+        proc: subprocess.Popen[bytes] = start_server(db, port, log)
+    finally:
+        if before is None:
+            del os.environ["DOUBLESIX_HANDOVER_AFTER"]
+        else:
+            os.environ["DOUBLESIX_HANDOVER_AFTER"] = before
+    try:
+        yield Server(f"http://127.0.0.1:{port}", db)
+    finally:
+        stop_server(proc)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+def said(page: Page) -> list[str]:
+    """Everything the page announced (the recorder's log: ``make_session(record=True)``)."""
+    return [str(r["said"]) for r in page.evaluate("window.__record") if "said" in r]
+
+
+def wait_said(page: Page, text: str, timeout: float = 15) -> None:
+    """Wait until the page has announced ``text`` (a whole announcement, or a part of one)."""
+    deadline = time.monotonic() + timeout
+    while not any(text in line for line in said(page)):
+        assert time.monotonic() < deadline, f"{text!r} was not announced: {said(page)[-12:]}"
+        page.wait_for_timeout(100)
+
+
+def set_table(session: Session, page: Page, **body: Any) -> tuple[str, list[str]]:
+    """Set a table through the API (as the form does) and open it in ``page``: the game's id
+    and the invitation links, in seat order."""
+    answer = page.request.post(f"{session.server.url}/api/games", data=json.dumps(body),
+                               headers={"Content-Type": "application/json"})
+    assert answer.status == 201, answer.text()
+    created = answer.json()
+    session.open_seat(page, created["game_id"], created["token"])
+    return str(created["game_id"]), [session.server.url + i["url"] for i in created["invites"]]
+
+
+def join(page: Page, link: str, name: str) -> None:
+    """Open an invitation, give a name and take the seat."""
+    page.goto(link)
+    form = page.locator("#join form")
+    expect(form).to_be_visible()
+    form.get_by_label("Your name").fill(name)
+    form.get_by_role("button", name=re.compile(r"^Take seat \d$")).click()
+    page.wait_for_url(re.compile(r"/game/"))
+
+
+def in_waiting_room(page: Page) -> None:
+    expect(page.locator("#waiting")).to_be_visible()
+    expect(page.locator("#game")).to_be_hidden()
+
+
+def start(host: Page) -> None:
+    """The host starts the game once everyone has joined."""
+    button = host.get_by_role("button", name="Start the game")
+    expect(button).to_have_attribute("aria-disabled", "false")
+    button.click()
+
+
+def play_table(players: list[Player], max_moves: int = 400) -> list[Played]:
+    """Play until every page shows the game's result: whoever's turn it is moves, through
+    their page, in their way (keyboard, mouse)."""
+    played = [Played() for _ in players]
+    deadline = time.monotonic() + 300
+    moves = 0
+    while True:
+        phases = [p.page.get_attribute("#game", "data-phase") for p in players]
+        if all(phase == "result" for phase in phases):
+            for p in players:
+                expect(p.page.locator("#result-dialog")).to_be_visible()
+                expect(p.page.locator("#result-title")).to_contain_text("Game over")
+            return played
+        acted = False
+        for i, p in enumerate(players):
+            if phases[i] == "you":
+                p.play_turn(played[i])
+                moves += 1
+                acted = True
+        assert moves < max_moves, "the game did not end"
+        assert time.monotonic() < deadline, f"the game did not end: phases {phases}"
+        if not acted:
+            players[0].page.wait_for_timeout(50)
+
+
+def seat_card(page: Page, name: str) -> Any:
+    return page.locator("#game .seat").filter(has=page.locator(".seat-label", has_text=name))
+
+
+# -- setting a table, joining, a whole game, play again ------------------------------------------
+
+def test_two_people_from_the_form_to_a_rematch(make_session: Any) -> None:
+    """Ana sets the table with the new-game form and copies the link; Bea joins and plays by
+    keyboard alone; both see the game start, each other's turns, the result, and "Play again"
+    takes both to the new game. axe on the invitation, the waiting room and the table."""
+    clipboard = ["clipboard-read", "clipboard-write"]
+    ana_session = make_session(record=True, permissions=clipboard)
+    bea_session = make_session(record=True)
+    ana = ana_session.page()
+    ana.goto(ana_session.server.url + "/")
+    ana.get_by_role("button", name="New game").click()
+    form = ana.locator("#setup")
+    form.get_by_label("Draw", exact=True).check()
+    form.get_by_label("One hand").check()
+    expect(form.get_by_label("Your name")).to_be_hidden()
+    form.get_by_label("Opponent 1").select_option("person")
+    name_field = form.get_by_label("Your name")
+    expect(name_field).to_be_visible()
+    # A name is needed, checked as the server does.
+    name_field.fill("   ")
+    form.get_by_role("button", name="Start").click()
+    expect(ana.locator("#error-name")).to_contain_text("Type the name")
+    expect(name_field).to_be_focused()
+    expect(name_field).to_have_attribute("aria-invalid", "true")
+    name_field.fill("Ana")
+    assert_accessible(ana, "new-game form with a person's seat")
+    form.get_by_role("button", name="Start").click()
+    ana.wait_for_url(re.compile(r"/game/"))
+    game_id = ana.url.rsplit("/", 1)[1]
+
+    # The waiting room: Ana hosts; one link, copied with one button.
+    in_waiting_room(ana)
+    expect(ana.get_by_role("heading", name="Your table")).to_be_visible()
+    seats = ana.locator("#waiting-seats > li")
+    expect(seats).to_have_count(2)
+    expect(seats.nth(0)).to_contain_text("Ana (host, you)")
+    expect(seats.nth(1)).to_contain_text("invited, not here yet")
+    link = ana.get_by_label("Invitation link for seat 2").input_value()
+    assert re.fullmatch(rf"{re.escape(ana_session.server.url)}/join/{game_id}/[\w-]+", link), link
+    start_button = ana.get_by_role("button", name="Start the game")
+    expect(start_button).to_have_attribute("aria-disabled", "true")
+    expect(ana.locator("#start-help")).to_contain_text("seat 2")
+    ana.get_by_role("button", name="Copy link").click()
+    expect(ana.get_by_role("button", name="Copied")).to_be_visible()
+    assert ana.evaluate("navigator.clipboard.readText()") == link
+    wait_said(ana, "link for seat 2 is copied")
+    # Share only where the device can share.
+    can_share = ana.evaluate("typeof navigator.share === 'function'")
+    expect(ana.get_by_role("button", name="Share")).to_have_count(1 if can_share else 0)
+    assert_accessible(ana, "the host's waiting room")
+
+    # Bea's invitation: the rules, who sits where, a name, by keyboard alone.
+    bea = bea_session.page()
+    bea.goto(link)
+    expect(bea.get_by_role("heading", name="Join Ana's table")).to_be_visible()
+    expect(bea.locator("#join-body")).to_contain_text(
+        "Ana invites you to play dominoes: Draw, one hand")
+    expect(bea.locator(".join-seats li").nth(0)).to_have_text("Seat 1: Ana, who invited you")
+    expect(bea.locator(".join-seats li").nth(1)).to_have_text("Seat 2: you, once you join")
+    expect(bea.locator("#join .rule-list li").first).to_contain_text("2 players")
+    assert_accessible(bea, "an invitation")
+    expect(bea.locator("#join").get_by_label("Your name")).to_be_focused()
+    bea.keyboard.type("Bea")
+    bea.keyboard.press("Enter")
+    bea.wait_for_url(re.compile(rf"/game/{game_id}$"))
+    assert bea.evaluate(f"localStorage.getItem('doublesix.seat.{game_id}')")
+    in_waiting_room(bea)
+    expect(bea.get_by_role("heading", name="Ana's table")).to_be_visible()
+    expect(bea.locator("#waiting-status")).to_have_text("Waiting for Ana to start the game.")
+    expect(bea.get_by_role("button", name="Start the game")).to_be_hidden()
+    expect(bea.get_by_role("button", name="Copy link")).to_have_count(0)
+    assert_accessible(bea, "a guest's waiting room")
+
+    # Ana is told, and may start.
+    wait_said(ana, "Bea has joined the table.")
+    expect(seats.nth(1)).to_contain_text("Bea")
+    expect(seats.nth(1)).to_contain_text("joined, here")
+    expect(ana.get_by_label("Invitation link for seat 2")).to_have_count(0)
+    start(ana)
+    for page in (ana, bea):
+        wait_said(page, "The game starts.")
+        expect(page.locator("#game")).to_be_visible()
+        expect(page.locator("#waiting")).to_be_hidden()
+    expect(seat_card(ana, "Bea")).to_have_count(1)
+    expect(seat_card(bea, "Ana")).to_have_count(1)
+    expect(ana.locator("#me-name")).to_have_text("Ana (you)")
+    expect(bea.locator("#me-name")).to_have_text("Bea (you)")
+    assert_accessible(ana, "the table with two people")
+
+    keys = KeyboardPlayer(bea)
+    play_table([MousePlayer(ana), keys])
+    assert keys.tabs_into_hand, "Bea played by keyboard"
+    # Each was told the other's turns by name, and their own as "Your turn".
+    for page, other in ((ana, "Bea"), (bea, "Ana")):
+        lines = said(page)
+        assert any(line.startswith("Your turn") for line in lines), lines
+        assert f"{other}'s turn." in lines, lines
+
+    # Play again: Ana asks, Bea sees it, Bea agrees by keyboard; both go to the new game.
+    ana.locator("#result-dialog").get_by_role("button", name="Play again").click()
+    expect(ana.locator("#again-status")).to_contain_text("You want to play again.")
+    expect(ana.locator("#play-again")).to_have_attribute("aria-disabled", "true")
+    wait_said(bea, "Ana wants to play again.")
+    expect(bea.locator("#again-status")).to_contain_text("Ana wants to play again.")
+    keys.press_button(bea.locator("#result-dialog").get_by_role("button", name="Play again"))
+    for page in (ana, bea):
+        page.wait_for_url(re.compile(r"/game/(?!" + game_id + r"$)[^/]+$"))
+    new_id = ana.url.rsplit("/", 1)[1]
+    assert bea.url.endswith(f"/game/{new_id}")
+    for page, other in ((ana, "Bea"), (bea, "Ana")):
+        expect(page.locator("#game")).to_be_visible()
+        expect(seat_card(page, other)).to_have_count(1)
+        assert page.evaluate(f"localStorage.getItem('doublesix.seat.{new_id}')")
+    play_table([MousePlayer(ana), MousePlayer(bea)])
+
+
+def test_three_people_names_as_text_and_a_used_link(make_session: Any) -> None:
+    """Three people; Bea's name holds HTML and Hebrew and is shown as text everywhere; the
+    invitation checks a name as the server does; a second browser on Bea's link is refused,
+    Bea's own browser goes back to her seat."""
+    sessions = [make_session(record=True) for _ in range(3)]
+    ana, bea, cid = (s.page() for s in sessions)
+    game_id, links = set_table(sessions[0], ana, variant="block", players=3, target=0, seed=7,
+                               opponents=["person", "person"], name="Ana")
+    assert len(links) == 2
+    in_waiting_room(ana)
+
+    # The name is checked before it is sent.
+    bea.goto(links[0])
+    field = bea.locator("#join").get_by_label("Your name")
+    take = bea.get_by_role("button", name="Take seat 2")
+    expect(field).to_be_focused()
+    for bad, words in (("", "Type the name"), ("x" * 25, "at most 24 characters"),
+                       ("Bea\u202e", "formatting characters")):
+        field.fill(bad)
+        take.click()
+        expect(bea.locator("#join-name-error")).to_contain_text(words)
+        expect(field).to_have_attribute("aria-invalid", "true")
+    join(bea, links[0], TRICKY)
+    join(cid, links[1], "Cid")
+    in_waiting_room(cid)
+
+    # A used link: another browser is refused with a page that says so; Bea's own browser
+    # goes straight back to her seat.
+    stranger = make_session().page()
+    stranger.goto(links[0])
+    expect(stranger.get_by_role("heading", name="This seat is taken")).to_be_visible()
+    expect(stranger.locator("#notice-text")).to_contain_text("an invitation seats one browser only")
+    expect(stranger.get_by_role("link", name="Back to the front page")).to_be_visible()
+    assert not stranger.evaluate(f"localStorage.getItem('doublesix.seat.{game_id}')")
+    assert_accessible(stranger, "a used invitation")
+    bea.goto(links[0])
+    bea.wait_for_url(re.compile(rf"/game/{game_id}$"))
+    in_waiting_room(bea)
+
+    # The name as text in the waiting room, on the table, in the result; never as HTML.
+    wait_said(ana, f"{TRICKY} has joined the table.")
+    expect(ana.locator("#waiting-seats .seat-who").nth(1)).to_have_text(TRICKY)
+    start(ana)
+    for page in (ana, cid):
+        expect(seat_card(page, "Bea")).to_have_count(1)
+        expect(seat_card(page, "Bea").locator(".seat-label")).to_have_text(TRICKY)
+    expect(bea.locator("#me-name")).to_have_text(f"{TRICKY} (you)")
+    for page in (ana, bea, cid):
+        assert page.locator("main b, dialog b").count() == 0
+    play_table([MousePlayer(ana), MousePlayer(bea), MousePlayer(cid)])
+    for page in (ana, cid):
+        assert page.locator("#result-dialog b").count() == 0
+        expect(page.locator("#result-dialog .open-name").filter(has_text=TRICKY)).to_have_count(1)
+
+
+def test_two_people_and_two_computers(make_session: Any) -> None:
+    """Four seats: Ana, a computer, Bea (by keyboard), a computer; the computers' turns come
+    between the people's."""
+    ana_session, bea_session = make_session(record=True), make_session(record=True)
+    ana, bea = ana_session.page(), bea_session.page()
+    _, links = set_table(ana_session, ana, variant="draw", players=4, target=0, seed=11,
+                         opponents=["greedy", "person", "random"], name="Ana")
+    in_waiting_room(ana)
+    expect(ana.locator("#waiting-seats > li")).to_have_count(4)
+    expect(ana.locator("#waiting-seats > li").nth(1)).to_contain_text("computer player")
+    join(bea, links[0], "Bea")
+    start(ana)
+    for page in (ana, bea):
+        expect(page.locator("#game .seat")).to_have_count(3)
+    expect(seat_card(ana, "Greedy")).to_have_count(1)
+    expect(seat_card(ana, "Random")).to_have_count(1)
+    keys = KeyboardPlayer(bea)
+    play_table([MousePlayer(ana), keys])
+    assert keys.tabs_into_hand
+    assert "Bea's turn." in said(ana)
+    assert "Ana's turn." in said(bea)
+
+
+# -- away, back, and a computer playing meanwhile ------------------------------------------------
+
+def test_leaving_coming_back_and_a_stand_in(make_session: Any, quick_server: Server) -> None:
+    """Bea closes her page: Ana is told and sees it; Bea comes back. Bea leaves again: after
+    the server's hand-over time Ana lets a computer play for her, which plays her turns; Bea
+    takes her seat back on return, and the game is played out."""
+    ana_session = make_session(record=True, server=quick_server)
+    bea_session = make_session(record=True, server=quick_server)
+    ana = ana_session.page()
+    bea = bea_session.page()
+    game_id, links = set_table(ana_session, ana, variant="draw", players=3, target=0, seed=5,
+                               opponents=["person", "greedy"], name="Ana")
+    join(bea, links[0], "Bea")
+    start(ana)
+    expect(seat_card(ana, "Bea")).to_have_count(1)
+    card = seat_card(ana, "Bea")
+
+    # Away and back.
+    bea.close()
+    wait_said(ana, "Bea has left the table.")
+    expect(card.locator(".away-badge")).to_be_visible()
+    expect(card).to_have_class(re.compile(r"\baway\b"))
+    expect(ana.locator("#table-notice")).to_contain_text("Bea is away")
+    assert_accessible(ana, "the table with someone away")
+    bea = bea_session.page()
+    bea.goto(f"{quick_server.url}/game/{game_id}")
+    wait_said(ana, "Bea is back.")
+    expect(card.locator(".away-badge")).to_be_hidden()
+    expect(ana.locator("#table-notice")).to_be_hidden()
+    expect(bea.locator("#game")).to_be_visible()
+
+    # Away long enough: Ana lets a computer play for Bea.
+    bea.close()
+    wait_said(ana, "Bea has left the table.")
+    hand_over = ana.get_by_role("button", name="Let a computer play for Bea")
+    expect(hand_over).to_be_visible(timeout=75000)
+    hand_over.click()
+    dialog = ana.locator("#handover-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading")).to_have_text("Let a computer play for Bea")
+    assert_accessible(ana, "the hand-over dialog")
+    dialog.get_by_label("Pinocchio").check()
+    dialog.get_by_role("button", name="Let it play").click()
+    expect(dialog).to_be_hidden()
+    wait_said(ana, "Pinocchio plays for Bea until Bea is back.")
+    expect(card.locator(".seat-stand-in")).to_have_text("Pinocchio playing for Bea")
+    expect(hand_over).to_have_count(0)
+
+    # Pinocchio plays Bea's turns while Ana plays hers.
+    ana_player = MousePlayer(ana)
+    played = Played()
+    laid_before = sum(1 for line in said(ana) if line.startswith("Bea "))
+    deadline = time.monotonic() + 60
+    while sum(1 for line in said(ana) if line.startswith("Bea ")) < laid_before + 2:
+        phase = ana.get_attribute("#game", "data-phase")
+        if phase == "result":
+            break
+        if phase == "you":
+            ana_player.play_turn(played)
+        else:
+            ana.wait_for_timeout(50)
+        assert time.monotonic() < deadline, said(ana)[-12:]
+
+    # Bea comes back and takes her seat back.
+    bea = bea_session.page()
+    bea.goto(f"{quick_server.url}/game/{game_id}")
+    wait_said(ana, "Bea takes the seat back from Pinocchio.")
+    expect(card.locator(".seat-stand-in")).to_be_hidden()
+    expect(card.locator(".away-badge")).to_be_hidden()
+    expect(bea.locator("#game")).to_be_visible()
+    if ana.get_attribute("#game", "data-phase") != "result":
+        play_table([ana_player, MousePlayer(bea)])
+
+
+# -- the form and the pages without people stay as they were -------------------------------------
+
+def test_a_waiting_room_seat_given_to_a_computer(make_session: Any) -> None:
+    """The host gives a seat nobody took to a computer: its invitation stops working (a page
+    says so), the others are told, and the game can start."""
+    ana_session, bea_session = make_session(record=True), make_session(record=True)
+    ana, bea = ana_session.page(), bea_session.page()
+    _, links = set_table(ana_session, ana, variant="draw", players=3, target=0, seed=3,
+                         opponents=["person", "person"], name="Ana")
+    join(bea, links[0], "Bea")
+    wait_said(ana, "Bea has joined the table.")
+    ana.get_by_label("Or let a computer take this seat:").select_option("pinocchio")
+    ana.get_by_role("button", name="Seat this computer").click()
+    wait_said(bea, "Seat 3 is now Pinocchio.")
+    expect(ana.locator("#waiting-seats > li").nth(2)).to_contain_text("Pinocchio")
+    expect(ana.locator("#waiting-seats > li").nth(2)).to_contain_text("computer player")
+    late = make_session().page()
+    late.goto(links[1])
+    expect(late.get_by_role("heading", name="This seat has gone to a computer")).to_be_visible()
+    start(ana)
+    for page in (ana, bea):
+        expect(seat_card(page, "Pinocchio")).to_have_count(1)
+    play_table([MousePlayer(ana), MousePlayer(bea)])
