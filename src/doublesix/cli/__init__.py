@@ -1,4 +1,4 @@
-"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play`` and ``serve``.
+"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play``, ``join`` and ``serve``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -15,6 +15,7 @@ from typing import Final
 #: Subcommand name -> (module, one-line help).
 COMMANDS: Final = {
     "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
+    "join": ("doublesix.terminal.remote", "sit at a web table from the terminal: join LINK"),
     "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),

@@ -1,0 +1,527 @@
+"""``doublesix join LINK``: the terminal at a web table.
+
+Two kinds of tests:
+
+- Against :class:`FakeTable`, the server's side of one game built in-process from the engine
+  and :mod:`doublesix.web.protocol` (pictures with the seat's view, events in order, the other
+  seats moving at once): the terminal says exactly what ``doublesix play`` says for the same
+  deal and the same computer moves; runs of draws, refused moves, a lost connection, the
+  waiting room, "Play again".
+- Against a real server (``doublesix serve`` on a free port and a temporary SQLite file): a
+  table of two people, the host played by a small protocol client here, the other person by
+  ``doublesix join`` (:func:`doublesix.terminal.remote.join`, with a :class:`Person` answering
+  each prompt from what the terminal printed), a whole game to its end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosedError
+from websockets.frames import Close
+
+from doublesix import Match, Move, Rules
+from doublesix.ai import PLAYERS, hint, player
+from doublesix.ai.seeding import hint_seed, move_rng
+from doublesix.moves import IllegalMoveError
+from doublesix.terminal import app
+from doublesix.terminal.console import Console
+from doublesix.terminal.remote import Invitation, RemoteGame, Tables, join_command
+from doublesix.web.protocol import GameInfo, event_json, event_text, picture
+
+Message = dict[str, Any]
+
+#: The expert's budget for hints in these tests (small: the hint's words are what is tested).
+PLAYOUTS = 60
+
+
+# -- a person at the keyboard --------------------------------------------------------------------
+
+
+class Person(io.TextIOBase):
+    """Standard input that answers each prompt from what the program printed so far, choosing
+    with a seeded random generator: tiles that fit (sometimes with an end), draw, the commands
+    that take no turn, mistakes.  The same output gives the same answers."""
+
+    def __init__(self, output: io.StringIO, seed: int, *, mistakes: bool = True,
+                 again: int = 0, limit: int = 5000) -> None:
+        self.output = output
+        self.rng = random.Random(seed)
+        self.mistakes = mistakes
+        #: How many times to say yes to playing again.
+        self.again = again
+        self.limit = limit
+        self.answers: list[str] = []
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if len(self.answers) >= self.limit:
+            return ""
+        answer = self.answer(self.output.getvalue())
+        self.answers.append(answer)
+        return answer + "\n"
+
+    def answer(self, text: str) -> str:
+        rng = self.rng
+        tail = text[-200:]
+        if tail.endswith("Your move: "):
+            hands = re.findall(r"Your hand, [^\n]*", text)
+            fits = re.findall(r"(\d+)\|(\d+)(?: fits| \(scores|[,.])", hands[-1]) if hands else []
+            fitting = re.findall(r"(\d+)\|(\d+) fits", hands[-1]) if hands else []
+            leading = "You lead" in text[text.rfind("Your turn"):] if "Your turn" in text else False
+            r = rng.random()
+            if fitting and r < 0.75:
+                a, b = rng.choice(fitting)
+                return f"{a} {b}" + rng.choice(["", "", " l", " r"])
+            if leading and fits and r < 0.75:
+                a, b = rng.choice(fits)
+                return f"{a}|{b}"
+            if not self.mistakes:
+                return "draw" if "Nothing fits" in text[-400:] else rng.choice(["", "draw"])
+            return rng.choice(["draw", "", "hand", "board", "score", "history", "hint", "help",
+                               "pass", "7 7", "what", "l"])
+        if re.search(r"Which end, [a-z ,]+\? $", tail):
+            if not self.mistakes:
+                return rng.choice(["l", "r"])
+            return rng.choice(["l", "r", "u", "", "cancel", "zz"])
+        if tail.endswith("or type quit: "):
+            return rng.choice(["", "", "score", "hmm"]) if self.mistakes else ""
+        if tail.endswith("Type yes or no: "):
+            if self.mistakes and rng.random() < 0.3:
+                return rng.choice(["score", "maybe"])
+            if self.again:
+                self.again -= 1
+                return "yes"
+            return "no"
+        if tail.endswith("Your name at the table: "):
+            return "Bea"
+        return ""
+
+
+# -- the server's side, in-process ---------------------------------------------------------------
+
+
+class FakeTable:
+    """One game of a web table as the server shows it to seat ``me``: pictures made by
+    :func:`doublesix.web.protocol.picture` with the seat's view (``&view=1``), the events of
+    each change in order, the computers moving as soon as it is their turn (as ``doublesix
+    play`` moves them), the seat's forced passes made for it.  When the terminal waits and
+    nothing is queued, another person moves (their first legal move), or else the next of
+    ``idle`` runs (a person elsewhere doing something)."""
+
+    def __init__(self, rules: Rules, seed: int, kinds: list[str], names: list[str],
+                 me: int = 0, *, waiting: bool = False) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.kinds = kinds
+        self.me = me
+        self.match = Match(rules, seed=seed)
+        self.info = GameInfo("g1", names=list(names), kinds=list(kinds))
+        self.stage = "waiting" if waiting else "playing"
+        self.joined = [True] * rules.players
+        self.queues: list[list[Message]] = []
+        self.received: list[Message] = []
+        self.idle: list[Callable[[], None]] = []
+        self.games = 1
+
+    # the picture
+
+    def table(self) -> Message:
+        over = self.match.is_over
+        return {
+            "stage": self.stage if self.stage == "waiting" else "over" if over else "playing",
+            "host": 0, "you_host": self.me == 0,
+            "seats": [
+                {"seat": seat, "name": name, "person": kind == "human",
+                 "joined": self.joined[seat], "connected": True, "away": 0, "stand_in": None,
+                 "again": False}
+                for seat, (name, kind) in enumerate(zip(self.info.names, self.kinds,
+                                                        strict=True))
+            ],
+            "can_start": self.stage == "waiting" and all(self.joined),
+            "invites": [], "next_game": None,
+        }
+
+    def picture(self) -> Message:
+        state = picture(self.match, self.info, self.me)
+        state["table"] = self.table()
+        if self.stage == "waiting":
+            state.update(hand=[], legal=[], choices=[], turn=None, view=None)
+        else:
+            state["view"] = self.match.view(self.me).to_json()
+        return state
+
+    def send(self, message: Message) -> None:
+        for queue in self.queues:
+            queue.append(message)
+
+    def change(self, action: Callable[[], None]) -> None:
+        before = len(self.match.history)
+        action()
+        self.info.revision += 1
+        state = self.picture()
+        for event in self.match.history[before:]:
+            self.send({"type": "event", "event": event_json(event, self.me),
+                       "text": event_text(event, self.info, self.me), "state": state})
+
+    def play_on(self) -> None:
+        """The other seats move until the seat ``me`` is to move or the hand is over."""
+        match = self.match
+        while self.stage == "playing" and not match.is_over and match.turn is not None:
+            seat = match.turn
+            legal = match.legal_moves()
+            if seat == self.me:
+                if [m.kind for m in legal] != ["pass"]:
+                    return
+                self.change(lambda: match.play(Move.pass_()))
+                continue
+            kind = self.kinds[seat]
+            if kind not in PLAYERS:
+                return  # a person, who takes their time
+            rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
+            options = {"playouts": PLAYOUTS} if kind == "expert" else {}
+            move = player(kind, **options).choose(match.view(seat), rng)
+            self.change(lambda move=move: match.play(move))  # type: ignore[misc]
+
+    def wake(self) -> bool:
+        """Another person moves, or someone does the next thing of ``idle``; False if
+        nothing is to happen."""
+        match = self.match
+        seat = match.turn
+        if self.stage == "playing" and not match.is_over and seat is not None \
+                and seat != self.me:
+            move = match.legal_moves()[0]
+            self.change(lambda: match.play(move))
+            self.play_on()
+            return True
+        if self.idle:
+            self.idle.pop(0)()
+            return True
+        return False
+
+    # the other people
+
+    def start(self) -> None:
+        """The host starts the game."""
+        self.stage = "playing"
+        self.send({"type": "table", "table": self.table(), "text": "The game starts."})
+        self.send({"type": "state", "state": self.picture()})
+        self.play_on()
+
+    def deal(self) -> None:
+        """Someone else deals the next hand."""
+        self.change(self.match.next_hand)
+        self.play_on()
+
+    # the terminal's messages
+
+    def receive(self, message: Message, queue: list[Message]) -> None:
+        self.received.append(message)
+        match = self.match
+        kind = message.get("type")
+        if kind == "play":
+            if match.turn != self.me or self.stage != "playing":
+                queue.append({"type": "error", "message": "it is not your turn"})
+                return
+            try:
+                move = Move.parse(message["move"])
+                match.state.resolve(move)
+                if move not in match.legal_moves():
+                    raise IllegalMoveError(f"{move} is not a legal move now")
+            except IllegalMoveError as error:
+                queue.append({"type": "error", "message": str(error)})
+                return
+            self.change(lambda: match.play(move))
+            self.play_on()
+        elif kind == "next":
+            if match.hand_result is None or match.is_over:
+                queue.append({"type": "error", "message": "the hand is still in play"})
+                return
+            self.deal()
+        elif kind == "hint":
+            view = match.view(self.me)
+            suggestion = hint(view, seed=hint_seed(match.seed, view), playouts=PLAYOUTS)
+            queue.append({"type": "hint", "move": str(suggestion.move),
+                          "reason": suggestion.reason})
+        elif kind == "again":
+            self.games += 1
+            self.match = Match(self.rules, seed=self.seed + 1)
+            self.info.game_id = f"g{self.games}"
+            self.info.revision = 0
+            queue.append({"type": "again", "game_id": self.info.game_id})
+
+
+class FakeSocket:
+    """The terminal seat's socket to a :class:`FakeTable`; ``drop`` closes it (as a lost
+    connection, or with a close code) before the given message."""
+
+    def __init__(self, table: FakeTable, drop: tuple[int, int | None] | None = None) -> None:
+        self.table = table
+        self.queue: list[Message] = [{"type": "state", "state": table.picture()}]
+        table.queues.append(self.queue)
+        self.drop = drop
+        self.delivered = 0
+        self.closed = False
+        table.play_on()
+
+    def send(self, text: str) -> None:
+        assert not self.closed
+        self.table.receive(json.loads(text), self.queue)
+
+    def recv(self, timeout: float | None = None) -> str:
+        assert not self.closed
+        if self.drop is not None and self.delivered == self.drop[0]:
+            self.close()
+            code = self.drop[1]
+            raise ConnectionClosedError(None if code is None else Close(code, ""), None)
+        while not self.queue:
+            if timeout is not None:
+                raise TimeoutError
+            if not self.table.wake():
+                raise AssertionError("the terminal waits for a message that never comes")
+        self.delivered += 1
+        return json.dumps(self.queue.pop(0))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.table.queues.remove(self.queue)
+
+
+def seat_at(table: FakeTable, output: io.StringIO, person: io.TextIOBase, *,
+            drops: list[tuple[int, int | None] | None] | None = None,
+            folder: Path | None = None) -> tuple[RemoteGame, list[str]]:
+    """A :class:`RemoteGame` at ``table``; the sockets' URLs are listed as they are opened."""
+    opened: list[str] = []
+    plan = list(drops or [])
+
+    def opener(url: str, origin: str) -> FakeSocket:
+        opened.append(url)
+        return FakeSocket(table, plan.pop(0) if plan else None)
+
+    invitation = Invitation.parse("http://127.0.0.1:1/join/g1/code")
+    tables = Tables(folder or Path(tempfile.mkdtemp()))
+    console = Console(person, output, colour=False, echo=True)  # type: ignore[arg-type]
+    game = RemoteGame(console, invitation, tables, "g1", "T0K", "doublesix join LINK",
+                      retry_delays=(0.0, 0.0), sleep=lambda _: None, opener=opener)
+    return game, opened
+
+
+# -- the same words as doublesix play --------------------------------------------------------
+
+
+def local_transcript(variant: str, seed: int, players: int, opponents: list[str],
+                     target: int) -> str:
+    """``doublesix play`` with a :class:`Person` at the keyboard."""
+    parser = argparse.ArgumentParser()
+    app.add_arguments(parser)
+    args = parser.parse_args([
+        "--variant", variant, "--players", str(players), "--opponents", ",".join(opponents),
+        "--seed", str(seed), "--target", str(target), "--playouts", str(PLAYOUTS),
+        "--save-dir", tempfile.mkdtemp(),
+    ])
+    output = io.StringIO()
+    assert app.run(args, Person(output, seed), output) == 0  # type: ignore[arg-type]
+    return output.getvalue()
+
+
+CASES = [
+    ("draw", 3, 2, ["greedy"], 50),
+    ("all-fives", 11, 3, ["greedy", "pinocchio"], 60),
+    ("muggins", 2, 2, ["snow-white"], 0),
+    ("block", 8, 4, ["random", "greedy", "buratino"], 0),
+    ("partnership", 4, 4, ["greedy", "random", "greedy"], 40),
+]
+
+
+class TestTheSameWords:
+    @pytest.mark.parametrize(("variant", "seed", "players", "opponents", "target"), CASES)
+    def test_a_game_at_a_table_of_computers_reads_as_doublesix_play(
+        self, variant: str, seed: int, players: int, opponents: list[str], target: int
+    ) -> None:
+        local = local_transcript(variant, seed, players, opponents, target)
+        rules = Rules.variant(variant, players=players, target=target)
+        names = ["Ann", *app_names(opponents)]
+        table = FakeTable(rules, seed, ["human", *opponents], names)
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, seed))
+        assert game.run() == 0
+        remote = output.getvalue()
+        assert "Your turn." in remote and "Goodbye." in remote
+        # The differences: a table plays again with the same people, and quitting leaves it.
+        expected = local.replace(
+            "Play a new game? Type yes or no: ", "Play again? Type yes or no: "
+        ).replace("quit: stop; the game is saved, and doublesix play --resume goes on.",
+                  "quit: leave the table; your seat is kept, and doublesix join LINK goes back.")
+        assert remote == expected
+
+
+def app_names(opponents: list[str]) -> list[str]:
+    from doublesix.terminal.game import opponent_names
+
+    return opponent_names(opponents)[1:]
+
+
+# -- the table's own moments -------------------------------------------------------------------
+
+
+class TestTheTable:
+    def test_the_waiting_room_then_the_host_starts(self) -> None:
+        rules = Rules.variant("draw", players=3, target=0)
+        table = FakeTable(rules, 5, ["human", "human", "expert"], ["Ana", "Bea", "Expert"],
+                          me=1, waiting=True)
+        table.joined[1] = False
+
+        def joined() -> None:
+            table.joined[1] = True
+            table.send({"type": "table", "table": table.table(),
+                        "text": None})
+
+        table.idle = [joined, table.start]
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 1, mistakes=False))
+        assert game.run() == 0
+        text = output.getvalue()
+        lines = text.splitlines()
+        assert lines[0] == ("Waiting for Ana to start the game. At the table: Ana, Expert. "
+                            "Still to come: 1 person.")
+        assert lines[1] == "The game starts."
+        assert lines[2].startswith("Rules: Draw, double-six set, 3 players")
+        assert lines[3] == "You play against Ana and Expert."
+        assert lines[4].startswith("Expert (hard) ")
+        assert "Ana's turn." in text or "Ana laid" in text
+        assert "Your turn." in text
+        assert "The game is over." in text
+
+    def test_another_persons_turn_is_announced_by_name(self) -> None:
+        rules = Rules.variant("block", players=2, target=0)
+        table = FakeTable(rules, 9, ["human", "human"], ["Ana", "Bea"], me=1)
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 2, mistakes=False))
+        assert game.run() == 0
+        text = output.getvalue()
+        said = text.count("Ana's turn.")
+        laid = len(re.findall(r"^Ana (laid|passed)", text, re.MULTILINE))
+        assert said >= 1 and said <= laid + 1
+
+    def test_runs_of_draws_are_one_sentence_and_own_draws_name_the_tile(self) -> None:
+        found = False
+        for seed in range(30):
+            rules = Rules.variant("draw", target=0)
+            table = FakeTable(rules, seed, ["human", "greedy"], ["Ann", "Greedy"])
+            output = io.StringIO()
+            game, _ = seat_at(table, output, Person(output, seed, mistakes=False))
+            assert game.run() == 0
+            text = output.getvalue()
+            assert not re.search(r"Greedy drew a tile\.\nGreedy drew", text)
+            if re.search(r"Greedy drew \d+ tiles\.", text) and re.search(r"You drew \d\|\d\.",
+                                                                         text):
+                found = True
+                break
+        assert found
+
+    def test_a_refused_move_is_said_and_asked_again(self) -> None:
+        rules = Rules.variant("draw", target=0)
+        table = FakeTable(rules, 3, ["human", "greedy"], ["Ann", "Greedy"])
+        output = io.StringIO()
+        refuse = [True]
+        receive = table.receive
+
+        def stubborn(message: Message, queue: list[Message]) -> None:
+            if message.get("type") == "play" and refuse:
+                refuse.clear()
+                table.received.append(message)
+                queue.append({"type": "error", "message": "the table changed meanwhile: "
+                                                          "try again"})
+                return
+            receive(message, queue)
+
+        table.receive = stubborn  # type: ignore[method-assign]
+        game, _ = seat_at(table, output, Person(output, 4, mistakes=False))
+        assert game.run() == 0
+        text = output.getvalue()
+        at = text.index("the table changed meanwhile: try again\n")
+        assert text[at:].split("\n", 1)[1].startswith("Your move: ")
+        assert len([m for m in table.received if m["type"] == "play"]) >= 2
+        assert "The game is over." in text
+
+    def test_a_lost_connection_connects_again_and_goes_on(self) -> None:
+        rules = Rules.variant("all-fives", target=0)
+        table = FakeTable(rules, 6, ["human", "greedy"], ["Ann", "Greedy"])
+        output = io.StringIO()
+        game, opened = seat_at(table, output, Person(output, 6, mistakes=False),
+                               drops=[(4, None), (3, 1011)])
+        assert game.run() == 0
+        text = output.getvalue()
+        assert text.count("The connection was lost. Connecting again.") == 2
+        assert text.count("Connected again.") == 2
+        assert len(opened) == 3 and all(url.endswith("&view=1") for url in opened)
+        assert "The game is over." in text
+
+    def test_a_refused_token_is_a_clear_end(self) -> None:
+        rules = Rules.variant("draw", target=0)
+        table = FakeTable(rules, 6, ["human", "greedy"], ["Ann", "Greedy"])
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 6), drops=[(1, 4404)])
+        assert game.run() == 1
+        assert "The table refused this seat" in output.getvalue()
+
+    def test_play_again_follows_the_table_into_its_next_game(self, tmp_path: Path) -> None:
+        rules = Rules.variant("block", target=0)
+        table = FakeTable(rules, 3, ["human", "greedy"], ["Ann", "Greedy"])
+        output = io.StringIO()
+        person = Person(output, 3, mistakes=False, again=1)
+        game, opened = seat_at(table, output, person, folder=tmp_path)
+        tables = game.tables
+        tables.seats[game.invitation.url] = {"game_id": "g1", "token": "T0K", "name": "Ann"}
+        assert game.run() == 0
+        text = output.getvalue()
+        assert text.count("The game is over.") == 2
+        assert "A new game of Block." in text
+        assert [url.split("?")[0].rsplit("/", 1)[1] for url in opened] == ["g1", "g2"]
+        kept = json.loads((tmp_path / "tables.json").read_text())
+        assert kept["seats"][game.invitation.url]["game_id"] == "g2"
+        assert {"type": "again"} in table.received
+
+    def test_the_end_of_input_keeps_the_seat(self) -> None:
+        rules = Rules.variant("draw", target=0)
+        table = FakeTable(rules, 1, ["human", "greedy"], ["Ann", "Greedy"])
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 1, limit=0))
+        assert game.run() == 0
+        assert output.getvalue().endswith(
+            "End of input.\nYou keep your seat. To come back to the table, type: "
+            "doublesix join LINK\n")
+
+
+class TestLinks:
+    def test_a_link_and_its_socket(self) -> None:
+        invitation = Invitation.parse("https://dominoes.example/join/g%2F1/c0de?x=1#top")
+        assert invitation == Invitation("https://dominoes.example", "g/1", "c0de")
+        assert invitation.ws_url("g/1", "a+b") == \
+            "wss://dominoes.example/ws/g%2F1?token=a%2Bb&view=1"
+        assert invitation.url == "https://dominoes.example/join/g%2F1/c0de"
+
+    @pytest.mark.parametrize("link", ["", "http://h/", "http://h/game/g", "ftp://h/join/g/c",
+                                      "http://h/join/g", "http://h/join/g/c/d"])
+    def test_what_is_not_a_link(self, link: str) -> None:
+        output = io.StringIO()
+        from doublesix.terminal.remote import join
+
+        assert join(link, io.StringIO(), output) == 2
+        assert "This is not an invitation link" in output.getvalue()
+
+    def test_the_command_to_come_back(self) -> None:
+        assert join_command("http://h/join/g/c", "/tmp/my games/doublesix").endswith(
+            " join http://h/join/g/c")
