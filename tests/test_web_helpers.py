@@ -45,16 +45,18 @@ class Knowledge:
     hand_sizes: list[int]
     boneyard_size: int
     in_play: bool
+    #: A table's waiting room: nobody is shown a tile yet.
+    waiting: bool = False
 
 
-def knowledge(match: Match, me: int) -> Knowledge:
+def knowledge(match: Match, me: int, waiting: bool = False) -> Knowledge:
     """The tiles seat ``me`` may not see now: the boneyard, and while the hand is in play the
-    other hands."""
+    other hands (in a table's waiting room, its own hand too)."""
     secret = {str(t) for t in match.boneyard}
     in_play = match.hand_result is None
     if in_play:
         for seat, hand in enumerate(match.hands):
-            if seat != me:
+            if seat != me or waiting:
                 secret |= {str(t) for t in hand}
     return Knowledge(
         secret=frozenset(secret),
@@ -63,6 +65,7 @@ def knowledge(match: Match, me: int) -> Knowledge:
         hand_sizes=[len(h) for h in match.hands],
         boneyard_size=len(match.boneyard),
         in_play=in_play,
+        waiting=waiting,
     )
 
 
@@ -73,11 +76,16 @@ class Spy:
     games: Games
     game_id: str = ""
     sent: list[Knowledge] = field(default_factory=list)
+    #: The same, per seat (for tables with several people: one socket a seat).
+    by_seat: dict[int, list[Knowledge]] = field(default_factory=dict)
 
     def record(self, connection: Connection) -> None:
         game = self.games.live(self.game_id)
-        assert game is not None
-        self.sent.append(knowledge(game.match, connection.seat))
+        if game is None or connection not in game.connections:
+            return  # another game's connection (a test that moved on to the next game)
+        known = knowledge(game.match, connection.seat, game.info.waiting)
+        self.sent.append(known)
+        self.by_seat.setdefault(connection.seat, []).append(known)
 
 
 @pytest.fixture
@@ -114,7 +122,9 @@ def check_secrets(message: Message, known: Knowledge) -> None:
     leaked = tiles_in(message) & known.secret
     assert not leaked, f"{message['type']} message leaks {sorted(leaked)}: {message}"
     state = message.get("state")
-    if state is not None:
+    if state is not None and known.waiting:
+        assert state["hand"] == [] and state["legal"] == [] and state["turn"] is None
+    elif state is not None:
         assert state["hand"] == known.hand
         assert state["scores"] == known.scores
         assert state["hand_sizes"] == known.hand_sizes
@@ -134,9 +144,11 @@ class JsonSocket(Protocol):
 class SeatSocket:
     """One seat's WebSocket with the newest picture, acting only on fresh pictures."""
 
-    def __init__(self, ws: JsonSocket, spy: Spy | None = None) -> None:
+    def __init__(self, ws: JsonSocket, spy: Spy | None = None, seat: int | None = None) -> None:
         self.ws = ws
         self.spy = spy
+        #: With a spy at a table of several people: this socket's seat (one socket a seat).
+        self.seat = seat
         self.received: list[Message] = []
         self.state: dict[str, Any] = {}
         self.acted_at = -1
@@ -145,7 +157,8 @@ class SeatSocket:
     def receive(self) -> Message:
         message: Message = self.ws.receive_json()
         if self.spy is not None:
-            check_secrets(message, self.spy.sent[len(self.received)])
+            sent = self.spy.sent if self.seat is None else self.spy.by_seat[self.seat]
+            check_secrets(message, sent[len(self.received)])
         self.received.append(message)
         if "state" in message:
             self.state = message["state"]

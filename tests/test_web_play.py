@@ -267,7 +267,7 @@ class TestErrors:
             # Searches in threads of this process, where the slow player is.
             games = Games(Store("sqlite://"), settings=TEST_SETTINGS.replace(
                 search_processes=0))
-            game_id, token = await games.create("owner", rules, ("greedy",) * 3, seed)
+            game_id, token, _ = await games.create("owner", rules, ("greedy",) * 3, seed)
             game, connection = await games.connect(game_id, token)
             before = game.saved.revision
             for text in (f'{{"type": "play", "move": "{mine} left"}}', '{"type": "hint"}',

@@ -194,9 +194,10 @@ class Session:
             store = Store(f"sqlite:///{db}")
             try:
                 games = Games(store)
-                return asyncio.run(
+                game_id, token, _ = asyncio.run(
                     games.create("browser-tests", match.rules, opponents, match=match)
                 )
+                return game_id, token
             finally:
                 store.dispose()
 

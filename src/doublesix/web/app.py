@@ -208,6 +208,10 @@ def create_app(
     async def daily_page() -> Response:
         return page()
 
+    @app.get("/join/{game_id}/{code}", include_in_schema=False)
+    async def join_page(game_id: str, code: str) -> Response:
+        return page()
+
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     # -- the JSON API ---------------------------------------------------------------------
@@ -252,10 +256,43 @@ def create_app(
             if message == "the message is not JSON":
                 message = "the body is not JSON"
             return _error(400, message)
-        game_id, token = await games.create(
-            request.state.player, game.rules, game.opponents, game.seed
+        game_id, token, invites = await games.create(
+            request.state.player, game.rules, game.opponents, game.seed, name=game.name
         )
-        return JSONResponse({"game_id": game_id, "seat": 0, "token": token}, status_code=201)
+        answer: dict[str, Any] = {"game_id": game_id, "seat": 0, "token": token}
+        if invites:
+            answer["invites"] = invites
+        return JSONResponse(answer, status_code=201)
+
+    @app.get("/api/join/{game_id}/{code}")
+    async def invitation(request: Request, game_id: str, code: str) -> Response:
+        try:
+            return JSONResponse(await games.invitation(request.state.player, game_id, code))
+        except GameNotFoundError:
+            return _error(404, "there is no such invitation: check the link")
+        except DamagedGameError as error:
+            return _error(500, str(error))
+
+    @app.post("/api/join/{game_id}/{code}")
+    async def join(request: Request, game_id: str, code: str) -> Response:
+        try:
+            body = await read_body(request)
+            data = protocol.parse_json(body, settings.max_json_depth) if body.strip() else {}
+            if not isinstance(data, dict) or set(data) - {"name"}:
+                raise ProtocolError('the body must be {"name": "your name"}')
+            name = protocol.parse_name(data.get("name"))
+        except ProtocolError as error:
+            return _error(400, str(error))
+        try:
+            seat, token, first = await games.join(request.state.player, game_id, code, name)
+        except GameNotFoundError:
+            return _error(404, "there is no such invitation: check the link")
+        except NotNowError as error:
+            return _error(409, str(error))
+        except DamagedGameError as error:
+            return _error(500, str(error))
+        return JSONResponse({"game_id": game_id, "seat": seat, "token": token},
+                            status_code=201 if first else 200)
 
     @app.post("/api/daily")
     async def daily(request: Request) -> Response:

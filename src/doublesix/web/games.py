@@ -25,6 +25,7 @@ import asyncio
 import collections
 import concurrent.futures
 import contextlib
+import copy
 import datetime
 import functools
 import hmac
@@ -48,17 +49,29 @@ from doublesix.moves import IllegalMoveError, Move
 from doublesix.rules import Rules
 from doublesix.view import View
 from doublesix.web import protocol
-from doublesix.web.protocol import HUMAN, GameInfo, ProtocolError
+from doublesix.web.protocol import (
+    HOST_NAME,
+    HUMAN,
+    PERSON,
+    GameInfo,
+    ProtocolError,
+    TableInfo,
+    TableSeat,
+    distinct_name,
+)
 from doublesix.web.settings import Settings
 from doublesix.web.stats import Finished, statistics
 from doublesix.web.store import (
     OVER,
     PLAYING,
     RESIGNED,
+    STARTED,
+    WAITING,
     Listener,
     SavedGame,
     Seat,
     Store,
+    Table,
     digest,
     unavailable,
 )
@@ -309,6 +322,11 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(12)
 
 
+def new_invite() -> str:
+    """An unguessable invitation code."""
+    return secrets.token_urlsafe(18)
+
+
 def seat_holding(saved: SavedGame, token: str) -> int | None:
     """The seat of this game that ``token`` holds, or None (compared in constant time)."""
     wanted = digest(token)
@@ -376,6 +394,10 @@ class Game:
     #: The timer that plays the computers here if the process that made the last change
     #: stops (PostgreSQL, several processes).
     takeover: asyncio.TimerHandle | None = None
+    #: At a table: since when (``time.monotonic``) each person seat without a socket here has
+    #: been away, and the seats that have had a socket here.
+    away_since: dict[int, float] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)
 
     @property
     def id(self) -> str:
@@ -391,24 +413,66 @@ class Game:
         """The seat this token holds, or None."""
         return seat_holding(self.saved, token)
 
+    def player_at(self, seat: int) -> str:
+        """Who plays ``seat`` now: a computer player's name, its stand-in's while its person is
+        away, else ``"human"``."""
+        held = self.saved.seats[seat]
+        return held.stand_in or held.kind
+
     def computer_to_move(self) -> int | None:
-        """The seat the server moves for now, or None: a computer seat to move, or a person's
-        seat whose only move is a pass (a forced pass happens by itself, and is announced)."""
+        """The seat the server moves for now, or None: a computer seat to move (a person's
+        stand-in too), or a person's seat whose only move is a pass (a forced pass happens by
+        itself, and is announced).  Nobody moves in a table's waiting room."""
         turn = self.match.turn
-        if self.is_over or turn is None:
+        if self.is_over or turn is None or self.info.waiting:
             return None
-        if self.info.kinds[turn] == HUMAN and self.match.legal_moves() != [Move.pass_()]:
+        if self.player_at(turn) == HUMAN and self.match.legal_moves() != [Move.pass_()]:
             return None
         return turn
 
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat`` has a socket open here."""
+        return any(c.seat == seat and not c.closed for c in self.connections)
+
+    def refresh(self) -> None:
+        """Rebuild :attr:`info` from the saved game (names, kinds, the table), with who is
+        connected here now."""
+        self.info = _info(self.saved, self.info.resigned)
+        self.refresh_presence()
+
+    def refresh_presence(self) -> None:
+        """Bring the table's ``connected`` and ``away`` up to date."""
+        table = self.info.table
+        if table is None:
+            return
+        now = time.monotonic()
+        table.connected = {c.seat for c in self.connections if not c.closed}
+        table.away = {seat: int(now - since) for seat, since in self.away_since.items()}
+
     def send_state(self, connection: Connection) -> None:
         """Send one connection its seat's whole picture."""
+        self.refresh_presence()
         connection.send(
             {"type": "state", "state": protocol.picture(self.match, self.info, connection.seat)}
         )
 
+    def tell_table(self, text: str | None, about: int | None = None) -> None:
+        """Send every connection the table as its seat sees it, with ``text`` (said to all but
+        the seat ``about``, whom it concerns)."""
+        table = self.info.table
+        if table is None:
+            return
+        self.refresh_presence()
+        for connection in self.connections:
+            connection.send({
+                "type": "table",
+                "table": table.to_json(connection.seat, self.id, self.is_over),
+                "text": None if connection.seat == about else text,
+            })
+
     def broadcast(self, events: list[Event]) -> None:
         """Send every connection each event, with its seat's picture after them."""
+        self.refresh_presence()
         pictures: dict[int, Message] = {}
         for connection in self.connections:
             seat = connection.seat
@@ -430,16 +494,28 @@ class Game:
             connection.send(message)
 
 
-def _info(saved: SavedGame) -> GameInfo:
+def _info(saved: SavedGame, resigned: int | None = None) -> GameInfo:
+    """What the pictures show besides the match (``resigned``: a resignation not saved yet)."""
+    table = None
+    if saved.table is not None:
+        table = TableInfo(
+            host=saved.table.host,
+            stage=saved.table.stage,
+            seats=[TableSeat(s.name, s.kind == HUMAN, s.joined, s.stand_in, s.invite)
+                   for s in saved.seats],
+            again=list(saved.table.again),
+            next_game=saved.table.next_game,
+        )
     return GameInfo(
         game_id=saved.id,
         names=[seat.name for seat in saved.seats],
         kinds=[seat.kind for seat in saved.seats],
         daily=saved.daily,
         first_attempt=saved.first_attempt,
-        resigned=saved.resigned,
+        resigned=saved.resigned if resigned is None else resigned,
         created=saved.created.isoformat(timespec="seconds") + "Z",
         revision=saved.revision,
+        table=table,
     )
 
 
@@ -457,7 +533,12 @@ def _game(saved: SavedGame) -> Game:
         match = Match.from_json(saved.match)
     except ValueError as error:
         raise _damaged(saved, error) from None
-    return Game(saved=saved, match=match, info=_info(saved))
+    game = Game(saved=saved, match=match, info=_info(saved))
+    if saved.table is not None:  # a person not connected here is away from now on
+        now = time.monotonic()
+        game.away_since = {seat: now for seat, held in enumerate(saved.seats)
+                           if held.kind == HUMAN and held.joined}
+    return game
 
 
 def _damaged(saved: SavedGame, error: ValueError) -> DamagedGameError:
@@ -536,16 +617,34 @@ class Games:
         daily: str | None = None,
         first_attempt: bool = False,
         match: Match | None = None,
-    ) -> tuple[str, str]:
-        """Start a game with a person in seat 0; returns ``(game_id, token)``
-        (:class:`UnavailableError` while the database is away)."""
+        name: str | None = None,
+    ) -> tuple[str, str, list[dict[str, Any]]]:
+        """Start a game with a person in seat 0; returns ``(game_id, token, invites)``
+        (:class:`UnavailableError` while the database is away).
+
+        ``opponents`` holding :data:`~doublesix.web.protocol.PERSON` sets a table for people:
+        seat 0 is its host (called ``name``), each person seat gets an invitation
+        (``invites``: ``{"seat", "code", "url"}``), and the game waits for the host to start
+        it."""
         if match is None:
             match = Match(rules, seed=seed)
         token = new_token()
-        seats = [Seat(protocol.YOU, HUMAN, digest(token))]
         # Computer seats carry their players' labels, numbered when one comes again.
-        names = faces.name_seats([ai.PLAYERS[kind].label for kind in opponents])
-        seats += [Seat(name, kind) for name, kind in zip(names, opponents, strict=True)]
+        computers = faces.name_seats([ai.PLAYERS[kind].label for kind in opponents
+                                      if kind != PERSON])
+        people = PERSON in opponents
+        host = distinct_name(name or HOST_NAME, computers) if people else protocol.YOU
+        seats = [Seat(host, HUMAN, digest(token), owner=digest(owner) if people else None)]
+        invites: list[dict[str, Any]] = []
+        labels = iter(computers)
+        for seat, kind in enumerate(opponents, 1):
+            if kind == PERSON:
+                code = new_invite()
+                seats.append(Seat(f"Seat {seat + 1}", HUMAN, invite=code))
+                invites.append({"seat": seat, "code": code,
+                                "url": protocol.invite_url("", code)})
+            else:
+                seats.append(Seat(next(labels), kind))
         saved = SavedGame(
             id=new_game_id(),
             owner=digest(owner),
@@ -555,10 +654,13 @@ class Games:
             scores=match.scores,
             daily=daily,
             first_attempt=first_attempt,
+            table=Table() if people else None,
         )
+        for invite in invites:
+            invite["url"] = protocol.invite_url(saved.id, invite["code"])
         _finish_columns(saved, match, None)
         await self._store(self.store.insert, saved)
-        return saved.id, token
+        return saved.id, token, invites
 
     async def daily(self, owner: str) -> dict[str, Any]:
         """Today's daily game for this browser: its unfinished one, else a new one."""
@@ -575,7 +677,7 @@ class Games:
                     return {"game_id": saved.id, "seat": 0, "token": token, "date": date,
                             "first_attempt": saved.first_attempt}
         match = Match.daily(today)
-        game_id, token = await self.create(
+        game_id, token, _ = await self.create(
             owner, match.rules, (DAILY_OPPONENT,), daily=date,
             first_attempt=not earlier, match=match,
         )
@@ -677,7 +779,10 @@ class Games:
             old.close(4429)
         if not game.saving:
             async with game.lock:
+                arrived = await self._arrived(game, seat)
                 game.send_state(connection)
+                if game.saved.table is not None:
+                    game.tell_table(arrived, about=seat)
         else:  # the change waiting for the database is not shown: the last saved picture is
             connection.send({"type": "state", "state": protocol.picture(
                 Match.from_json(game.saved.match), _info(game.saved), seat)})
@@ -685,11 +790,39 @@ class Games:
         self._advance(game)
         return game, connection
 
+    async def _arrived(self, game: Game, seat: int) -> str | None:
+        """A person's socket opened at a table: they are back (their stand-in leaves).  What
+        the others are told (None: nothing, on a first visit)."""
+        if game.saved.table is None:
+            return None
+        held = game.saved.seats[seat]
+        away = game.away_since.pop(seat, None)
+        first = seat not in game.seen
+        game.seen.add(seat)
+        text = None
+        if held.stand_in is not None:
+            stand_in = ai.PLAYERS[held.stand_in].label
+            try:
+                await self._change_table(game, lambda: setattr(held, "stand_in", None))
+                text = f"{held.name} takes the seat back from {stand_in}."
+            except NotNowError:
+                log.warning("game %s: %s's stand-in could not leave", game.id, held.name)
+        elif away is not None and not first:
+            text = f"{held.name} is back."
+        return text
+
     def disconnect(self, game: Game, connection: Connection) -> None:
-        """Forget a connection (its socket closed)."""
+        """Forget a connection (its socket closed); at a table, a person whose last socket
+        closed has left it, and the others are told."""
         connection.close()
         if connection in game.connections:
             game.connections.remove(connection)
+            seat = connection.seat
+            if (game.saved.table is not None and not self._closing
+                    and not game.connected(seat) and self._live.get(game.id) is game):
+                game.away_since[seat] = time.monotonic()
+                game.tell_table(f"{game.saved.seats[seat].name} has left the table.",
+                                about=seat)
         self._forget_if_idle(game)
 
     # -- messages -------------------------------------------------------------------------
@@ -713,7 +846,10 @@ class Games:
             async with game.lock:
                 if connection.closed:
                     raise ProtocolError("this connection is closed")
-                await self._act(game, connection.seat, message)
+                if message.kind in ("start", "seat", "again"):
+                    await self._table_act(game, connection.seat, message)
+                else:
+                    await self._act(game, connection.seat, message)
         except (ProtocolError, IllegalMoveError, MatchStateError, NotNowError,
                 TooManyError) as error:
             connection.send({"type": "error", "message": str(error)})
@@ -723,6 +859,9 @@ class Games:
     async def _act(self, game: Game, seat: int, message: protocol.ClientMessage) -> None:
         if game.is_over:
             raise NotNowError("the game is over")
+        if game.info.waiting:
+            raise NotNowError("the game has not started: the host starts it once every seat "
+                              "is taken")
         match = game.match
         before = len(match.history)
         if message.kind == "play":
@@ -741,6 +880,190 @@ class Games:
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(f"unknown message type {message.kind!r}")
         await self._commit(game, events)
+
+    # -- tables for people ----------------------------------------------------------------
+
+    async def _table_act(
+        self, game: Game, seat: int, message: protocol.ClientMessage
+    ) -> None:
+        """``start``, ``seat`` and ``again`` (``docs/protocol.md``, "Tables for people")."""
+        table = game.saved.table
+        if table is None:
+            raise NotNowError(f"{message.kind} is for tables with people")
+        seats = game.saved.seats
+        if message.kind == "again":
+            await self._again(game, seat)
+            return
+        if seat != table.host:
+            raise NotNowError("only the host can start the game or change its seats")
+        if message.kind == "start":
+            if table.stage != WAITING:
+                raise NotNowError("the game has already started")
+            if not all(held.joined for held in seats):
+                raise NotNowError("every seat must be taken first: wait for the people you "
+                                  "invited, or give their seats to computer players")
+            await self._change_table(game, lambda: setattr(table, "stage", STARTED))
+            game.tell_table("The game starts.")
+            for connection in game.connections:
+                game.send_state(connection)
+            return
+        target, player = message.seat, message.player
+        assert target is not None and player is not None
+        if target >= len(seats) or target == table.host or seats[target].kind != HUMAN:
+            raise NotNowError("only the seat of a person you invited can be given to a "
+                              "computer player")
+        held = seats[target]
+        label = ai.PLAYERS[player].label
+        if table.stage == WAITING:
+            if held.joined:
+                raise NotNowError(f"{held.name} has taken that seat")
+            name = distinct_name(label, [s.name for i, s in enumerate(seats) if i != target])
+
+            def give() -> None:
+                held.kind, held.name = player, name
+
+            await self._change_table(game, give)
+            game.tell_table(f"Seat {target + 1} is now {name}.")
+            return
+        if game.is_over:
+            raise NotNowError("the game is over")
+        if game.connected(target) or held.stand_in is not None:
+            raise NotNowError(f"{held.name} is at the table")
+        game.refresh_presence()
+        away = game.info.table.away.get(target, 0) if game.info.table else 0
+        if away < self.settings.handover_after:
+            raise NotNowError(f"{held.name} has been away {away} seconds: a computer may play "
+                              f"for them after {self.settings.handover_after:g}")
+        await self._change_table(game, lambda: setattr(held, "stand_in", player))
+        game.tell_table(f"{label} plays for {held.name} until {held.name} is back.")
+
+    async def _change_table(self, game: Game, change: Callable[[], None]) -> None:
+        """Make ``change`` to the saved seats or table and save it; if it cannot be saved it
+        is undone and :class:`NotNowError` says so."""
+        saved = game.saved
+        before = copy.deepcopy((saved.seats, saved.table))
+        change()
+        try:
+            ok = await self._save(game)
+        except UnavailableError:
+            saved.seats, saved.table = before
+            raise NotNowError("the games database is not answering: try again in a few "
+                              "seconds") from None
+        except Exception:
+            saved.seats, saved.table = before
+            raise
+        if not ok:
+            saved.seats, saved.table = before
+            await self._reload(game)
+            raise NotNowError("the table changed meanwhile: try again")
+        game.refresh()
+
+    async def _again(self, game: Game, seat: int) -> None:
+        """A person asks to play again; once every person at the table (with a socket open)
+        has, a new game with the same seats starts and everyone is sent to it."""
+        table = game.saved.table
+        assert table is not None
+        if not game.is_over:
+            raise NotNowError("play again once the game is over")
+        if table.next_game is not None:
+            game.tell({"type": "again", "game_id": table.next_game})
+            return
+        held = game.saved.seats[seat]
+        if seat not in table.again:
+            await self._change_table(game, lambda: table.again.append(seat))
+        present = {i for i, s in enumerate(game.saved.seats)
+                   if s.kind == HUMAN and game.connected(i)}
+        if not present <= set(table.again):
+            game.tell_table(f"{held.name} wants to play again.", about=seat)
+            return
+        old = game.saved
+        match = Match(game.match.rules)
+        seats = [Seat(s.name, s.kind, s.token_hash, owner=s.owner) for s in old.seats]
+        new = SavedGame(id=new_game_id(), owner=old.owner, variant=old.variant, seats=seats,
+                        match=match.to_json(), scores=match.scores,
+                        table=Table(host=table.host, stage=STARTED, previous=old.id))
+        _finish_columns(new, match, None)
+        try:
+            await self._store(self.store.insert, new)
+            for i, s in enumerate(seats):
+                if s.owner is not None and i != table.host:
+                    await self._store(self.store.add_seat_owner, new.id, i, s.owner)
+        except UnavailableError:
+            raise NotNowError("the games database is not answering: try again in a few "
+                              "seconds") from None
+        await self._change_table(game, lambda: setattr(table, "next_game", new.id))
+        game.tell_table(f"{held.name} wants to play again.", about=seat)
+        game.tell({"type": "again", "game_id": new.id})
+
+    def _invited(self, game: Game, code: str) -> int:
+        """The seat an invitation code opens (:class:`GameNotFoundError` if none)."""
+        for seat, held in enumerate(game.saved.seats):
+            if held.invite is not None and hmac.compare_digest(held.invite, code):
+                return seat
+        raise GameNotFoundError(game.id)
+
+    async def invitation(self, owner: str, game_id: str, code: str) -> dict[str, Any]:
+        """``GET /api/join/{game_id}/{code}``: the table as its invitation shows it."""
+        game = await self._get(game_id)
+        try:
+            seat = self._invited(game, code)
+            held = game.saved.seats[seat]
+            game.refresh_presence()
+            table = game.info.table
+            assert table is not None
+            return {
+                "game_id": game.id,
+                "seat": seat,
+                "rules": protocol.rules_json(game.match.rules),
+                "table": table.to_json(seat, game.id, game.is_over),
+                "taken": held.kind != HUMAN or held.token_hash is not None,
+                "yours": held.owner == digest(owner),
+                "over": game.is_over,
+            }
+        finally:
+            self._forget_if_idle(game)
+
+    async def join(
+        self, owner: str, game_id: str, code: str, name: str
+    ) -> tuple[int, str, bool]:
+        """Take the seat of an invitation: ``(seat, token, first)``.  The browser that took it
+        gets a fresh token again (``first`` False); anyone else :class:`NotNowError`."""
+        game = await self._get(game_id)
+        mine = digest(owner)
+        try:
+            async with game.lock:
+                seat = self._invited(game, code)
+                held = game.saved.seats[seat]
+                if game.is_over:
+                    raise NotNowError("the game is over")
+                if held.kind != HUMAN:
+                    raise NotNowError("the host gave this seat to a computer player")
+                first = held.token_hash is None
+                if not first and held.owner != mine:
+                    raise NotNowError("this invitation has been used: its seat is taken")
+                token = new_token()
+                others = [s.name for i, s in enumerate(game.saved.seats)
+                          if i != seat and s.joined]
+
+                def take() -> None:
+                    if first:
+                        held.name, held.owner = distinct_name(name, others), mine
+                    held.token_hash = digest(token)
+
+                await self._change_table(game, take)
+                if first:
+                    game.away_since[seat] = time.monotonic()
+                    game.tell_table(f"{held.name} has joined the table.", about=seat)
+                    for connection in game.connections:
+                        game.send_state(connection)
+                else:
+                    self._close_stale_seats(game)
+            if first:
+                with contextlib.suppress(UnavailableError):
+                    await self._store(self.store.add_seat_owner, game.id, seat, mine)
+        finally:
+            self._forget_if_idle(game)
+        return seat, token, first
 
     async def _commit(self, game: Game, events: list[Event]) -> None:
         """Save the game, then broadcast ``events``.
@@ -833,6 +1156,7 @@ class Games:
             game.saved = stored
         game.match = Match.from_json(game.saved.match)
         game.info = _info(game.saved)
+        game.refresh_presence()
         for connection in game.connections:
             game.send_state(connection)
 
@@ -901,7 +1225,7 @@ class Games:
                 rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
                 daily = game.saved.daily is not None
                 revision = game.saved.revision
-                kind = game.info.kinds[seat]
+                kind = game.player_at(seat)
                 if kind != HUMAN:
                     game.tell({"type": "thinking", "seat": seat})
             try:
@@ -977,8 +1301,14 @@ class Games:
                 events = list(match.history[len(old.history):])
             if stored.resigned is not None and game.info.resigned is None:
                 events.append(protocol.resign_event())
+            before = game.saved.table
             game.saved, game.match, game.info = stored, match, _info(stored)
+            game.refresh_presence()
             self._close_stale_seats(game)
+            if stored.table is not None and stored.table.next_game is not None and (
+                before is None or before.next_game is None
+            ):
+                game.tell({"type": "again", "game_id": stored.table.next_game})
             if events:
                 game.broadcast(events)
             else:
@@ -1037,18 +1367,20 @@ class Games:
 
     async def statistics(self, owner: str) -> dict[str, Any]:
         """``GET /api/stats`` for this browser."""
-        games = await self._store(self.store.finished_games, digest(owner))
-        finished = [
-            Finished(
+        mine = digest(owner)
+        games = await self._store(self.store.finished_games, mine)
+        finished = []
+        for g in games:
+            seat = g.seat_of_owner(mine) or 0
+            finished.append(Finished(
                 variant=g.variant,
-                opponents=tuple(s.kind for s in g.seats[1:]),
-                won=g.winner == 0 and g.resigned is None,
-                score=g.scores[0],
+                opponents=tuple(PERSON if s.kind == HUMAN else s.kind
+                                for i, s in enumerate(g.seats) if i != seat),
+                won=g.resigned is None and _won(g, seat),
+                score=g.scores[seat],
                 daily=g.daily,
                 first_attempt=g.first_attempt,
-            )
-            for g in games
-        ]
+            ))
         return statistics(finished, self.today())
 
     async def close(self) -> None:
@@ -1071,6 +1403,19 @@ class Games:
         if self._db is not None:
             self._db.shutdown(wait=False)
             self._db = None
+
+
+def _won(saved: SavedGame, seat: int) -> bool:
+    """Whether ``seat`` won the finished game (under teams, its partner's win is its own)."""
+    if saved.winner is None:
+        return False
+    if saved.winner == seat:
+        return True
+    try:
+        teams = bool(json.loads(saved.match)["rules"].get("teams"))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
+    return teams and saved.winner % 2 == seat % 2
 
 
 def _notice(kind: str, text: str) -> Message:

@@ -13,14 +13,15 @@ Everything a browser receives about a game is built here from the referee's
 >>> "result" in s and s["result"] is None  # the other hand is not shown while it is in play
 True
 >>> parse_message('{"type": "play", "move": "6|3 left"}')
-ClientMessage(kind='play', move='6|3 left')
+ClientMessage(kind='play', move='6|3 left', seat=None, player=None)
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from doublesix import faces
@@ -39,7 +40,7 @@ MAX_MESSAGE: Final = 4096
 #: The deepest nesting of arrays and objects a message or request body may have.
 MAX_DEPTH: Final = 16
 #: What a browser may ask over the WebSocket.
-MESSAGE_TYPES: Final = ("play", "next", "hint", "resign")
+MESSAGE_TYPES: Final = ("play", "next", "hint", "resign", "start", "seat", "again")
 #: The highest target a new game may have.
 MAX_TARGET: Final = 1000
 #: Seeds are whole numbers below this.
@@ -48,12 +49,137 @@ SEED_LIMIT: Final = 2**63
 HUMAN: Final = "human"
 #: What a seat is called in its own picture.
 YOU: Final = "You"
+#: An ``opponents`` entry of ``POST /api/games``: a seat a person takes by invitation.
+PERSON: Final = "person"
+#: The longest display name, in characters.
+MAX_NAME: Final = 24
+#: The host's name when the new table's body names nobody.
+HOST_NAME: Final = "Host"
+#: A table's stages as pictures give them.
+WAITING: Final = "waiting"
+PLAYING: Final = "playing"
+OVER: Final = "over"
 #: The rule options a new game may override besides variant, players, set and target.
 EXTRA_OPTIONS: Final = tuple(o for o in OPTIONS if o not in ("players", "set", "target"))
 
 
 class ProtocolError(ValueError):
     """A malformed request or message; the words are for a person."""
+
+
+@dataclass
+class TableSeat:
+    """A seat at a table for people, as everyone may know it (``invite`` only the host is
+    shown)."""
+
+    name: str
+    person: bool
+    joined: bool
+    stand_in: str | None = None
+    invite: str | None = None
+
+
+@dataclass
+class TableInfo:
+    """A table for people: the stored facts, and who is connected to this server now.
+
+    ``connected`` holds the seats with a socket open; ``away`` gives, for a person seat that
+    has none, how many seconds it has been away (both kept by the server as sockets come and
+    go)."""
+
+    host: int
+    stage: str
+    seats: list[TableSeat]
+    again: list[int] = field(default_factory=list)
+    next_game: str | None = None
+    connected: set[int] = field(default_factory=set)
+    away: dict[int, int] = field(default_factory=dict)
+
+    def can_start(self) -> bool:
+        """Whether the host may start: waiting, and every seat held."""
+        return self.stage == WAITING and all(s.joined for s in self.seats)
+
+    def to_json(self, me: int, game_id: str, over: bool) -> dict[str, Any]:
+        """``S.table`` for seat ``me`` (``docs/protocol.md``)."""
+        stage = WAITING if self.stage == WAITING else OVER if over else PLAYING
+        host = me == self.host
+        return {
+            "stage": stage,
+            "host": self.host,
+            "you_host": host,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s.name,
+                    "person": s.person,
+                    "joined": s.joined,
+                    "connected": not s.person or i in self.connected,
+                    "away": 0 if not s.person or not s.joined or i in self.connected
+                    else self.away.get(i, 0),
+                    "stand_in": s.stand_in,
+                    "again": i in self.again,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "can_start": self.can_start(),
+            "invites": [
+                {"seat": i, "url": invite_url(game_id, s.invite)}
+                for i, s in enumerate(self.seats)
+                if host and s.person and not s.joined and s.invite is not None
+            ],
+            "next_game": self.next_game,
+        }
+
+
+def invite_url(game_id: str, code: str) -> str:
+    """The path of a seat's invitation.
+
+    >>> invite_url("g1", "c0de")
+    '/join/g1/c0de'
+    """
+    return f"/join/{game_id}/{code}"
+
+
+def parse_name(value: object) -> str:
+    """A person's display name, checked: 1 to 24 characters once trimmed, no control or
+    bidirectional formatting characters (:class:`ProtocolError` says what is wrong).  Letters
+    of every script are welcome; the name is text, never HTML.
+
+    >>> parse_name("  Bea  "), parse_name("<b>Bea</b> שלום")
+    ('Bea', '<b>Bea</b> שלום')
+    >>> parse_name("Bea\u202e")
+    Traceback (most recent call last):
+    ...
+    doublesix.web.protocol.ProtocolError: a name may not hold control or formatting characters
+    """
+    if not isinstance(value, str):
+        raise ProtocolError("name must be text")
+    name = " ".join(value.split())
+    if not name:
+        raise ProtocolError("a name needs at least one character")
+    if len(name) > MAX_NAME:
+        raise ProtocolError(f"a name has at most {MAX_NAME} characters, not {len(name)}")
+    for char in name:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Co", "Cn") or (
+            category == "Cf" and char not in "\u200c\u200d"  # joiners shape some scripts
+        ):
+            raise ProtocolError("a name may not hold control or formatting characters")
+    return name
+
+
+def distinct_name(name: str, others: Sequence[str]) -> str:
+    """``name``, numbered if another seat already has it ("Bea 2"), compared without case.
+
+    >>> distinct_name("Bea", ["Ana", "bea"]), distinct_name("Ana", ["Bea"])
+    ('Bea 2', 'Ana')
+    """
+    taken = {other.casefold() for other in others}
+    candidate, number = name, 1
+    while candidate.casefold() in taken:
+        number += 1
+        candidate = f"{name[: MAX_NAME - 1 - len(str(number))]} {number}"
+    return candidate
 
 
 @dataclass
@@ -73,6 +199,13 @@ class GameInfo:
     created: str = ""
     #: Counts the game's saves: every change (a move, a new hand, a resignation) adds one.
     revision: int = 0
+    #: A table for people (None: a person against computers).
+    table: TableInfo | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game waits in its table's waiting room (nothing dealt to anyone yet)."""
+        return self.table is not None and self.table.stage == WAITING
 
     @property
     def is_over(self) -> bool:
@@ -81,18 +214,22 @@ class GameInfo:
 
 
 class ClientMessage(NamedTuple):
-    """A browser's message: its kind and, for ``play``, the move's text."""
+    """A browser's message: its kind; for ``play`` the move's text; for ``seat`` the seat
+    and the computer player to put there."""
 
     kind: str
     move: str | None = None
+    seat: int | None = None
+    player: str | None = None
 
 
 class NewGame(NamedTuple):
-    """A valid ``POST /api/games`` body."""
+    """A valid ``POST /api/games`` body (``opponents`` may hold :data:`PERSON`)."""
 
     rules: Rules
     opponents: tuple[str, ...]
     seed: int | None
+    name: str | None = None
 
 
 def tile_text(tile: Tile | None) -> str | None:
@@ -252,8 +389,10 @@ def winners(match: Match, info: GameInfo) -> list[int]:
 
 
 def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
-    """``S``: the whole picture for seat ``me``, and nothing that seat may not see."""
+    """``S``: the whole picture for seat ``me``, and nothing that seat may not see.  In a
+    table's waiting room nobody sees a tile: the hand, the moves and the turn are empty."""
     view = match.view(me)
+    waiting = info.waiting
     history = view.history
     hand_events = _current_hand(history)
     names = seat_names(info, me)
@@ -267,7 +406,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
     over = is_over(match, info)
     # Once the hand has ended every hand is laid open; after a resignation nothing is.
     result = result_json(match) if info.resigned is None else None
-    legal = [] if over else [move_json(m) for m in view.legal_moves()]
+    legal = [] if over or waiting else [move_json(m) for m in view.legal_moves()]
     daily: dict[str, Any] | None = None
     if info.daily is not None:
         daily = {
@@ -286,9 +425,9 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
         ],
         "rules": rules_json(view.rules),
         "hand_number": view.hand_number,
-        "hand": [str(t) for t in view.hand],
+        "hand": [] if waiting else [str(t) for t in view.hand],
         "legal": legal,
-        "choices": [] if over else choices_json(view),
+        "choices": [] if over or waiting else choices_json(view),
         "layout": layout,
         "open_ends": view.open_ends,
         "board_count": view.board_count,
@@ -296,7 +435,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
         "scores": list(view.scores),
         "hand_sizes": list(view.hand_sizes),
         "boneyard_size": view.boneyard_size,
-        "turn": None if over else view.turn,
+        "turn": None if over or waiting else view.turn,
         "played": [str(e.tile) for e in hand_events if e.kind == "lay"],
         "log": [describe(e, names) for e in hand_events],
         "result": result,
@@ -308,6 +447,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
         "partner": view.rules.partner_of(me),
         "resigned": info.resigned,
         "daily": daily,
+        "table": None if info.table is None else info.table.to_json(me, info.game_id, over),
     }
 
 
@@ -372,7 +512,7 @@ def parse_message(
     than ``max_message`` bytes, nested deeper than ``max_depth``, not a message).
 
     >>> parse_message('{"type": "next"}')
-    ClientMessage(kind='next', move=None)
+    ClientMessage(kind='next', move=None, seat=None, player=None)
     >>> parse_message('{"type": "fly"}')
     Traceback (most recent call last):
     ...
@@ -388,8 +528,17 @@ def parse_message(
     if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
         shown = kind if isinstance(kind, str) else None
         raise ProtocolError(
-            f"unknown message type {shown!r}; send play, next, hint or resign"
+            f"unknown message type {shown!r}; send {', '.join(MESSAGE_TYPES[:-1])} or "
+            f"{MESSAGE_TYPES[-1]}"
         )
+    if kind == "seat":
+        seat, player = data.get("seat"), data.get("player")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+            raise ProtocolError('a seat message names a seat, like {"type": "seat", "seat": 2, '
+                                '"player": "expert"}')
+        if not isinstance(player, str) or player not in PLAYERS:
+            raise ProtocolError(f"unknown player {player!r}; choose from {', '.join(PLAYERS)}")
+        return ClientMessage(kind, seat=seat, player=player)
     if kind != "play":
         return ClientMessage(kind)
     move = data.get("move")
@@ -423,7 +572,7 @@ def parse_new_game(body: object) -> NewGame:
         body = {}
     if not isinstance(body, dict):
         raise ProtocolError("the body must be a JSON object")
-    known = {"variant", "players", "target", "set", "opponents", "seed", "options"}
+    known = {"variant", "players", "target", "set", "opponents", "seed", "options", "name"}
     for key in body:
         if key not in known:
             raise ProtocolError(f"unknown field {key!r}; the fields are {', '.join(sorted(known))}")
@@ -452,10 +601,13 @@ def parse_new_game(body: object) -> NewGame:
             f"not {len(opponents)}"
         )
     for name in opponents:
-        if name not in PLAYERS:
+        if name not in PLAYERS and name != PERSON:
             raise ProtocolError(
-                f"unknown opponent {name!r}; choose from {', '.join(PLAYERS)}"
+                f"unknown opponent {name!r}; choose from {', '.join(PLAYERS)}, or "
+                f"{PERSON!r} for a seat a person takes by invitation"
             )
+    host = body.get("name")
+    host_name = None if host is None else parse_name(host)
     seed = body.get("seed")
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT
@@ -475,7 +627,7 @@ def parse_new_game(body: object) -> NewGame:
         rules = Rules.variant(variant, players=players, target=target, set=tile_set, **options)
     except (ValueError, TypeError) as error:
         raise ProtocolError(str(error)) from None
-    return NewGame(rules, tuple(opponents), seed)
+    return NewGame(rules, tuple(opponents), seed, host_name)
 
 
 def options_json() -> dict[str, Any]:

@@ -96,6 +96,9 @@ class Settings:
     #: computers' turns itself (the process that made the change plays them; this is for when
     #: it stopped).
     takeover_seconds: float = 5.0
+    #: Seconds a person at a table must have been away before the host may let a computer
+    #: play for them.
+    handover_after: float = 60.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:

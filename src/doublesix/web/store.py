@@ -47,7 +47,10 @@ from sqlalchemy import (
     event,
     exc,
     func,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -133,25 +136,92 @@ class GameRow(Base):
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     scores: Mapped[list[int]] = mapped_column(JSON)
     match: Mapped[str] = mapped_column(Text)
+    #: A table for people: its host, stage and "play again" (``Table``); None for a game
+    #: against computers only.  Added after the first release: :class:`Store` adds the column
+    #: to an older database.
+    table_info: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatOwnerRow(Base):
+    """Which browser (the SHA-256 of its cookie) holds a seat it joined by invitation, so
+    that the game counts in its statistics (the host's seat is the game's ``owner``)."""
+
+    __tablename__ = "doublesix_seat_owners"
+
+    game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
 
 
 @dataclass
 class Seat:
     """One seat: the name everyone sees, ``"human"`` or a computer player's name, and the
-    SHA-256 of the person's token (None for a computer)."""
+    SHA-256 of the person's token (None for a computer, or a person seat nobody took yet).
+
+    At a table for people a person seat also has its invitation's ``invite`` code (kept once
+    taken, so a second browser with the link is told the seat is taken), the ``owner`` who
+    took it (a cookie's SHA-256) and a ``stand_in``: the computer player playing for the
+    person while they are away."""
 
     name: str
     kind: str
     token_hash: str | None = None
+    invite: str | None = None
+    owner: str | None = None
+    stand_in: str | None = None
+
+    @property
+    def joined(self) -> bool:
+        """Whether the seat is held: a computer's, or a person's who took it."""
+        return self.kind != "human" or self.token_hash is not None
 
     def to_json(self) -> dict[str, Any]:
-        """As stored in the ``seats`` column."""
-        return {"name": self.name, "kind": self.kind, "token_hash": self.token_hash}
+        """As stored in the ``seats`` column (the table's fields only when set)."""
+        data: dict[str, Any] = {"name": self.name, "kind": self.kind,
+                                "token_hash": self.token_hash}
+        for name in ("invite", "owner", "stand_in"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         """From the ``seats`` column."""
-        return cls(str(data["name"]), str(data["kind"]), data.get("token_hash"))
+        return cls(str(data["name"]), str(data["kind"]), data.get("token_hash"),
+                   data.get("invite"), data.get("owner"), data.get("stand_in"))
+
+
+#: A table's stages: the waiting room (people joining), then play (the match says when it is
+#: over).
+WAITING: Final = "waiting"
+STARTED: Final = "playing"
+
+
+@dataclass
+class Table:
+    """What a game with people keeps besides its seats: the host's seat, the stage, who
+    asked to play again, and the games before and after it."""
+
+    host: int = 0
+    stage: str = WAITING
+    again: list[int] = field(default_factory=list)
+    next_game: str | None = None
+    previous: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """As stored in the ``table_info`` column."""
+        return {"host": self.host, "stage": self.stage, "again": list(self.again),
+                "next_game": self.next_game, "previous": self.previous}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Table | None:
+        """From the ``table_info`` column (None: no table)."""
+        if data is None:
+            return None
+        return cls(int(data.get("host", 0)), str(data.get("stage", WAITING)),
+                   [int(s) for s in data.get("again", [])], data.get("next_game"),
+                   data.get("previous"))
 
 
 @dataclass
@@ -172,6 +242,7 @@ class SavedGame:
     winner: int | None = None
     created: datetime.datetime = field(default_factory=utcnow)
     updated: datetime.datetime = field(default_factory=utcnow)
+    table: Table | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -196,6 +267,7 @@ class SavedGame:
             winner=row.winner,
             created=row.created,
             updated=row.updated,
+            table=Table.from_json(row.table_info),
         )
 
     def columns(self) -> dict[str, Any]:
@@ -215,7 +287,16 @@ class SavedGame:
             "winner": self.winner,
             "scores": list(self.scores),
             "match": self.match,
+            "table_info": None if self.table is None else self.table.to_json(),
         }
+
+    def seat_of_owner(self, owner: str) -> int | None:
+        """The seat the browser ``owner`` (its cookie's SHA-256) holds: the seat it took at a
+        table, else seat 0 if it set the game up; None if neither."""
+        for seat, held in enumerate(self.seats):
+            if held.owner == owner:
+                return seat
+        return 0 if self.owner == owner else None
 
 
 def make_engine(url: str) -> Engine:
@@ -269,6 +350,7 @@ class Store:
         except (exc.ProgrammingError, exc.IntegrityError):
             # Another server sharing the database created the table at the same moment.
             Base.metadata.create_all(self.engine)
+        self._add_new_columns()
         parsed = make_url(url)
         #: Whether saves are announced to other processes (PostgreSQL).
         self.notifies = self.engine.dialect.name == "postgresql"
@@ -281,6 +363,26 @@ class Store:
         self.in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (
             None, "", ":memory:"
         )
+
+    def _add_new_columns(self) -> None:
+        """Bring a database made by an older release up to date: add the columns added since
+        (nullable, so its games load as they were)."""
+        table = Base.metadata.tables[GameRow.__tablename__]
+        have = {column["name"] for column in inspect(self.engine).get_columns(table.name)}
+        for column in table.columns:
+            if column.name in have:
+                continue
+            kind = column.type.compile(dialect=self.engine.dialect)
+            try:
+                with self.engine.begin() as connection:
+                    connection.execute(text(
+                        f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"
+                    ))
+            except (exc.OperationalError, exc.ProgrammingError):
+                # Another server added it at the same moment.
+                have = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
+                if column.name not in have:
+                    raise
 
     def _writing(self) -> contextlib.AbstractContextManager[Any]:
         return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
@@ -330,14 +432,22 @@ class Store:
             return [SavedGame.from_row(row) for row in rows]
 
     def finished_games(self, owner: str) -> list[SavedGame]:
-        """Every finished game of this owner, oldest first."""
+        """Every finished game this owner played: set up, or joined at a table; oldest
+        first."""
+        joined = select(SeatOwnerRow.game_id).where(SeatOwnerRow.owner == owner)
         with Session(self.engine) as session:
             rows = session.scalars(
                 select(GameRow)
-                .where(GameRow.owner == owner, GameRow.status != PLAYING)
+                .where(or_(GameRow.owner == owner, GameRow.id.in_(joined)),
+                       GameRow.status != PLAYING)
                 .order_by(GameRow.created, GameRow.id)
             )
             return [SavedGame.from_row(row) for row in rows]
+
+    def add_seat_owner(self, game_id: str, seat: int, owner: str) -> None:
+        """Record that ``owner`` took ``seat`` of ``game_id`` (for its statistics)."""
+        with self._writing(), Session(self.engine) as session, session.begin():
+            session.merge(SeatOwnerRow(game_id=game_id, seat=seat, owner=owner))
 
     def dispose(self) -> None:
         """Close the database's connections (not an in-memory database's: that would lose it)."""
