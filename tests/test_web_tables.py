@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from doublesix.view import View
 from doublesix.web.app import COOKIE, create_app
 from doublesix.web.games import Games
 from doublesix.web.store import SavedGame, Seat, Store, sqlite_url
@@ -235,8 +236,10 @@ class TestWholeGames:
         assert len(tokens) == people
         finals: dict[int, dict[str, Any]] = {}
         errors: list[BaseException] = []
-        sockets = {seat: client.websocket_connect(f"/ws/{game_id}?token={token}")
-                   for seat, token in tokens.items()}
+        # Seat 1 plays as the terminal game does, its pictures carrying its view (scanned too).
+        sockets = {seat: client.websocket_connect(
+            f"/ws/{game_id}?token={token}" + ("&view=1" if seat == 1 else ""))
+            for seat, token in tokens.items()}
         try:
             seats = {seat: SeatSocket(ws.__enter__(), spy, seat) for seat, ws in sockets.items()}
             for socket in seats.values():
@@ -257,8 +260,14 @@ class TestWholeGames:
                 thread.join(120)
             assert not errors, errors
             assert sorted(finals) == sorted(tokens)
+            view = View.from_json(finals[1]["view"])
+            assert view.seat == 1 and [str(t) for t in view.hand] == finals[1]["hand"]
+            assert list(view.scores) == finals[1]["scores"] and view.is_over
+            assert all(m["state"]["view"] is None for m in seats[1].received
+                       if "state" in m and m["state"]["table"]["stage"] == "waiting")
             for seat, final in finals.items():
                 assert final["over"] and final["me"] == seat
+                assert ("view" in final) == (seat == 1)
                 assert final["scores"] == finals[0]["scores"]
                 assert final["table"]["stage"] == "over"
                 assert not seats[seat].errors

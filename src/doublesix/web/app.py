@@ -324,7 +324,7 @@ def create_app(
     # -- the game's WebSocket -------------------------------------------------------------
 
     @app.websocket("/ws/{game_id}")
-    async def play(websocket: WebSocket, game_id: str, token: str = "") -> None:
+    async def play(websocket: WebSocket, game_id: str, token: str = "", view: str = "") -> None:
         headers = websocket.headers
         if not origin_allowed(
             headers.get("origin"), headers.get("host", ""), settings.allowed_origins
@@ -338,7 +338,7 @@ def create_app(
             return
         sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
         try:
-            await _play(websocket, game_id, token, address)
+            await _play(websocket, game_id, token, address, view == "1")
         finally:
             left = sockets_by_address.get(address, 1) - 1
             if left > 0:
@@ -346,9 +346,11 @@ def create_app(
             else:
                 sockets_by_address.pop(address, None)
 
-    async def _play(websocket: WebSocket, game_id: str, token: str, address: str) -> None:
+    async def _play(
+        websocket: WebSocket, game_id: str, token: str, address: str, with_view: bool
+    ) -> None:
         try:
-            game, connection = await games.connect(game_id, token, address)
+            game, connection = await games.connect(game_id, token, address, with_view)
         except GameNotFoundError:
             await _refuse(websocket, CLOSE_NOT_FOUND, "there is no such game")
             return

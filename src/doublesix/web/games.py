@@ -350,6 +350,8 @@ class Connection:
         #: The seat's token hash when it connected (a new token closes it).
         self.token_hash: str | None = None
         self.received: collections.deque[float] = collections.deque()
+        #: Whether its pictures carry the seat's view as the engine's JSON (``&view=1``).
+        self.with_view = False
 
     def send(self, message: Message) -> None:
         """Queue a message; a connection that stopped reading is closed instead."""
@@ -398,6 +400,8 @@ class Game:
     #: been away, and the seats that have had a socket here.
     away_since: dict[int, float] = field(default_factory=dict)
     seen: set[int] = field(default_factory=set)
+    #: The server's ``handover_after`` setting, shown in the table.
+    handover_after: float = 60.0
 
     @property
     def id(self) -> str:
@@ -447,14 +451,14 @@ class Game:
             return
         now = time.monotonic()
         table.connected = {c.seat for c in self.connections if not c.closed}
+        table.handover_after = self.handover_after
         table.away = {seat: int(now - since) for seat, since in self.away_since.items()}
 
     def send_state(self, connection: Connection) -> None:
         """Send one connection its seat's whole picture."""
         self.refresh_presence()
-        connection.send(
-            {"type": "state", "state": protocol.picture(self.match, self.info, connection.seat)}
-        )
+        connection.send({"type": "state", "state": protocol.picture(
+            self.match, self.info, connection.seat, connection.with_view)})
 
     def tell_table(self, text: str | None, about: int | None = None) -> None:
         """Send every connection the table as its seat sees it, with ``text`` (said to all but
@@ -473,18 +477,19 @@ class Game:
     def broadcast(self, events: list[Event]) -> None:
         """Send every connection each event, with its seat's picture after them."""
         self.refresh_presence()
-        pictures: dict[int, Message] = {}
+        pictures: dict[tuple[int, bool], Message] = {}
         for connection in self.connections:
             seat = connection.seat
-            if seat not in pictures:
-                pictures[seat] = protocol.picture(self.match, self.info, seat)
+            key = (seat, connection.with_view)
+            if key not in pictures:
+                pictures[key] = protocol.picture(self.match, self.info, seat, key[1])
             for event in events:
                 connection.send(
                     {
                         "type": "event",
                         "event": protocol.event_json(event, seat),
                         "text": protocol.event_text(event, self.info, seat),
-                        "state": pictures[seat],
+                        "state": pictures[key],
                     }
                 )
 
@@ -736,6 +741,7 @@ class Games:
             if saved is None:
                 raise GameNotFoundError(game_id)
             game = self._live.get(game_id) or _game(saved)
+            game.handover_after = self.settings.handover_after
             self._live[game_id] = game
             future.set_result(game)
             return game
@@ -757,7 +763,7 @@ class Games:
     # -- connections ----------------------------------------------------------------------
 
     async def connect(
-        self, game_id: str, token: str, address: str = ""
+        self, game_id: str, token: str, address: str = "", with_view: bool = False
     ) -> tuple[Game, Connection]:
         """Seat a connection by its token and send it the picture; computers then play on.
 
@@ -768,6 +774,7 @@ class Games:
             self._forget_if_idle(game)
             raise ForbiddenError(game_id)
         connection = Connection(seat, address)
+        connection.with_view = with_view
         connection.token_hash = game.saved.seats[seat].token_hash
         # Joined at once (no await since _get), so the game cannot be dropped from memory
         # between being found and being joined.
@@ -785,7 +792,7 @@ class Games:
                     game.tell_table(arrived, about=seat)
         else:  # the change waiting for the database is not shown: the last saved picture is
             connection.send({"type": "state", "state": protocol.picture(
-                Match.from_json(game.saved.match), _info(game.saved), seat)})
+                Match.from_json(game.saved.match), _info(game.saved), seat, with_view)})
             connection.send(_notice("saving-failed", SAVING_FAILED))
         self._advance(game)
         return game, connection

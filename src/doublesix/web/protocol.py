@@ -94,6 +94,8 @@ class TableInfo:
     next_game: str | None = None
     connected: set[int] = field(default_factory=set)
     away: dict[int, int] = field(default_factory=dict)
+    #: Seconds a person must be away before the host may let a computer play for them.
+    handover_after: float = 60.0
 
     def can_start(self) -> bool:
         """Whether the host may start: waiting, and every seat held."""
@@ -122,6 +124,7 @@ class TableInfo:
                 for i, s in enumerate(self.seats)
             ],
             "can_start": self.can_start(),
+            "handover_after": self.handover_after,
             "invites": [
                 {"seat": i, "url": invite_url(game_id, s.invite)}
                 for i, s in enumerate(self.seats)
@@ -388,9 +391,12 @@ def winners(match: Match, info: GameInfo) -> list[int]:
     return [] if info.resigned is not None else list(match.winners)
 
 
-def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
+def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> dict[str, Any]:
     """``S``: the whole picture for seat ``me``, and nothing that seat may not see.  In a
-    table's waiting room nobody sees a tile: the hand, the moves and the turn are empty."""
+    table's waiting room nobody sees a tile: the hand, the moves and the turn are empty.
+    ``with_view`` adds ``view``, the seat's :class:`~doublesix.view.View` as the engine's JSON
+    (:meth:`View.to_json`; null in the waiting room), for a client that runs the engine's own
+    words on it (``doublesix join``)."""
     view = match.view(me)
     waiting = info.waiting
     history = view.history
@@ -414,7 +420,7 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
             "first_attempt": info.first_attempt,
             "share": faces.share_text(match, info.daily, me, info.resigned),
         }
-    return {
+    picture_json: dict[str, Any] = {
         "game_id": info.game_id,
         "revision": info.revision,
         "me": me,
@@ -449,6 +455,9 @@ def picture(match: Match, info: GameInfo, me: int) -> dict[str, Any]:
         "daily": daily,
         "table": None if info.table is None else info.table.to_json(me, info.game_id, over),
     }
+    if with_view:
+        picture_json["view"] = None if waiting else view.to_json()
+    return picture_json
 
 
 def json_depth(text: str | bytes, limit: int) -> int:
