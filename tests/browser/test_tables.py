@@ -7,6 +7,7 @@ table. Quick computer players and one-hand games keep it short."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server, Session, free_port, start_server, stop_server
@@ -106,7 +108,8 @@ def play_table(players: list[Player], max_moves: int = 400) -> list[Played]:
     moves = 0
     while True:
         phases = [p.page.get_attribute("#game", "data-phase") for p in players]
-        if all(phase == "result" for phase in phases):
+        if all(phase == "result" for phase in phases) and not any(
+                p.page.locator("#next-hand").count() for p in players):
             for p in players:
                 expect(p.page.locator("#result-dialog")).to_be_visible()
                 expect(p.page.locator("#result-title")).to_contain_text("Game over")
@@ -117,6 +120,15 @@ def play_table(players: list[Player], max_moves: int = 400) -> list[Played]:
                 p.play_turn(played[i])
                 moves += 1
                 acted = True
+            elif phases[i] == "result":
+                # A hand ended: everyone may deal the next; the first to ask does, and the
+                # others' asking is no error (their dialog closes as the new hand comes).
+                next_hand = p.page.locator('#next-hand[aria-disabled="false"]')
+                if next_hand.count():
+                    with contextlib.suppress(PlaywrightError, AssertionError):
+                        p.press_button(next_hand)
+                        played[i].hands += 1
+                    acted = True
         assert moves < max_moves, "the game did not end"
         assert time.monotonic() < deadline, f"the game did not end: phases {phases}"
         if not acted:
@@ -206,9 +218,13 @@ def test_two_people_from_the_form_to_a_rematch(make_session: Any) -> None:
     expect(seats.nth(1)).to_contain_text("Bea")
     expect(seats.nth(1)).to_contain_text("joined, here")
     expect(ana.get_by_label("Invitation link for seat 2")).to_have_count(0)
+    # Nothing of the hand is said in the waiting room; all of it once the game starts.
+    for page in (ana, bea):
+        assert not any("laid" in line or "dealt" in line for line in said(page)), said(page)
     start(ana)
     for page in (ana, bea):
         wait_said(page, "The game starts.")
+        wait_said(page, "Hand 1 is dealt.")
         expect(page.locator("#game")).to_be_visible()
         expect(page.locator("#waiting")).to_be_hidden()
     expect(seat_card(ana, "Bea")).to_have_count(1)
@@ -301,10 +317,10 @@ def test_three_people_names_as_text_and_a_used_link(make_session: Any) -> None:
 
 def test_two_people_and_two_computers(make_session: Any) -> None:
     """Four seats: Ana, a computer, Bea (by keyboard), a computer; the computers' turns come
-    between the people's."""
+    between the people's; to 20 points, so both may ask for the next hand."""
     ana_session, bea_session = make_session(record=True), make_session(record=True)
     ana, bea = ana_session.page(), bea_session.page()
-    _, links = set_table(ana_session, ana, variant="draw", players=4, target=0, seed=11,
+    _, links = set_table(ana_session, ana, variant="draw", players=4, target=20, seed=11,
                          opponents=["greedy", "person", "random"], name="Ana")
     in_waiting_room(ana)
     expect(ana.locator("#waiting-seats > li")).to_have_count(4)
@@ -316,8 +332,13 @@ def test_two_people_and_two_computers(make_session: Any) -> None:
     expect(seat_card(ana, "Greedy")).to_have_count(1)
     expect(seat_card(ana, "Random")).to_have_count(1)
     keys = KeyboardPlayer(bea)
-    play_table([MousePlayer(ana), keys])
+    played = play_table([MousePlayer(ana), keys])
     assert keys.tabs_into_hand
+    # Seed 11 takes two hands: someone dealt the second, and nobody was shown an error.
+    assert ana.locator("#result-dialog table tbody tr").count() >= 2
+    assert sum(p.hands for p in played) >= 3
+    for page in (ana, bea):
+        assert not any(line.startswith("Error") for line in said(page)), said(page)
     assert "Bea's turn." in said(ana)
     assert "Ana's turn." in said(bea)
 

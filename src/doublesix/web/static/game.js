@@ -98,7 +98,7 @@ export function openGame(id, token) {
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
     selected: null, focusTile: null, focusHand: false, hint: null, status: {}, turnKey: "", resultShownFor: "",
     heard: loadHeard(id), travel: null,
-    tableAt: 0, otherTurnKey: "", view: "", sentAgain: false, handoverTimer: undefined,
+    tableAt: 0, otherTurnKey: "", sentAgain: false, handoverTimer: undefined, nextFrom: -1, nextAt: 0,
   };
   state.game = g;
   byId("log").replaceChildren();
@@ -163,11 +163,15 @@ async function handle(g, msg) {
       g.pending = false;
       g.sentNext = false;
       g.travel = null;
-      byId("log").replaceChildren(...st.log.map((t) => h("li", { text: t })));
-      // The events of this hand this browser has not announced yet, the opening tile included.
-      const from = g.heard.hand === st.hand_number ? g.heard.lines : 0;
-      for (const line of st.log.slice(from)) announce(line);
-      g.heard = { hand: st.hand_number, lines: st.log.length };
+      // In a table's waiting room nothing of the hand is shown or said: it is said when the
+      // game starts.
+      if (st.table?.stage !== "waiting") {
+        byId("log").replaceChildren(...st.log.map((t) => h("li", { text: t })));
+        // The events of this hand this browser has not announced yet, the opening tile included.
+        const from = g.heard.hand === st.hand_number ? g.heard.lines : 0;
+        for (const line of st.log.slice(from)) announce(line);
+        g.heard = { hand: st.hand_number, lines: st.log.length };
+      }
       renderGame();
       break;
     }
@@ -211,7 +215,10 @@ async function handle(g, msg) {
     }
     case "table": {
       // Someone joined, left, came back, or asked to play again; a seat changed hands.
-      if (g.picture) g.picture = { ...g.picture, table: msg.table };
+      // A waiting room's picture stays one until its game's own picture comes (right after
+      // "The game starts."), so the hand's first events are said with it.
+      const waiting = g.picture?.table?.stage === "waiting";
+      if (g.picture) g.picture = { ...g.picture, table: waiting ? { ...msg.table, stage: "waiting" } : msg.table };
       g.tableAt = performance.now();
       if (msg.text) {
         announce(msg.text);
@@ -231,6 +238,11 @@ async function handle(g, msg) {
       break;
     }
     case "error": {
+      // At a table two people may ask for the next hand at once: the later one's refusal
+      // ("the hand is still in play") comes after the new hand, and means nothing.
+      const raced = g.nextFrom >= 0 && !!g.picture && g.picture.hand_number > g.nextFrom && performance.now() - g.nextAt < 10000;
+      g.nextFrom = -1;
+      if (raced) break;
       g.pending = false;
       g.sentNext = false;
       g.sentAgain = false;
@@ -339,13 +351,13 @@ function callout(text, mine) {
 function settle(g) {
   const st = g.picture;
   if (!st) return;
-  g.heard = { hand: st.hand_number, lines: st.log.length };
-  localStorage.setItem(heardKey(g.id), JSON.stringify(g.heard));
   if (st.table?.stage === "waiting") {
     g.ready = false;
     renderGame();
     return;
   }
+  g.heard = { hand: st.hand_number, lines: st.log.length };
+  localStorage.setItem(heardKey(g.id), JSON.stringify(g.heard));
   if (st.result || st.over) {
     g.ready = false;
     setPhase("result");
@@ -431,6 +443,8 @@ export function nextHand() {
   if (!g || !g.picture?.result || g.picture.over || g.sentNext) return;
   if (send(g, { type: "next" })) {
     g.sentNext = true;
+    g.nextFrom = g.picture.hand_number;
+    g.nextAt = performance.now();
     setPhase("busy");
   }
   updateResultActions(g);

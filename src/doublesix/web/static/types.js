@@ -119,8 +119,9 @@
  *   turnKey: string, resultShownFor: string,
  *   heard: {hand: number, lines: number},
  *   travel: Travel|null,
- *   tableAt: number, otherTurnKey: string, view: string, sentAgain: boolean,
+ *   tableAt: number, otherTurnKey: string, sentAgain: boolean,
  *   handoverTimer: ReturnType<typeof setTimeout>|undefined,
+ *   nextFrom: number, nextAt: number,
  * }} GameSession
  */
 

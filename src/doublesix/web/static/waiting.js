@@ -62,7 +62,7 @@ export function renderWaiting(g, st) {
   const start = button("start-button");
   start.setAttribute("aria-disabled", String(!table.can_start || !g.connected));
   if (!start.dataset.sent) start.textContent = "Start the game";
-  byId("start-help").textContent = table.can_start
+  byId("start-help").textContent = table.can_start || !missing.length
     ? ""
     : `Waiting for ${listWords(missing.map((s) => `seat ${s.seat + 1}`))} to be taken.`;
   byId("game").dataset.phase = "waiting";
@@ -75,7 +75,7 @@ export function renderWaiting(g, st) {
  * @param {GameSession} g @param {Picture} st @param {Table} table
  */
 function renderSeatList(g, st, table) {
-  const key = JSON.stringify([table.seats, table.invites, table.you_host, g.connected, [...copied]]);
+  const key = JSON.stringify([table.seats, table.invites, table.you_host, g.connected, [...copied], !!state.options]);
   if (key === drawnKey) return;
   drawnKey = key;
   const list = byId("waiting-seats");
