@@ -4,6 +4,8 @@ stand-ins, "Play again", statistics."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 import threading
 import time
@@ -15,11 +17,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from doublesix import Rules
 from doublesix.view import View
 from doublesix.web.app import COOKIE, create_app
-from doublesix.web.games import Games
+from doublesix.web.games import Connection, Games
 from doublesix.web.store import SavedGame, Seat, Store, sqlite_url
 from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, spy_factory
+from tests.test_web_persistence import postgres_url
 
 __all__ = ["spy_factory"]  # the fixture, imported for pytest
 
@@ -424,3 +428,76 @@ def test_a_database_from_before_tables_gains_its_column(tmp_path: Any) -> None:
     loaded = store.load("g1")
     assert loaded is not None and loaded.table is None and loaded.seats[0].kind == "human"
     store.dispose()
+
+
+def drain(connection: Connection) -> list[dict[str, Any]]:
+    """The messages waiting in a connection's outbox."""
+    messages = []
+    while not connection.outbox.empty():
+        message = connection.outbox.get_nowait()
+        if message is not None:
+            messages.append(message)
+    return messages
+
+
+async def until(check: Any, seconds: float = 10.0) -> None:
+    """Wait until ``check()`` is true (the other process's notes take a moment)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "it did not happen in time"
+        await asyncio.sleep(0.05)
+
+
+def test_two_server_processes_share_a_table() -> None:
+    """Ana's socket in one server process, Bea's in another (PostgreSQL): each sees the other
+    at the table, hears the other leave and come back, and every move reaches both."""
+    url = postgres_url()
+
+    async def scenario() -> None:
+        settings = TEST_SETTINGS.replace(search_processes=0, presence_interval=0.5)
+        one = Games(Store(url, origin="one"), settings=settings)
+        two = Games(Store(url, origin="two"), settings=settings)
+        await one.start()
+        await two.start()
+        try:
+            assert one.listener is not None and two.listener is not None
+            await one.listener.ready.wait()
+            await two.listener.ready.wait()
+            rules = Rules.variant("draw", players=2, target=0)
+            game_id, ana_token, invites = await one.create(
+                ANA, rules, ("person",), seed=12, name="Ana")
+            _, bea_token, _ = await two.join(BEA, game_id, invites[0]["code"], "Bea")
+            game_one, ana = await one.connect(game_id, ana_token)
+            game_two, bea = await two.connect(game_id, bea_token)
+            await until(lambda: game_one.connected(1) and game_two.connected(0))
+            await until(lambda: game_one.saved.seats[1].joined)  # heard the join's save
+            texts = [m.get("text") for m in drain(ana) if m["type"] == "table"]
+            assert "Bea has left the table." not in texts
+            # Bea leaves (in process two) and comes back: process one tells Ana.
+            two.disconnect(game_two, bea)
+            await until(lambda: not game_one.connected(1))
+            assert "Bea has left the table." in [m.get("text") for m in drain(ana)]
+            game_two, bea = await two.connect(game_id, bea_token)
+            await until(lambda: game_one.connected(1))
+            assert "Bea is back." in [m.get("text") for m in drain(ana)]
+            # Ana starts in process one; Bea's moves in process two reach Ana.
+            await one.handle(game_one, ana, '{"type": "start"}')
+            await until(lambda: not game_two.info.waiting)
+            def same() -> bool:
+                return game_one.match.to_json() == game_two.match.to_json()
+
+            while not game_one.is_over and game_one.match.turn is not None:
+                games, game, connection = ((one, game_one, ana) if game_one.match.turn == 0
+                                           else (two, game_two, bea))
+                move = str(game.match.legal_moves()[0])
+                await games.handle(game, connection, json.dumps({"type": "play", "move": move}))
+                await until(same)
+            assert game_one.is_over and game_two.match.to_json() == game_one.match.to_json()
+            assert not [m for m in drain(ana) + drain(bea) if m["type"] == "error"]
+        finally:
+            await one.close()
+            await two.close()
+            one.store.dispose()
+            two.store.dispose()
+
+    asyncio.run(scenario())

@@ -73,6 +73,8 @@ from doublesix.web.store import (
     Store,
     Table,
     digest,
+    presence_note,
+    presence_payload,
     unavailable,
 )
 
@@ -402,6 +404,11 @@ class Game:
     seen: set[int] = field(default_factory=set)
     #: The server's ``handover_after`` setting, shown in the table.
     handover_after: float = 60.0
+    #: Other server processes' sockets at this table (PostgreSQL): by process, its seats
+    #: with a socket open and when it last said so (``time.monotonic``); trusted for
+    #: ``presence_ttl`` seconds.
+    remote: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    presence_ttl: float = 30.0
 
     @property
     def id(self) -> str:
@@ -434,9 +441,22 @@ class Game:
             return None
         return turn
 
+    def here(self) -> frozenset[int]:
+        """The seats with a socket open in this process."""
+        return frozenset(c.seat for c in self.connections if not c.closed)
+
+    def present(self) -> frozenset[int]:
+        """The seats with a socket open in any server process (as last heard)."""
+        now = time.monotonic()
+        seats = set(self.here())
+        for held, heard in self.remote.values():
+            if now - heard <= self.presence_ttl:
+                seats |= held
+        return frozenset(seats)
+
     def connected(self, seat: int) -> bool:
-        """Whether ``seat`` has a socket open here."""
-        return any(c.seat == seat and not c.closed for c in self.connections)
+        """Whether ``seat`` has a socket open (here, or in another server process)."""
+        return seat in self.present()
 
     def refresh(self) -> None:
         """Rebuild :attr:`info` from the saved game (names, kinds, the table), with who is
@@ -450,7 +470,7 @@ class Game:
         if table is None:
             return
         now = time.monotonic()
-        table.connected = {c.seat for c in self.connections if not c.closed}
+        table.connected = set(self.present())
         table.handover_after = self.handover_after
         table.away = {seat: int(now - since) for seat, since in self.away_since.items()}
 
@@ -579,6 +599,8 @@ class Games:
         self._loading: dict[str, asyncio.Future[Game]] = {}
         self._closing = False
         self.listener: Listener | None = None
+        self._beat: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[None]] = set()
         if not store.origin:
             store.origin = secrets.token_hex(6)
 
@@ -587,9 +609,11 @@ class Games:
         self._closing = False
         if self.store.notifies and self.listener is None:
             self.listener = Listener(
-                self.store.url, self._heard, self._reload_all, self.settings.save_retry_max
+                self.store.url, self._heard, self._reload_all, self.settings.save_retry_max,
+                on_note=self._heard_presence,
             )
             self.listener.start()
+            self._beat = asyncio.create_task(self._remind(), name="doublesix-presence")
 
     async def _store(self, function: Callable[..., T], *args: Any) -> T:
         """A store call in the database's own threads; :class:`UnavailableError` when the
@@ -742,7 +766,10 @@ class Games:
                 raise GameNotFoundError(game_id)
             game = self._live.get(game_id) or _game(saved)
             game.handover_after = self.settings.handover_after
+            game.presence_ttl = 3 * self.settings.presence_interval
             self._live[game_id] = game
+            if game.saved.table is not None:  # who is at this table in other processes?
+                self._announce(presence_payload(game_id, None, self.store.origin))
             future.set_result(game)
             return game
         except BaseException as error:
@@ -775,6 +802,7 @@ class Games:
             raise ForbiddenError(game_id)
         connection = Connection(seat, address)
         connection.with_view = with_view
+        arriving = seat not in game.present()
         connection.token_hash = game.saved.seats[seat].token_hash
         # Joined at once (no await since _get), so the game cannot be dropped from memory
         # between being found and being joined.
@@ -786,10 +814,11 @@ class Games:
             old.close(4429)
         if not game.saving:
             async with game.lock:
-                arrived = await self._arrived(game, seat)
+                arrived = await self._arrived(game, seat) if arriving else None
                 game.send_state(connection)
                 if game.saved.table is not None:
                     game.tell_table(arrived, about=seat)
+                    self._say_presence(game)
         else:  # the change waiting for the database is not shown: the last saved picture is
             connection.send({"type": "state", "state": protocol.picture(
                 Match.from_json(game.saved.match), _info(game.saved), seat, with_view)})
@@ -826,11 +855,68 @@ class Games:
             game.connections.remove(connection)
             seat = connection.seat
             if (game.saved.table is not None and not self._closing
-                    and not game.connected(seat) and self._live.get(game.id) is game):
-                game.away_since[seat] = time.monotonic()
-                game.tell_table(f"{game.saved.seats[seat].name} has left the table.",
-                                about=seat)
+                    and self._live.get(game.id) is game):
+                if not game.connected(seat):
+                    game.away_since[seat] = time.monotonic()
+                    game.tell_table(f"{game.saved.seats[seat].name} has left the table.",
+                                    about=seat)
+                self._say_presence(game)
         self._forget_if_idle(game)
+
+    # -- presence across server processes (PostgreSQL) ------------------------------------
+
+    def _announce(self, payload: str) -> None:
+        """Notify the other server processes, in the background (a lost note is made good
+        by the next reminder)."""
+        if not self.store.notifies or self._closing:
+            return
+
+        async def send() -> None:
+            with contextlib.suppress(Exception):
+                await self._store(self.store.announce, payload)
+
+        task = asyncio.get_running_loop().create_task(send())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _say_presence(self, game: Game) -> None:
+        """Tell the other processes which seats of this table have a socket here."""
+        self._announce(presence_payload(game.id, game.here(), self.store.origin))
+
+    async def _remind(self) -> None:
+        """Every ``presence_interval`` seconds, say who is at each table here (a process
+        that stops saying so is taken to be gone after three intervals)."""
+        while not self._closing:
+            await asyncio.sleep(self.settings.presence_interval)
+            for game in list(self._live.values()):
+                if game.saved.table is not None and game.here():
+                    self._say_presence(game)
+
+    def _heard_presence(self, payload: str) -> None:
+        """Another process said who is at one of its tables, or asked: bring the table's
+        presence up to date and tell this process's sockets who came and went."""
+        note = presence_note(payload)
+        if note is None:
+            return
+        game_id, seats, origin = note
+        game = self._live.get(game_id)
+        if origin == self.store.origin or game is None or game.saved.table is None:
+            return
+        if seats is None:
+            self._say_presence(game)
+            return
+        before = game.present()
+        game.remote[origin] = (seats, time.monotonic())
+        after = game.present()
+        now = time.monotonic()
+        for seat in sorted(after - before):
+            was_away = game.away_since.pop(seat, None) is not None and seat in game.seen
+            game.seen.add(seat)
+            name = game.saved.seats[seat].name
+            game.tell_table(f"{name} is back." if was_away else None, about=seat)
+        for seat in sorted(before - after):
+            game.away_since[seat] = now
+            game.tell_table(f"{game.saved.seats[seat].name} has left the table.", about=seat)
 
     # -- messages -------------------------------------------------------------------------
 
@@ -1393,6 +1479,11 @@ class Games:
     async def close(self) -> None:
         """Stop every computer player's task and the listener (the server is shutting down)."""
         self._closing = True
+        if self._beat is not None:
+            self._beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._beat
+            self._beat = None
         if self.listener is not None:
             await self.listener.stop()
             self.listener = None

@@ -99,6 +99,9 @@ class Settings:
     #: Seconds a person at a table must have been away before the host may let a computer
     #: play for them.
     handover_after: float = 60.0
+    #: Seconds between a server process's reminders of who is at its tables (PostgreSQL,
+    #: several processes); a process not heard from for three of them is taken to be gone.
+    presence_interval: float = 10.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:

@@ -449,10 +449,51 @@ class Store:
         with self._writing(), Session(self.engine) as session, session.begin():
             session.merge(SeatOwnerRow(game_id=game_id, seat=seat, owner=owner))
 
+    def announce(self, payload: str) -> None:
+        """Send a notification to every server process listening (PostgreSQL only)."""
+        if not self.notifies:
+            return
+        with self.engine.begin() as connection:
+            connection.execute(select(func.pg_notify(CHANNEL, payload)))
+
     def dispose(self) -> None:
         """Close the database's connections (not an in-memory database's: that would lose it)."""
         if not self.in_memory:
             self.engine.dispose()
+
+
+def presence_note(payload: str) -> tuple[str, frozenset[int] | None, str] | None:
+    """A presence notification as ``(game_id, seats, origin)``: the seats of a table with a
+    socket open in the process ``origin`` (``seats`` None: a process asking the others to
+    say theirs); None if it is not one.
+
+    >>> presence_note("g1 seats:0,2 abc"), presence_note("g1 seats: abc")
+    (('g1', frozenset({0, 2}), 'abc'), ('g1', frozenset(), 'abc'))
+    >>> presence_note("g1 ask abc"), presence_note("g1 7 abc")
+    (('g1', None, 'abc'), None)
+    """
+    parts = payload.split(" ")
+    if len(parts) != 3:
+        return None
+    game_id, what, origin = parts
+    if what == "ask":
+        return game_id, None, origin
+    if not what.startswith("seats:"):
+        return None
+    seats = what.removeprefix("seats:")
+    if seats and not all(s.isdigit() for s in seats.split(",")):
+        return None
+    return game_id, frozenset(int(s) for s in seats.split(",") if s), origin
+
+
+def presence_payload(game_id: str, seats: frozenset[int] | None, origin: str) -> str:
+    """The payload :func:`presence_note` reads.
+
+    >>> presence_payload("g1", frozenset({2, 0}), "abc"), presence_payload("g1", None, "abc")
+    ('g1 seats:0,2 abc', 'g1 ask abc')
+    """
+    what = "ask" if seats is None else "seats:" + ",".join(map(str, sorted(seats)))
+    return f"{game_id} {what} {origin}"
 
 
 def notification(payload: str) -> tuple[str, int, str] | None:
@@ -488,9 +529,12 @@ class Listener:
         on_save: Callable[[str, int, str], None],
         on_reconnect: Callable[[], Awaitable[None]],
         retry_max: float = 2.0,
+        on_note: Callable[[str], None] | None = None,
     ) -> None:
         self.conninfo = listen_conninfo(url)
         self.on_save = on_save
+        #: Called with every other notification's payload (presence at tables).
+        self.on_note = on_note
         self.on_reconnect = on_reconnect
         self.retry_max = retry_max
         self.task: asyncio.Task[None] | None = None
@@ -521,6 +565,8 @@ class Listener:
                         parsed = notification(note.payload)
                         if parsed is not None:
                             self.on_save(*parsed)
+                        elif self.on_note is not None:
+                            self.on_note(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the database went away: listen again when it is back
