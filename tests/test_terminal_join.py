@@ -21,13 +21,17 @@ import json
 import random
 import re
 import tempfile
-from collections.abc import Callable
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosedError
 from websockets.frames import Close
+from websockets.sync.client import connect
 
 from doublesix import Match, Move, Rules
 from doublesix.ai import PLAYERS, hint, player
@@ -35,7 +39,7 @@ from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.moves import IllegalMoveError
 from doublesix.terminal import app
 from doublesix.terminal.console import Console
-from doublesix.terminal.remote import Invitation, RemoteGame, Tables, join_command
+from doublesix.terminal.remote import Invitation, RemoteGame, Tables, join, join_command
 from doublesix.web.protocol import GameInfo, event_json, event_text, picture
 
 Message = dict[str, Any]
@@ -53,22 +57,25 @@ class Person(io.TextIOBase):
     that take no turn, mistakes.  The same output gives the same answers."""
 
     def __init__(self, output: io.StringIO, seed: int, *, mistakes: bool = True,
-                 again: int = 0, limit: int = 5000) -> None:
+                 again: int = 0, limit: int = 5000, stop_after: str | None = None) -> None:
         self.output = output
         self.rng = random.Random(seed)
         self.mistakes = mistakes
         #: How many times to say yes to playing again.
         self.again = again
         self.limit = limit
+        #: Once the program printed this, the input ends.
+        self.stop_after = stop_after
         self.answers: list[str] = []
 
     def readable(self) -> bool:
         return True
 
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        if len(self.answers) >= self.limit:
+        text = self.output.getvalue()
+        if len(self.answers) >= self.limit or (self.stop_after and self.stop_after in text):
             return ""
-        answer = self.answer(self.output.getvalue())
+        answer = self.answer(text)
         self.answers.append(answer)
         return answer + "\n"
 
@@ -517,11 +524,217 @@ class TestLinks:
                                       "http://h/join/g", "http://h/join/g/c/d"])
     def test_what_is_not_a_link(self, link: str) -> None:
         output = io.StringIO()
-        from doublesix.terminal.remote import join
-
         assert join(link, io.StringIO(), output) == 2
         assert "This is not an invitation link" in output.getvalue()
 
     def test_the_command_to_come_back(self) -> None:
         assert join_command("http://h/join/g/c", "/tmp/my games/doublesix").endswith(
             " join http://h/join/g/c")
+
+
+# -- against a real server ---------------------------------------------------------------------
+
+
+class Host:
+    """The host of a table, as a small protocol client on a plain WebSocket: starts the game
+    when ``start_when()`` says so, plays a random legal move on its turns, deals the next hand
+    when ``deals``, plays again when ``again``, following the table into its next game; until
+    ``stop`` is set."""
+
+    def __init__(self, origin: str, game_id: str, token: str, *, seed: int,
+                 start_when: Callable[[], bool] = lambda: True, deals: bool = True,
+                 again: bool = False) -> None:
+        self.origin = origin
+        self.game_id = game_id
+        self.token = token
+        self.rng = random.Random(seed)
+        self.start_when = start_when
+        self.deals = deals
+        self.again = again
+        self.stop = threading.Event()
+        self.received: list[Message] = []
+        self.games: list[str] = [game_id]
+        self.finals: list[Message] = []
+        self.problem: BaseException | None = None
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        try:
+            while not self.stop.is_set():
+                follow = self.play_game()
+                if follow is None:
+                    return
+                self.game_id = follow
+                self.games.append(follow)
+        except BaseException as problem:  # seen by the test
+            self.problem = problem
+
+    def play_game(self) -> str | None:
+        url = f"ws{self.origin[4:]}/ws/{self.game_id}?token={self.token}"
+        state: Message = {}
+        acted = -1
+        started = asked_again = False
+        with connect(url) as ws:
+            while not self.stop.is_set():
+                try:
+                    message = json.loads(ws.recv(timeout=0.2))
+                except TimeoutError:
+                    message = None
+                if message is not None:
+                    self.received.append(message)
+                    if message["type"] == "again":
+                        return str(message["game_id"])
+                    if "state" in message:
+                        state = message["state"]
+                    if message["type"] == "table" and state:
+                        state["table"] = message["table"]
+                if not state:
+                    continue
+                table = state["table"]
+                if table["stage"] == "waiting":
+                    if table["can_start"] and not started and self.start_when():
+                        started = True
+                        ws.send(json.dumps({"type": "start"}))
+                    continue
+                if state["revision"] <= acted:
+                    continue
+                if state["over"]:
+                    if not self.finals or self.finals[-1]["revision"] != state["revision"]:
+                        self.finals.append(state)
+                    if self.again and not asked_again:
+                        asked_again = True
+                        ws.send(json.dumps({"type": "again"}))
+                    continue
+                if state["result"] is not None:
+                    if self.deals:
+                        acted = state["revision"]
+                        ws.send(json.dumps({"type": "next"}))
+                    continue
+                legal = [m["move"] for m in state["legal"]]
+                if state["turn"] == state["me"] and legal != ["pass"]:
+                    acted = state["revision"]
+                    ws.send(json.dumps({"type": "play", "move": self.rng.choice(legal)}))
+        return None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Any]:
+    from tests.test_web_server import Server, free_port
+
+    running = Server(free_port(), tmp_path / "games.sqlite3")
+    yield running
+    running.stop()
+
+
+def set_table(origin: str, seed: int, **body: Any) -> Message:
+    """Ana sets a table of two people: the answer to ``POST /api/games``."""
+    body = {"variant": "draw", "players": 2, "target": 0, "seed": seed,
+            "opponents": ["person"], "name": "Ana", **body}
+    request = urllib.request.Request(f"{origin}/api/games", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"},
+                                     method="POST")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 201
+        answer: Message = json.loads(response.read())
+    return answer
+
+
+class Terminal:
+    """``doublesix join LINK`` in a thread, a :class:`Person` at its keyboard."""
+
+    def __init__(self, link: str, folder: Path, person_seed: int, **person: Any) -> None:
+        self.output = io.StringIO()
+        self.person = Person(self.output, person_seed, **person)
+        self.status: int | None = None
+        self.link = link
+        self.folder = folder
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self) -> None:
+        self.status = join(self.link, self.person, self.output,  # type: ignore[arg-type]
+                           folder=self.folder, command="doublesix join LINK",
+                           retry_delays=(0.5, 1.0))
+
+    def wait(self, seconds: float = 240) -> str:
+        self.thread.join(seconds)
+        assert not self.thread.is_alive(), self.output.getvalue()[-3000:]
+        return self.output.getvalue()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited too long"
+        time.sleep(0.05)
+
+
+@pytest.mark.skip(reason="until the server sends a seat's view (&view=1): the commit "
+                         "'Tables for people: server'")
+class TestAtARealTable:
+    def test_a_terminal_player_and_the_host_play_a_hand_to_its_end(
+        self, server: Any, tmp_path: Path
+    ) -> None:
+        table = set_table(server.url, seed=21)
+        [invite] = table["invites"]
+        link = server.url + invite["url"]
+        host = Host(server.url, table["game_id"], table["token"], seed=21)
+        host.thread.start()
+        terminal = Terminal(link, tmp_path, 21, mistakes=False)
+        text = terminal.wait()
+        host.stop.set()
+        host.thread.join(30)
+        assert host.problem is None
+        assert terminal.status == 0, text
+        assert "Ana invites you to a game of Draw." in text
+        assert "Your name at the table: Bea\nYou have your seat.\n" in text
+        assert text.count("Rules: Draw") == 1
+        assert "You play against Ana." in text
+        assert "Your turn." in text and "Ana's turn." in text
+        assert re.search(r"^Ana (laid|drew|passed)", text, re.MULTILINE)
+        assert "The game is over." in text
+        assert text.endswith("Play again? Type yes or no: no\nGoodbye.\n")
+        final = host.finals[0]
+        words = [line for line in text.splitlines() if line.startswith("Hand 1. ")]
+        assert words and words[-1].startswith(f"Hand 1. Ana: {final['scores'][0]}, "
+                                              f"You: {final['scores'][1]}; ")
+        kept = json.loads((tmp_path / "tables.json").read_text())
+        assert kept["seats"][link]["game_id"] == table["game_id"]
+        assert kept["seats"][link]["name"] == "Bea"
+
+    def test_the_terminal_waits_for_the_host_plays_again_and_comes_back(
+        self, server: Any, tmp_path: Path
+    ) -> None:
+        table = set_table(server.url, seed=22, target=30)
+        [invite] = table["invites"]
+        link = server.url + invite["url"]
+        # the input ends in the next game: the person leaves the table
+        terminal = Terminal(link, tmp_path, 22, mistakes=True, again=1,
+                            stop_after="A new game of Draw.")
+        waiting = "Waiting for Ana to start the game. At the table: Ana, Bea (you)."
+        host = Host(server.url, table["game_id"], table["token"], seed=22, deals=False,
+                    again=True, start_when=lambda: waiting in terminal.output.getvalue())
+        host.thread.start()
+        text = terminal.wait(300)
+        assert terminal.status == 0, text
+        assert waiting in text
+        assert text.index(waiting) < text.index("The game starts.")
+        assert "Press Enter to deal hand 2, or type quit: " in text
+        assert "Play again? Type yes or no: yes" in text
+        assert text.endswith("End of input.\nYou keep your seat. To come back to the table, "
+                             "type: doublesix join LINK\n")
+        new_game = host.games[-1]
+        assert new_game != table["game_id"]
+        kept = json.loads((tmp_path / "tables.json").read_text())
+        assert kept["seats"][link]["game_id"] == new_game
+
+        again = Terminal(link, tmp_path, 23, mistakes=False, limit=0)
+        back = again.wait()
+        host.stop.set()
+        host.thread.join(30)
+        assert host.problem is None
+        assert back.startswith("Back to your seat at the table.\nRules: Draw")
+        assert "You play against Ana." in back
+        assert back.endswith("You keep your seat. To come back to the table, type: "
+                             "doublesix join LINK\n")
+        assert again.status == 0

@@ -95,7 +95,7 @@ class Socket(Protocol):
 def open_socket(url: str, origin: str) -> Socket:
     """The seat's WebSocket at ``url``, opened as a page of ``origin`` would open it."""
     socket: ClientConnection = connect(url, origin=Origin(origin), max_queue=None,
-                                       open_timeout=20, proxy=None)
+                                       open_timeout=20, proxy=None, legacy=True)
     return socket
 
 
@@ -285,6 +285,8 @@ class RemoteGame(Person):
         self.socket: Socket | None = None
         #: Whether the seat was taken again for a fresh token (once, when the kept one failed).
         self.retaken = False
+        #: Whether the rules were just said (by the invitation), so the game need not again.
+        self.rules_said = False
         self.reset()
 
     def reset(self) -> None:
@@ -690,8 +692,8 @@ class RemoteGame(Person):
     # -- what the person is asked --------------------------------------------------------------
 
     def act(self) -> None:
-        """Whatever the newest picture asks of the person, if anything."""
-        self.flush()
+        """Whatever the newest picture asks of the person, if anything.  (A run of another
+        seat's draws is told before anything is said, not before: it may go on.)"""
         picture = self.picture
         if picture is None:
             return
@@ -724,6 +726,7 @@ class RemoteGame(Person):
         if self.waiting_said:
             return
         self.waiting_said = True
+        self.flush()
         table = self.table()
         host = table["seats"][table["host"]]["name"]
         here = []
@@ -746,13 +749,16 @@ class RemoteGame(Person):
         return table
 
     def introduce(self) -> None:
-        """The game's rules, who plays, and how to get help."""
+        """The game's rules (unless the invitation just said them), who plays, and how to
+        get help."""
         self.introduced = True
         picture = self.picture
         view = self.view
         assert picture is not None and view is not None
         say = self.console.say
-        say(words.rules_sentence(view.rules))
+        if not self.rules_said:
+            say(words.rules_sentence(view.rules))
+        self.rules_said = False
         self.introduce_players(view.rules, [str(kind) for kind in picture["kinds"]])
         say("To lay a tile, type its two numbers, like 6 4. Type help for every command.")
 
@@ -767,10 +773,12 @@ class RemoteGame(Person):
         seats = self.table().get("seats") or []
         if seat < len(seats) and seats[seat].get("stand_in"):
             return
+        self.flush()
         self.console.say(f"{self.names[seat]}'s turn.")
 
     def your_turn(self) -> None:
         """The person's turn: where things stand, then one move sent to the server."""
+        self.flush()
         view = self.current_view()
         moves = view.legal_moves()
         if not moves:
@@ -803,6 +811,7 @@ class RemoteGame(Person):
         ended = self.hand_end
         assert ended is not None
         self.hand_end = None
+        self.flush()
         number = int(ended["hand_number"])
         self.ended_hands.add(number)
         self.show_hand_end(ended)
@@ -849,6 +858,7 @@ class RemoteGame(Person):
         view = self.view
         assert picture is not None and view is not None
         self.over_said = True
+        self.flush()
         rules = view.rules
         if picture["resigned"] is not None:
             say = self.console.say
@@ -1045,6 +1055,7 @@ def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *
         return INTERRUPTED
     game = RemoteGame(console, invitation, tables, game_id, token, command, autodraw=autodraw,
                       retry_delays=retry_delays)
+    game.rules_said = kept is None  # the invitation said them
     return game.run()
 
 
