@@ -175,3 +175,77 @@ def test_a_killed_server_resumes_the_game(
 def test_an_unreachable_database_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--db", "nosuchdialect://somewhere/db"]) == 1
     assert "cannot open the database" in capsys.readouterr().err
+
+
+def test_a_table_of_people_survives_a_killed_server(tmp_path: Path, servers: list[Server]) -> None:
+    """Ana and Bea at a table; the server is killed mid-hand (SIGKILL) and started again: both
+    come back to the same picture and play the game to its end."""
+    db = tmp_path / "games.sqlite3"
+    port = free_port()
+    first = Server(port, db)
+    servers.append(first)
+    with httpx2.Client(base_url=first.url) as ana, httpx2.Client(base_url=first.url) as bea:
+        table = ana.post("/api/games", json={"variant": "draw", "target": 0, "seed": 7,
+                                             "opponents": ["person", "greedy"], "players": 3,
+                                             "name": "Ana"}).json()
+        joined = bea.post(f"/api{table['invites'][0]['url']}", json={"name": "Bea"})
+        assert joined.status_code == 201
+    tokens = {0: table["token"], 1: joined.json()["token"]}
+    urls = {seat: f"ws://127.0.0.1:{port}/ws/{table['game_id']}?token={token}"
+            for seat, token in tokens.items()}
+    rng = random.Random(7)
+    with connect(urls[0]) as ws_ana, connect(urls[1]) as ws_bea:
+        seats = {0: SeatSocket(SyncSocket(ws_ana)), 1: SeatSocket(SyncSocket(ws_bea))}
+        def newer(seat: SeatSocket, revision: int) -> dict[str, Any]:
+            while not seat.state or seat.state["revision"] <= revision:
+                seat.receive()
+            return seat.state
+
+        for seat in seats.values():
+            seat.receive()
+        seats[0].send({"type": "start"})
+        for seat in seats.values():
+            while seat.state["table"]["stage"] != "playing":
+                seat.receive()
+        moves = 0
+        while moves < 4:  # the hand's first moves, whoever is to move
+            revision = max(s.state["revision"] for s in seats.values())
+            for seat in seats.values():
+                newer(seat, revision - 1)
+            state = seats[0].state
+            if state["over"]:
+                break
+            turn = state["turn"]
+            legal = seats[turn].state["legal"] if turn in seats else []
+            if legal and [m["move"] for m in legal] != ["pass"]:
+                seats[turn].send({"type": "play", "move": rng.choice(legal)["move"]})
+                moves += 1
+            newer(seats[0], revision)  # the move, the computer's or a forced pass
+        for seat in seats.values():
+            newer(seat, max(s.state["revision"] for s in seats.values()) - 1)
+        before = {n: s.state for n, s in seats.items()}
+        first.kill()
+    second = Server(port, db)
+    servers.append(second)
+    finals: dict[int, dict[str, Any]] = {}
+    errors: list[BaseException] = []
+
+    def play(n: int) -> None:
+        try:
+            with connect(urls[n]) as ws:
+                seat = SeatSocket(SyncSocket(ws))
+                state = seat.receive()["state"]
+                assert state["hand"] == before[n]["hand"] and state["table"]["stage"] == "playing"
+                seat.acted_at = state["revision"] - 1
+                finals[n] = seat.play_out(random.Random(n))
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=play, args=(n,)) for n in seats]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not errors, errors
+    assert finals[0]["over"] and finals[1]["over"]
+    assert finals[0]["scores"] == finals[1]["scores"]
