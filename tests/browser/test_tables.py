@@ -416,6 +416,23 @@ def test_leaving_coming_back_and_a_stand_in(make_session: Any, quick_server: Ser
     if ana.get_attribute("#game", "data-phase") != "result":
         play_table([ana_player, MousePlayer(bea)])
 
+    # Bea leaves at the end; Ana plays again at once (she is the only one at the table), and
+    # Bea, back at the old game, finds her seat kept in the new one.
+    bea.close()
+    wait_said(ana, "Bea has left the table.")
+    ana.locator("#result-dialog").get_by_role("button", name="Play again").click()
+    ana.wait_for_url(re.compile(r"/game/(?!" + game_id + r"$)[^/]+$"))
+    new_id = ana.url.rsplit("/", 1)[1]
+    bea = bea_session.page()
+    bea.goto(f"{quick_server.url}/game/{game_id}")
+    dialog = bea.locator("#result-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#again-status")).to_contain_text("your seat kept for you")
+    dialog.get_by_role("button", name="Go to the new game").click()
+    bea.wait_for_url(re.compile(rf"/game/{new_id}$"))
+    expect(bea.locator("#game")).to_be_visible()
+    expect(seat_card(ana, "Bea").locator(".away-badge")).to_be_hidden()
+
 
 # -- the form and the pages without people stay as they were -------------------------------------
 

@@ -208,11 +208,14 @@ export function updateResultActions(g) {
   const again = document.getElementById("play-again");
   const st = g.picture;
   if (again && st?.table) {
-    const mine = g.sentAgain || !!st.table.seats[st.me]?.again;
+    // Everyone else agreed while this seat was away: "Play again" goes to the new game (the
+    // server answers `again` at once).
+    const started = !!st.table.next_game;
+    const mine = !started && (g.sentAgain || !!st.table.seats[st.me]?.again);
     again.setAttribute("aria-disabled", String(!g.connected || mine));
-    again.textContent = mine ? "Waiting for the others…" : "Play again";
+    again.textContent = started ? "Go to the new game" : mine ? "Waiting for the others…" : "Play again";
     const status = document.getElementById("again-status");
-    if (status) status.textContent = againWords(g, st);
+    if (status) status.textContent = started ? "The others are playing again, with your seat kept for you." : againWords(g, st);
   }
   const next = document.getElementById("next-hand");
   if (!next) return;

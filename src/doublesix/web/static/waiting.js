@@ -35,7 +35,8 @@ export function inWaitingRoom() {
 /** Draw the waiting room from the picture (and show it). @param {GameSession} g @param {Picture} st */
 export function renderWaiting(g, st) {
   const table = /** @type {Table} */ (st.table);
-  if (!inWaitingRoom()) showView("waiting");
+  const arriving = !inWaitingRoom();
+  if (arriving) showView("waiting");
   if (drawnFor !== g.id) {
     drawnFor = g.id;
     drawnKey = "";
@@ -66,6 +67,8 @@ export function renderWaiting(g, st) {
     ? ""
     : `Waiting for ${listWords(missing.map((s) => `seat ${s.seat + 1}`))} to be taken.`;
   byId("game").dataset.phase = "waiting";
+  // Arriving (from the form, an invitation, a reload), the focus starts at the room's heading.
+  if (arriving) byId("waiting-title").focus({ preventScroll: true });
 }
 
 /**
