@@ -248,6 +248,7 @@ def test_two_people_from_the_form_to_a_rematch(make_session: Any) -> None:
     expect(ana.locator("#play-again")).to_have_attribute("aria-disabled", "true")
     wait_said(bea, "Ana wants to play again.")
     expect(bea.locator("#again-status")).to_contain_text("Ana wants to play again.")
+    assert_accessible(bea, "the result at a table, someone asking to play again")
     keys.press_button(bea.locator("#result-dialog").get_by_role("button", name="Play again"))
     for page in (ana, bea):
         page.wait_for_url(re.compile(r"/game/(?!" + game_id + r"$)[^/]+$"))
@@ -265,11 +266,18 @@ def test_three_people_names_as_text_and_a_used_link(make_session: Any) -> None:
     invitation checks a name as the server does; a second browser on Bea's link is refused,
     Bea's own browser goes back to her seat."""
     sessions = [make_session(record=True) for _ in range(3)]
+    # Ana's device can share (the Web Share API, stood in for: headless Chromium has none).
+    sessions[0].context.add_init_script(
+        "navigator.share = async (data) => { window.__shared = data; };")
     ana, bea, cid = (s.page() for s in sessions)
     game_id, links = set_table(sessions[0], ana, variant="block", players=3, target=0, seed=7,
                                opponents=["person", "person"], name="Ana")
     assert len(links) == 2
     in_waiting_room(ana)
+    ana.get_by_role("button", name="Share the link for seat 3").click()
+    shared = ana.evaluate("window.__shared")
+    assert shared["url"] == links[1], shared
+    assert "Block" in shared["text"], shared
 
     # The name is checked before it is sent.
     bea.goto(links[0])
@@ -366,6 +374,10 @@ def test_leaving_coming_back_and_a_stand_in(make_session: Any, quick_server: Ser
     expect(card.locator(".away-badge")).to_be_visible()
     expect(card).to_have_class(re.compile(r"\baway\b"))
     expect(ana.locator("#table-notice")).to_contain_text("Bea is away")
+    # The host is told that a computer may play for Bea after a while (or already may).
+    notice = ana.locator("#table-notice-text").inner_text()
+    assert ("you can let a computer play for them" in notice
+            or ana.get_by_role("button", name="Let a computer play for Bea").count()), notice
     assert_accessible(ana, "the table with someone away")
     bea = bea_session.page()
     bea.goto(f"{quick_server.url}/game/{game_id}")

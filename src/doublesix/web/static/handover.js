@@ -53,7 +53,11 @@ export function renderTableNotice(g, st) {
       if (state.game === g && g.picture) renderTableNotice(g, g.picture);
     }, Math.max(1, wait) * 1000 + 50);
   }
-  byId("table-notice-text").textContent = words.join(" ");
+  // The host learns that a computer may play for someone away, and when.
+  const soon = later.length
+    ? ` Once someone has been away for ${durationWords(limit)}, you can let a computer play for them.`
+    : "";
+  byId("table-notice-text").textContent = words.join(" ") + soon;
   const key = JSON.stringify(eligible.map((s) => [s.seat, s.name]));
   if (key !== drawnKey) {
     drawnKey = key;
