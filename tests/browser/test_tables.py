@@ -306,6 +306,16 @@ def test_three_people_names_as_text_and_a_used_link(make_session: Any) -> None:
     bea.goto(links[0])
     bea.wait_for_url(re.compile(rf"/game/{game_id}$"))
     in_waiting_room(bea)
+    # Even with its storage cleared: the server knows the browser (its cookie) and gives it a
+    # fresh token for its seat.
+    bea.evaluate(f"localStorage.removeItem('doublesix.seat.{game_id}')")
+    bea.goto(links[0])
+    bea.wait_for_url(re.compile(rf"/game/{game_id}$"))
+    in_waiting_room(bea)
+    expect(bea.locator("#waiting-seats .seat-who").nth(1)).to_have_text(TRICKY)
+    # A link that names no invitation.
+    stranger.goto(links[0][:-4] + "nope")
+    expect(stranger.get_by_role("heading", name="Invitation not found")).to_be_visible()
 
     # The name as text in the waiting room, on the table, in the result; never as HTML.
     wait_said(ana, f"{TRICKY} has joined the table.")
