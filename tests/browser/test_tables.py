@@ -59,10 +59,11 @@ def said(page: Page) -> list[str]:
     return [str(r["said"]) for r in page.evaluate("window.__record") if "said" in r]
 
 
-def wait_said(page: Page, text: str, timeout: float = 15) -> None:
-    """Wait until the page has announced ``text`` (a whole announcement, or a part of one)."""
+def wait_said(page: Page, text: str, timeout: float = 15, times: int = 1) -> None:
+    """Wait until the page has announced ``text`` (a whole announcement, or a part of one), at
+    least ``times`` times."""
     deadline = time.monotonic() + timeout
-    while not any(text in line for line in said(page)):
+    while sum(text in line for line in said(page)) < times:
         assert time.monotonic() < deadline, f"{text!r} was not announced: {said(page)[-12:]}"
         page.wait_for_timeout(100)
 
@@ -398,9 +399,9 @@ def test_leaving_coming_back_and_a_stand_in(make_session: Any, quick_server: Ser
 
     # Away long enough: Ana lets a computer play for Bea.
     bea.close()
-    wait_said(ana, "Bea has left the table.")
+    wait_said(ana, "Bea has left the table.", times=2)
     hand_over = ana.get_by_role("button", name="Let a computer play for Bea")
-    expect(hand_over).to_be_visible(timeout=75000)
+    expect(hand_over).to_be_visible(timeout=(HANDOVER_AFTER + 10) * 1000)
     hand_over.click()
     dialog = ana.locator("#handover-dialog")
     expect(dialog).to_be_visible()
@@ -441,7 +442,7 @@ def test_leaving_coming_back_and_a_stand_in(make_session: Any, quick_server: Ser
     # Bea leaves at the end; Ana plays again at once (she is the only one at the table), and
     # Bea, back at the old game, finds her seat kept in the new one.
     bea.close()
-    wait_said(ana, "Bea has left the table.")
+    wait_said(ana, "Bea has left the table.", times=3)
     ana.locator("#result-dialog").get_by_role("button", name="Play again").click()
     ana.wait_for_url(re.compile(r"/game/(?!" + game_id + r"$)[^/]+$"))
     new_id = ana.url.rsplit("/", 1)[1]

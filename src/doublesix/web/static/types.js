@@ -49,7 +49,7 @@
 /**
  * A table for people (the picture's `table`; null for a game against computers only).
  * @typedef {{stage: "waiting"|"playing"|"over", host: number, you_host: boolean, seats: TableSeat[],
- *   can_start: boolean, invites: Invite[], next_game: string|null, handover_after?: number}} Table
+ *   can_start: boolean, handover_after: number, invites: Invite[], next_game: string|null}} Table
  */
 /**
  * What an invitation shows (`GET /api/join/{game_id}/{code}`).
