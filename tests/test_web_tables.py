@@ -95,8 +95,12 @@ class TestSettingATable:
             ("Ana", True, True), ("Seat 2", True, False), ("Expert", False, True),
             ("Seat 4", True, False)]
         assert [i["url"] for i in table["invites"]] == [i["url"] for i in invites]
-        # Nothing is dealt to the screen, and nobody moves, while the table waits.
+        # Nothing is dealt to the screen, and nobody moves, while the table waits: not even
+        # the opening double, which the deal lays by itself.
         assert state["hand"] == [] and state["legal"] == [] and state["turn"] is None
+        assert state["played"] == [] and state["log"] == [] and state["open_ends"] == {}
+        assert state["board_count"] == 0 and not any(
+            state["layout"][arm] for arm in ("left", "right", "up", "down"))
 
     def test_a_game_against_computers_has_no_table(self, client: TestClient) -> None:
         response = client.post("/api/games", json={"opponents": ["greedy"]})

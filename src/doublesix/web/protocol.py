@@ -404,11 +404,13 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     names = seat_names(info, me)
     placed = view.layout.placed()
     layout: dict[str, Any] = {
-        arm: [{"tile": str(p.tile), "outer": p.outer} for p in tiles]
+        arm: [] if waiting else [{"tile": str(p.tile), "outer": p.outer} for p in tiles]
         for arm, tiles in placed.items()
     }
     spinner = view.layout.spinner
-    layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 else None
+    layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 and not waiting else None
+    if waiting:  # nothing of the deal is shown (not even the opening lay) until the start
+        hand_events = ()
     over = is_over(match, info)
     # Once the hand has ended every hand is laid open; after a resignation nothing is.
     result = result_json(match) if info.resigned is None else None
@@ -435,9 +437,10 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "legal": legal,
         "choices": [] if over or waiting else choices_json(view),
         "layout": layout,
-        "open_ends": view.open_ends,
-        "board_count": view.board_count,
-        "count_scores": view.rules.scoring == "fives" and fives_points(view.board_count) > 0,
+        "open_ends": {} if waiting else view.open_ends,
+        "board_count": 0 if waiting else view.board_count,
+        "count_scores": not waiting and view.rules.scoring == "fives"
+        and fives_points(view.board_count) > 0,
         "scores": list(view.scores),
         "hand_sizes": list(view.hand_sizes),
         "boneyard_size": view.boneyard_size,
