@@ -18,8 +18,11 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -29,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.exceptions import ConnectionClosedError
+from websockets.exceptions import ConnectionClosed, ConnectionClosedError, InvalidHandshake
 from websockets.frames import Close
 from websockets.sync.client import connect
 
@@ -561,7 +564,11 @@ class Host:
     def run(self) -> None:
         try:
             while not self.stop.is_set():
-                follow = self.play_game()
+                try:
+                    follow = self.play_game()
+                except (ConnectionClosed, OSError, InvalidHandshake):
+                    time.sleep(0.3)  # the server went away: connect again
+                    continue
                 if follow is None:
                     return
                 self.game_id = follow
@@ -741,3 +748,66 @@ class TestAtARealTable:
         assert back.endswith("You keep your seat. To come back to the table, type: "
                              "doublesix join LINK\n")
         assert again.status == 0
+
+    def test_a_server_killed_mid_game_is_found_again(self, tmp_path: Path) -> None:
+        from tests.test_web_server import Server, free_port
+
+        port = free_port()
+        db = tmp_path / "games.sqlite3"
+        servers = [Server(port, db)]
+        host: Host | None = None
+        try:
+            origin = servers[0].url
+            table = set_table(origin, seed=24)
+            host = Host(origin, table["game_id"], table["token"], seed=24)
+            host.thread.start()
+            wait_for(lambda: bool(host is not None and host.received))
+            terminal = Terminal(origin + table["invites"][0]["url"], tmp_path, 24, start=False,
+                                mistakes=False)
+            answer = terminal.person.answer
+
+            def restart_once(text: str) -> str:
+                """At the person's first move the server is killed and started again."""
+                if len(servers) == 1 and text.endswith("Your move: "):
+                    servers[0].kill()
+                    servers.append(Server(port, db))
+                return answer(text)
+
+            terminal.person.answer = restart_once  # type: ignore[method-assign]
+            terminal.thread.start()
+            text = terminal.wait()
+        finally:
+            if host is not None:
+                host.stop.set()
+            for running in servers:
+                running.stop()
+        assert terminal.status == 0, text
+        lost = text.index("The connection was lost. Connecting again.\nConnected again.\n")
+        assert text.index("Your turn.") < lost < text.index("Your turn.", lost)
+        assert "The game is over." in text
+
+    def test_the_command_through_a_pipe(self, server: Any, tmp_path: Path) -> None:
+        """``doublesix join LINK --name Bea`` as a program: its input ends at its first
+        question, and it leaves the seat kept."""
+        table = set_table(server.url, seed=25)
+        host = Host(server.url, table["game_id"], table["token"], seed=25)
+        host.thread.start()
+        wait_for(lambda: bool(host.received))
+        link = server.url + table["invites"][0]["url"]
+        program = str(Path(sys.executable).with_name("doublesix"))
+        try:
+            done = subprocess.run(
+                [program, "join", link, "--name", "Bea", "--save-dir", str(tmp_path)],
+                stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+                env={**os.environ, "NO_COLOR": "1", "PATH": os.pathsep.join(
+                    folder for folder in os.environ.get("PATH", "").split(os.pathsep)
+                    if folder and not Path(folder, "doublesix").exists())},
+            )
+        finally:
+            host.stop.set()
+        assert done.returncode == 0, done.stdout + done.stderr
+        out = done.stdout
+        assert "You have your seat.\n" in out and "Your turn." in out
+        assert out.endswith(f"End of input.\nYou keep your seat. To come back to the table, "
+                            f"type: {program} join {link}\n")
+        assert json.loads((tmp_path / "tables.json").read_text())["seats"][link]["name"] == "Bea"
