@@ -479,6 +479,17 @@ class TestTheTable:
         assert len(opened) == 3 and all(url.endswith("&view=1") for url in opened)
         assert "The game is over." in text
 
+    def test_a_table_that_keeps_closing_is_left_in_the_end(self) -> None:
+        rules = Rules.variant("draw", target=0)
+        table = FakeTable(rules, 6, ["human", "greedy"], ["Ann", "Greedy"])
+        output = io.StringIO()
+        game, opened = seat_at(table, output, Person(output, 6), drops=[(0, 4503)] * 10)
+        assert game.run() == 1
+        text = output.getvalue()
+        assert text.count("The connection was lost. Connecting again.") == 3
+        assert "The table keeps closing the connection (4503). You keep your seat." in text
+        assert len(opened) == 4
+
     def test_a_refused_token_is_a_clear_end(self) -> None:
         rules = Rules.variant("draw", target=0)
         table = FakeTable(rules, 6, ["human", "greedy"], ["Ann", "Greedy"])

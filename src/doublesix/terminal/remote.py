@@ -287,6 +287,9 @@ class RemoteGame(Person):
         self.retaken = False
         #: Whether the rules were just said (by the invitation), so the game need not again.
         self.rules_said = False
+        #: Connections lost in a row, none of them answered with a picture (a server that
+        #: closes each new socket at once, its database away, is tried less and less often).
+        self.losses = 0
         self.reset()
 
     def reset(self) -> None:
@@ -425,7 +428,13 @@ class RemoteGame(Person):
             why = self.refusal or f"it closed the connection ({code})"
             raise JoinError(f"The table refused this seat: {why}")
         else:
+            self.losses += 1
+            if self.losses > len(self.retry_delays) + 1:
+                raise JoinError(f"The table keeps closing the connection ({code}). "
+                                f"{self.kept_sentence()}")
             self.console.say("The connection was lost. Connecting again.")
+            if self.losses > 1:
+                self.sleep(self.retry_delays[self.losses - 2])
             self.connect()
         # The server sends the whole picture again: the person is asked again if need be.
         self.acted = -1
@@ -569,6 +578,7 @@ class RemoteGame(Person):
     def take_picture(self, picture: dict[str, Any]) -> None:
         """Keep the newest picture and read its view."""
         self.picture = picture
+        self.losses = 0
         self.me = int(picture["me"])
         self.names = [str(name) for name in picture["names"]]
         data = picture.get("view")
