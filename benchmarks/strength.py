@@ -15,7 +15,13 @@ of the issue is met:
   take about 50, 250 and 1000 ms a move.  ``--curve-set 9 --curve-budgets 400,1600,6400``
   plays the curve on the double-nine set, where a larger budget still gains;
 - other tables: the expert against three of each of the other players at a 4-player Muggins
-  table (games to 100), where it should win more than its fair share of a quarter.
+  table (games to 100), where it should win more than its fair share of a quarter;
+- orders: the expert with Pinocchio, Buratino and Snow White at a 4-player Muggins table, in each
+  of the six orders of the seats around it (each deal in its 4 rotations, so the expert always
+  follows the same player), where it should win at least its share in every order.
+  ``--compare SPEC`` plays another expert (``expert:read_table=0``: not told who sits where) on
+  the same deals and prints the paired difference of games won; ``--orders-only`` picks orders
+  (``snow-white`` for the orders where the expert follows Snow White).
 """
 
 from __future__ import annotations
@@ -58,18 +64,31 @@ def main(argv: list[str] | None = None) -> int:
                         f"{','.join(map(str, CURVE))}); the default budget is always played")
     parser.add_argument("--table-deals", type=int, default=None,
                         help="deals (each in 4 rotations) per 4-player table")
+    parser.add_argument("--orders-deals", type=int, default=None,
+                        help="deals (each in 4 rotations) per order of the seats")
+    parser.add_argument("--orders-target", type=int, default=100,
+                        help="the orders' games are to this many points (0: single hands, a "
+                        "cheaper look)")
+    parser.add_argument("--orders-only", default="",
+                        help="play only the orders where the expert follows this player")
+    parser.add_argument("--expert", default="expert",
+                        help="the expert measured at the tables and in the orders")
+    parser.add_argument("--compare", default="",
+                        help="another expert played on the same deals at the tables and in "
+                        "the orders, with the paired difference of games won")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--only", default="", help="comma-separated sections to run: "
-                        "draw,block,fives,ladder,styles,curve,tables (default: all)")
+                        "draw,block,fives,ladder,styles,curve,tables,orders (default: all)")
     args = parser.parse_args(argv)
     pairs = args.pairs or (60 if args.quick else 1000)
     game_pairs = args.game_pairs or (20 if args.quick else 400)
     ladder_pairs = args.ladder_pairs or (60 if args.quick else 351)
     curve_pairs = args.curve_pairs or (40 if args.quick else 200)
     table_deals = args.table_deals or (6 if args.quick else 40)
+    orders_deals = args.orders_deals or (3 if args.quick else 20)
     sections = set(args.only.split(",")) if args.only else {
-        "draw", "block", "fives", "ladder", "styles", "curve", "tables"}
+        "draw", "block", "fives", "ladder", "styles", "curve", "tables", "orders"}
     started = time.perf_counter()
     print(f"doublesix strength ladder: {pairs} deal pairs per goal, expert at its default "
           f"budget of {DEFAULT_PLAYOUTS} playouts, seed {args.seed}")
@@ -162,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n## Other tables: the expert against three of a kind, 4-player Muggins to 100")
         print("(its fair share of games is 25%; each deal in the 4 rotations of the seats)")
         for name in ("greedy", *PERSONALITIES):
-            result = play(["expert", name, name, name], "muggins", table_deals, target=100,
+            result = play([args.expert, name, name, name], "muggins", table_deals, target=100,
                           seed=args.seed + 53, seats=4)
             rate, half = result.game_rate(0)
             hand_rate, hand_half = result.win_rate(0)
@@ -171,6 +190,42 @@ def main(argv: list[str] | None = None) -> int:
             print(f"against three {name:<10} games {rate:.1%} ± {half:.1%}, hands "
                   f"{hand_rate:.1%} ± {hand_half:.1%} over {result.groups} deals: "
                   f"{'above its share' if ok else 'NOT clearly above its share'}")
+            if args.compare:
+                other = play([args.compare, name, name, name], "muggins", table_deals,
+                             target=100, seed=args.seed + 53, seats=4)
+                print(f"    {args.compare}: games {other.game_rate(0)[0]:.1%}; "
+                      f"{args.expert} against it on the same deals: "
+                      f"{_paired_text(result, other)}")
+    if "orders" in sections:
+        print("\n## Orders: the expert with Pinocchio, Buratino and Snow White, 4-player Muggins "
+              "to 100")
+        print("(each deal in the 4 rotations of the order, so the expert always follows the "
+              "same player; its share is 25%)")
+        for others in itertools.permutations(PERSONALITIES):
+            if args.orders_only and others[-1] != args.orders_only:
+                continue
+            names = [args.expert, *others]
+            result = play(names, "muggins", orders_deals, target=args.orders_target,
+                          seed=args.seed + 71, seats=4)
+            rate, half = result.game_rate(0)
+            if not args.orders_target:
+                rate, half = result.win_rate(0)
+            ok = rate >= 0.25
+            label = ", ".join(["expert", *others])
+            if args.orders_target:
+                met.append((f"expert at its share or above: {label}", ok))
+            rate_of = result.game_rate if args.orders_target else result.win_rate
+            rates = " / ".join(f"{rate_of(i)[0]:.1%}" for i in range(1, 4))
+            p50, p95 = result.think_ms(0)
+            print(f"{label:<40} expert {rate:.1%} ± {half:.1%} of "
+                  f"{'games' if args.orders_target else 'hands'} over {result.groups} "
+                  f"deals ({'at or above' if ok else 'BELOW'} its share; the others {rates}); "
+                  f"think p50 {p50:.0f}, p95 {p95:.0f} ms")
+            if args.compare:
+                other = play([args.compare, *others], "muggins", orders_deals,
+                             target=args.orders_target, seed=args.seed + 71, seats=4)
+                print(f"    {args.compare}: {other.game_rate(0)[0]:.1%}; {args.expert} against "
+                      f"it on the same deals: {_paired_text(result, other)}")
     print("\n## Goals")
     for label, ok in met:
         print(f"{'met    ' if ok else 'NOT met'}  {label}")
@@ -191,6 +246,20 @@ def paired(a: TournamentResult, b: TournamentResult) -> tuple[float, float]:
     sa, sb = a.stats[0], b.stats[0]
     wins = [x - y for x, y in zip(sa.hand_wins, sb.hand_wins, strict=False)]
     return ratio_ci(wins, sa.hands[: len(wins)])
+
+
+def paired_games(a: TournamentResult, b: TournamentResult) -> tuple[float, float]:
+    """:func:`paired` for games won."""
+    sa, sb = a.stats[0], b.stats[0]
+    wins = [x - y for x, y in zip(sa.game_wins, sb.game_wins, strict=False)]
+    return ratio_ci(wins, sa.games[: len(wins)])
+
+
+def _paired_text(a: TournamentResult, b: TournamentResult) -> str:
+    games, games_half = paired_games(a, b)
+    hands, hands_half = paired(a, b)
+    return (f"games {games:+.1%} ± {games_half:.1%}, hands {hands:+.1%} ± {hands_half:.1%} "
+            f"({min(a.groups, b.groups)} deals)")
 
 
 def style_differences(deals: int) -> dict[tuple[str, str], float]:

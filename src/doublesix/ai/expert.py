@@ -17,12 +17,15 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 import time
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
 from doublesix.ai.sampling import Inference, Sampler, current_hand, temper
+from doublesix.ai.styles import Style, style_move, table_styles
 from doublesix.moves import Move
 from doublesix.state import State, going_out_points
 from doublesix.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
@@ -106,6 +109,13 @@ class Expert:
     ``mate_lock`` and ``mate_suit`` are measured alternatives, off by default (the partner's
     playout moves look ahead too; :class:`Plan`'s weights for leaving open a number the partner
     lacks or has shown).
+
+    ``table`` names the player in each seat, as a person at the table sees them (``None`` for
+    a seat whose style is not known, such as a person's): its playouts then play a seat named
+    ``pinocchio``, ``buratino`` or ``snow-white`` as that player plays
+    (:mod:`doublesix.ai.styles`), every other seat with the greedy playout policy.  Names are
+    public: the table shows them.  ``read_table=False`` ignores the table (as before it was
+    given).  :meth:`at_table` gives a copy seated at a table.
     """
 
     name = "expert"
@@ -123,6 +133,8 @@ class Expert:
         mate_sharpness: float = 0.0,
         mate_lock: int = 0,
         mate_suit: int = 0,
+        table: Sequence[str | None] | None = None,
+        read_table: bool = True,
     ) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
@@ -141,6 +153,28 @@ class Expert:
         self.mate_sharpness = mate_sharpness
         self.mate_lock = mate_lock
         self.mate_suit = mate_suit
+        self.table = None if table is None else tuple(table)
+        self.read_table = read_table
+
+    def at_table(self, table: Sequence[str | None]) -> Expert:
+        """This expert with the same options, told who sits where (``table``: a player's
+        name per seat, ``None`` where it is not known).
+
+        >>> Expert(playouts=300).at_table(["expert", "snow-white"]).table
+        ('expert', 'snow-white')
+        """
+        seated = copy.copy(self)
+        seated.table = tuple(table)
+        return seated
+
+    def styles(self, view: View) -> list[Style | None] | None:
+        """Per seat, the style its playout moves follow (None: greedy, or the expert's own
+        look-ahead for its seat); None when no seat has a known style."""
+        table = self.table
+        if not self.read_table or table is None or len(table) != view.rules.players:
+            return None
+        styles = table_styles(table, view.seat)
+        return styles if any(s is not None for s in styles) else None
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The move with the best mean outcome over the sampled deals."""
@@ -161,9 +195,10 @@ class Expert:
         teams = view.rules.teams and self.team
         mate = (me + 2) % 4 if teams and self.plan and self.mate_plan else -1
         shown = None
+        styles = self.styles(view)
         if teams:
             weights = weights._replace(mate_lock=self.mate_lock, mate_suit=self.mate_suit)
-            if self.mate_suit:
+            if self.mate_suit or styles is not None:
                 shown = shown_numbers(view)
         known = [sum(1 << n for n in numbers) for numbers in view.lacks]
         base: Board | None = None
@@ -179,7 +214,7 @@ class Expert:
                 board.pos = 0
                 board.play(move.t, move.e if move.t >= 0 else (-1 if move.kind == "draw" else -2))
                 rollout(board, planner, known[:], weights, mate,
-                        None if shown is None else shown[:])
+                        None if shown is None else shown[:], styles)
                 value, won = outcome(board, me, base)
                 totals[i] += value
                 wins[i] += won
@@ -226,10 +261,11 @@ class Expert:
 
 def rollout(
     board: Board, planner: int = -1, lacks: list[int] | None = None, plan: Plan = PIPS_PLAN,
-    mate: int = -1, shown: list[int] | None = None,
+    mate: int = -1, shown: list[int] | None = None, styles: Sequence[Style | None] | None = None,
 ) -> None:
     """Play the hand out in place, every seat laying the tile with the best
-    :func:`rollout_key`.
+    :func:`rollout_key`, or a seat with a style in ``styles`` as that player would
+    (:func:`~doublesix.ai.styles.style_move`).
 
     The seat ``planner`` (none by default) also looks ahead, adding to each lay's key the
     weights of ``plan`` (see :class:`Plan`).  ``lacks`` holds, per seat, a mask of the numbers
@@ -241,7 +277,8 @@ def rollout(
         return
     if lacks is None:
         lacks = [0] * board.players
-    if board.played and not board.single and not board.mode and not board.tie_fewer:
+    if (board.played and not board.single and not board.mode and not board.tie_fewer
+            and styles is None):
         if mate < 0 and shown is None:
             _rollout_line(board, planner, lacks, plan)
         else:
@@ -259,7 +296,10 @@ def rollout(
         hand = hands[turn]
         best = -(1 << 30)
         t = e = -1
-        if not board.played:
+        style = styles[turn] if styles is not None else None
+        if style is not None:
+            t, e = style_move(board, style, lacks, shown)
+        elif not board.played:
             for tt in indices(hand):
                 pips = PIPS[tt]
                 key = rollout_key(pips if fives and pips % 5 == 0 else 0, tt)

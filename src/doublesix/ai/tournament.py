@@ -25,10 +25,14 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from doublesix.faces import sides
 from doublesix.match import Match
 from doublesix.rules import Rules
+
+if TYPE_CHECKING:
+    from doublesix.ai import Player
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959964
@@ -223,6 +227,9 @@ def play_group(
         row = [index[label] for label in seat_labels(at, rules)]  # each seat's row
         counted = [seat for seat in range(seats) if rules.teammates(seat)[0] == seat]
         rngs = [random.Random(seed * 1000003 + order * 101 + s) for s in range(seats)]
+        # Who sits where is public (the table shows the names): a player that reads it is told.
+        table = [specs[name][0] for name in at]
+        seated = {name: _seated(p, table) for name, p in players.items()}
         match = Match(rules, seed=seed)
         while True:
             turn = match.turn
@@ -246,7 +253,7 @@ def play_group(
                 continue
             view = match.view(turn)
             started = time.perf_counter()
-            move = players[at[turn]].choose(view, rngs[turn])
+            move = seated[at[turn]].choose(view, rngs[turn])
             out.think[row[turn]].append(time.perf_counter() - started)
             match.play(move)
         winners = match.winners
@@ -259,6 +266,12 @@ def play_group(
             elif not winners:
                 out.game_wins[i] += drawn_share
     return out
+
+
+def _seated(player: Player, table: list[str]) -> Player:
+    """``player`` told the names at the table, if it reads them (``at_table``)."""
+    at_table = getattr(player, "at_table", None)
+    return player if at_table is None else cast("Player", at_table(table))
 
 
 def seat_labels(at: Sequence[str], rules: Rules) -> list[str]:

@@ -1,0 +1,173 @@
+"""The personalities as playout policies (:mod:`doublesix.ai.styles`): on random positions of
+every variant they choose what the real players choose, the expert's playouts play a seat of a
+known style with them, and the expert told who sits where stays deterministic and fair."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from doublesix import Match, Rules, State
+from doublesix.ai import player
+from doublesix.ai.board import Board, to_move
+from doublesix.ai.expert import FIVES_PLAN, PIPS_PLAN, Expert, rollout, shown_numbers
+from doublesix.ai.personalities import Buratino, Pinocchio, SnowWhite
+from doublesix.ai.sampling import sample_deal
+from doublesix.ai.styles import STYLES, style_move, table_styles
+from doublesix.ai.tournament import play_group
+from doublesix.tiles import PIPS
+from doublesix.view import derive_lacks
+
+from .test_ai_board import CASES, _Logged, _masks, _mid_hand, _step
+
+PERSONALITIES = (Pinocchio(), Buratino(), SnowWhite())
+
+
+def _lacks(view_lacks: tuple[frozenset[int], ...]) -> list[int]:
+    return [sum(1 << n for n in numbers) for numbers in view_lacks]
+
+
+class TestStylesMatchThePlayers:
+    @pytest.mark.parametrize(("variant", "options"), CASES)
+    def test_same_choice_as_the_player(self, variant: str, options: dict[str, object]) -> None:
+        """From positions of games played by a mix of the players and random moves, each
+        style's move on a board of the position is the real player's move on the view."""
+        rules = Rules.variant(variant, **options)
+        choices = 0
+        for seed in range(12):
+            match = Match(rules, seed=seed)
+            rng = random.Random(seed)
+            while not match.is_over and len(match.history) < 250:
+                turn = match.turn
+                if turn is None:
+                    match.next_hand()
+                    continue
+                view = match.view(turn)
+                moves = view.legal_moves()
+                if len(moves) > 1 and moves[0].t >= 0:
+                    board = Board.from_state(State.from_view(view, *sample_deal(view, rng)))
+                    lacks = _lacks(view.lacks)
+                    shown = shown_numbers(view) if rules.teams else None
+                    for real in PERSONALITIES:
+                        fast = style_move(board, STYLES[real.name], lacks, shown)
+                        assert to_move(*fast) == real.choose(view, rng), (
+                            f"{real.name}, seed {seed}, move {len(match.history)}")
+                        choices += 1
+                mover = PERSONALITIES[rng.randrange(3)]
+                match.play(mover.choose(view, rng) if rng.random() < 0.6 else rng.choice(moves))
+        assert choices > 150
+
+    def test_forced_moves(self) -> None:
+        state = State.deal(Rules.variant("draw"), seed=1)
+        state = state.apply(state.legal_moves()[0])
+        board = Board.from_state(state)
+        board.hands[board.turn] = 0  # nothing fits: draw
+        assert style_move(board, STYLES["snow-white"], [0, 0], None) == (-1, -1)
+
+
+class TestStyledPlayouts:
+    @pytest.mark.parametrize(("variant", "options"), CASES)
+    def test_styled_seats_play_their_style(
+        self, variant: str, options: dict[str, object]
+    ) -> None:
+        """A playout from mid-hand with a style on every seat but the planner's, replayed in
+        the engine: each lay of a styled seat is its style's move in the engine's position, with
+        what the public record shows each seat lacks (and under teams what it has shown)."""
+        rules = Rules.variant(variant, **options)
+        plan = FIVES_PLAN if rules.scoring == "fives" else PIPS_PLAN
+        styled = 0
+        for seed in range(12):
+            state, steps = _mid_hand(rules, seed)
+            planner = seed % rules.players
+            names = ["pinocchio", "buratino", "snow-white", "greedy"]
+            table = [names[(seed + s) % 4] for s in range(rules.players)]
+            styles = table_styles(table, planner)
+            board = Board.from_state(state)
+            log: list[tuple[str, int, int, int]] = []
+            board.hands = _Logged(board.hands, "hands", log)
+            board.ends = _Logged(board.ends, "ends", log)  # a lay sets its end first
+            shown = [0] * rules.players if rules.teams else None
+            rollout(board, planner, _masks(derive_lacks(rules.players, steps)), plan,
+                    shown=shown, styles=styles)
+            shown = [0] * rules.players if rules.teams else None  # the reference's own
+            end = -1
+            for name, seat, old, new in log:
+                if name == "ends":
+                    end = seat if end < 0 else end
+                    continue
+                while state.turn != seat:  # the seats in between can only pass
+                    steps.append(_step(state, state.legal_moves()[0]))
+                    state = state.apply(state.legal_moves()[0])
+                moves = state.legal_moves()
+                if new & ~old:
+                    move = moves[0]
+                else:
+                    (t,) = [i for i in range(old.bit_length()) if (old ^ new) >> i & 1]
+                    move = next(m for m in moves if m.t == t and m.e == end)
+                    style = styles[seat]
+                    if style is not None:
+                        known = _masks(derive_lacks(rules.players, steps))
+                        fast = style_move(Board.from_state(state), style, known, shown)
+                        assert fast == (t, end), f"seed {seed}, seat {seat}: {style.name}"
+                        styled += 1
+                    if shown is not None:
+                        shown[seat] |= 1 << (PIPS[t] - state.layout.ends[move.e])
+                end = -1
+                steps.append(_step(state, move))
+                state = state.apply(move)
+        assert styled > 10
+
+
+class TestExpertAtATable:
+    def _view(self) -> tuple[Match, list[str]]:
+        rules = Rules.variant("muggins", players=4, target=0)
+        match = Match(rules, seed=5)
+        names = ["expert", "pinocchio", "buratino", "snow-white"]
+        players = {n: player(n) for n in names[1:]}
+        rng = random.Random(0)
+        while match.turn != 0 or len(match.legal_moves()) < 2:
+            turn = match.turn
+            assert turn is not None
+            if turn == 0:
+                match.play(match.legal_moves()[0])
+            else:
+                match.play(players[names[turn]].choose(match.view(turn), rng))
+        return match, names
+
+    def test_deterministic_and_optional(self) -> None:
+        match, names = self._view()
+        view = match.view(0)
+        seated = Expert(playouts=200).at_table(names)
+        first = seated.evaluate(view, random.Random(3))
+        assert seated.evaluate(view, random.Random(3)) == first
+        plain = Expert(playouts=200).evaluate(view, random.Random(3))
+        ignored = Expert(playouts=200, read_table=False).at_table(names)
+        assert ignored.evaluate(view, random.Random(3)) == plain
+        greedy_table = Expert(playouts=200).at_table(["expert", "greedy", None, "random"])
+        assert greedy_table.evaluate(view, random.Random(3)) == plain
+
+    def test_a_table_of_the_wrong_size_is_ignored(self) -> None:
+        match, _ = self._view()
+        view = match.view(0)
+        assert Expert().at_table(["expert", "snow-white"]).styles(view) is None
+
+    def test_player_takes_a_table(self) -> None:
+        expert = player("expert", table=["expert", "snow-white"])
+        assert isinstance(expert, Expert) and expert.table == ("expert", "snow-white")
+
+    def test_tournament_tells_the_table(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        tables: list[tuple[str | None, ...]] = []
+        choose = Expert.choose
+
+        def spy(self: Expert, view: object, rng: random.Random) -> object:
+            assert self.table is not None
+            tables.append(self.table)
+            return choose(self, view, rng)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Expert, "choose", spy)
+        play_group(["expert:playouts=40", "snow-white", "greedy"],
+                   Rules.variant("block", players=3, target=0), seed=2)
+        assert set(tables) == {("expert", "snow-white", "greedy"),
+                               ("greedy", "expert", "snow-white"),
+                               ("snow-white", "greedy", "expert")}
