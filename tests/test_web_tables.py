@@ -505,3 +505,28 @@ def test_two_server_processes_share_a_table() -> None:
             two.store.dispose()
 
     asyncio.run(scenario())
+
+
+def test_a_game_loaded_for_two_callers_at_once_stays_one_copy() -> None:
+    """The invitation page and the host's socket load a stored table at the same moment; the
+    invitation's caller is done with it first (and drops it): the host's socket must still sit
+    at the one copy that the join then changes, and be told of the join."""
+
+    async def scenario() -> None:
+        games = Games(Store("sqlite://"), settings=TEST_SETTINGS.replace(search_processes=0))
+        try:
+            rules = Rules.variant("draw", players=2, target=0)
+            game_id, token, invites = await games.create(ANA, rules, ("person",), seed=3,
+                                                         name="Ana")
+            code = invites[0]["code"]
+            shown, (game, ana) = await asyncio.gather(
+                games.invitation(BEA, game_id, code), games.connect(game_id, token))
+            assert shown["seat"] == 1
+            assert games.live(game_id) is game
+            await games.join(BEA, game_id, code, "Bea")
+            told = [m.get("text") for m in drain(ana) if m["type"] == "table"]
+            assert "Bea has joined the table." in told
+        finally:
+            await games.close()
+
+    asyncio.run(scenario())

@@ -757,7 +757,12 @@ class Games:
             return game
         loading = self._loading.get(game_id)
         if loading is not None:
-            return await asyncio.shield(loading)
+            game = await asyncio.shield(loading)
+            if self._live.get(game_id) is game:
+                return game
+            # The one that loaded it had no more use for it and dropped it before this caller
+            # ran again: load it again, so that everyone holds the one live copy.
+            return await self._get(game_id)
         future: asyncio.Future[Game] = asyncio.get_running_loop().create_future()
         self._loading[game_id] = future
         try:
