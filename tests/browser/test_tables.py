@@ -480,3 +480,49 @@ def test_a_waiting_room_seat_given_to_a_computer(make_session: Any) -> None:
     for page in (ana, bea):
         expect(seat_card(page, "Pinocchio")).to_have_count(1)
     play_table([MousePlayer(ana), MousePlayer(bea)])
+
+
+def test_a_waiting_room_that_stops_following_connects_again(make_session: Any) -> None:
+    """The server keeps a few sockets a seat: a fifth window of the host's seat closes the
+    oldest (4429). In the waiting room that window says it no longer follows the game, does not
+    connect again by itself, and offers its own "Connect again" (the game bar's is hidden with
+    the table); connected again, it shows what happened meanwhile (Bea joined) and can start."""
+    session = make_session(record=True)
+    pages = [session.page() for _ in range(5)]
+    first = pages[0]
+    game_id, links = set_table(session, first, variant="draw", players=2, target=0, seed=9,
+                               opponents=["person"], name="Ana")
+    in_waiting_room(first)
+    for page in pages[1:]:
+        page.goto(f"{session.server.url}/game/{game_id}")  # the same browser: the same seat
+        in_waiting_room(page)
+    status = first.locator("#waiting-connection")
+    expect(status).to_have_text("Not following the game.")
+    wait_said(first, "This window stopped following the game")
+    again = first.locator("#waiting").get_by_role("button", name="Connect again")
+    expect(again).to_be_visible()
+    expect(first.locator("#reconnect-button")).to_be_hidden()
+    first.wait_for_timeout(1500)  # no connecting again by itself
+    expect(status).to_have_text("Not following the game.")
+
+    # Bea joins meanwhile: this window does not hear it.
+    join(make_session().page(), links[0], "Bea")
+    for page in pages[1:]:
+        wait_said(page, "Bea has joined the table.")
+    seats = first.locator("#waiting-seats > li")
+    expect(seats.nth(1)).to_contain_text("invited, not here yet")
+    for page in pages[2:]:
+        page.close()
+
+    again.focus()
+    first.keyboard.press("Enter")
+    expect(status).to_be_hidden()
+    expect(again).to_be_hidden()
+    expect(first.locator("#waiting-title")).to_be_focused()
+    wait_said(first, "Connected again.")
+    expect(seats.nth(1)).to_contain_text("Bea")
+    expect(seats.nth(1)).to_contain_text("joined, here")
+    start(first)
+    wait_said(first, "The game starts.")
+    expect(first.locator("#game")).to_be_visible()
+    expect(first.locator("#waiting")).to_be_hidden()

@@ -94,12 +94,11 @@ export function connect(g, on) {
 }
 
 /**
- * The connection's state in the game's bar: lost (reconnecting, or stopped with a button to
- * connect again), or the server's notice (saving failed, trying again).
+ * The connection's state in the game's bar and in the waiting room: lost (reconnecting, or
+ * stopped with a button to connect again), or the server's notice (saving failed, trying again).
  * @param {GameSession} g @param {Handlers} [on] needed for the button that connects again
  */
 export function showConnection(g, on) {
-  const again = byId("reconnect-button");
   // The game's bar, and the waiting room's line (a table for people before its game starts).
   for (const el of [byId("connection"), byId("waiting-connection")]) {
     if (!g.connected && g.lost) {
@@ -115,14 +114,31 @@ export function showConnection(g, on) {
       el.textContent = "";
     }
   }
-  again.hidden = !g.stopped;
-  if (on) again.onclick = () => {
-    g.stopped = false;
-    g.retries = 0;
-    again.hidden = true;
-    connect(g, on);
-  };
+  // Stopped: a button that connects again, in the game's bar and in the waiting room.
+  for (const again of reconnectButtons()) {
+    again.hidden = !g.stopped;
+    if (on) again.onclick = () => connectAgain(g, on, again);
+  }
   byId("game").dataset.connected = String(g.connected);
+}
+
+/** The buttons that connect again: the game's bar's and the waiting room's. */
+function reconnectButtons() {
+  return [byId("reconnect-button"), byId("waiting-reconnect-button")];
+}
+
+/**
+ * The person asked to follow the game again (after 4429). The button goes away: the focus it
+ * had goes to the start of what is shown (the waiting room's heading, or the page's main).
+ * @param {GameSession} g @param {Handlers} on @param {HTMLElement} used the button pressed
+ */
+function connectAgain(g, on, used) {
+  const hadFocus = document.activeElement === used;
+  g.stopped = false;
+  g.retries = 0;
+  for (const again of reconnectButtons()) again.hidden = true;
+  if (hadFocus) byId(document.body.dataset.view === "waiting" ? "waiting-title" : "main").focus({ preventScroll: true });
+  connect(g, on);
 }
 
 /** Send a message; false (and nothing sent) while the connection is away. @param {GameSession} g @param {object} msg */
