@@ -390,6 +390,24 @@ class TestPlayAgain:
                 assert [s["name"] for s in state["table"]["seats"]] == ["Ana", "Bea", "Greedy"]
                 assert len(state["hand"]) > 0
 
+    def test_someone_leaving_without_asking_lets_the_others_play_again(
+        self, client: TestClient
+    ) -> None:
+        game_id, tokens = started_table(client, [], variant="draw", target=0, seed=9)
+        with client.websocket_connect(f"/ws/{game_id}?token={tokens[0]}") as host_ws:
+            host = SeatSocket(host_ws)
+            with client.websocket_connect(f"/ws/{game_id}?token={tokens[1]}") as bea_ws:
+                bea = SeatSocket(bea_ws)
+                thread = threading.Thread(target=lambda: bea.play_out(random.Random(2)))
+                thread.start()
+                assert host.play_out(random.Random(1))["over"]
+                thread.join(60)
+                host.ws.send_json({"type": "again"})
+                read_until(bea, "table", text="Ana wants to play again.")
+            # Bea leaves without asking: Ana, the only one still at the table, plays again.
+            read_until(host, "table", text="Bea has left the table.")
+            assert read_until(host, "again")["game_id"] != game_id
+
     def test_again_is_for_finished_tables(self, client: TestClient) -> None:
         game_id, tokens = started_table(client, [])
         with client.websocket_connect(f"/ws/{game_id}?token={tokens[0]}") as ws:

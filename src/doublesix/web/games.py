@@ -37,7 +37,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -865,8 +865,20 @@ class Games:
                     game.away_since[seat] = time.monotonic()
                     game.tell_table(f"{game.saved.seats[seat].name} has left the table.",
                                     about=seat)
+                    self._left(game)
                 self._say_presence(game)
         self._forget_if_idle(game)
+
+    def _left(self, game: Game) -> None:
+        """After a person left a table: a finished one may now play again."""
+        if game.is_over and game.saved.table is not None and game.saved.table.again:
+            self._spawn(self._left_finished_table(game))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background, holding on to its task until it ends."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # -- presence across server processes (PostgreSQL) ------------------------------------
 
@@ -880,9 +892,7 @@ class Games:
             with contextlib.suppress(Exception):
                 await self._store(self.store.announce, payload)
 
-        task = asyncio.get_running_loop().create_task(send())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        self._spawn(send())
 
     def _say_presence(self, game: Game) -> None:
         """Tell the other processes which seats of this table have a socket here."""
@@ -922,6 +932,8 @@ class Games:
         for seat in sorted(before - after):
             game.away_since[seat] = now
             game.tell_table(f"{game.saved.seats[seat].name} has left the table.", about=seat)
+        if before - after:
+            self._left(game)
 
     # -- messages -------------------------------------------------------------------------
 
@@ -1069,10 +1081,19 @@ class Games:
         held = game.saved.seats[seat]
         if seat not in table.again:
             await self._change_table(game, lambda: table.again.append(seat))
+        game.tell_table(f"{held.name} wants to play again.", about=seat)
+        await self._play_again_if_agreed(game)
+
+    async def _play_again_if_agreed(self, game: Game) -> None:
+        """Once every person at the finished table (with a socket open anywhere) has asked to
+        play again, and someone has, start a new game with the same seats and send everyone
+        to it.  Checked when someone asks, and when someone leaves without asking."""
+        table = game.saved.table
+        if table is None or not game.is_over or table.next_game is not None or not table.again:
+            return
         present = {i for i, s in enumerate(game.saved.seats)
                    if s.kind == HUMAN and game.connected(i)}
         if not present <= set(table.again):
-            game.tell_table(f"{held.name} wants to play again.", about=seat)
             return
         old = game.saved
         match = Match(game.match.rules)
@@ -1090,8 +1111,16 @@ class Games:
             raise NotNowError("the games database is not answering: try again in a few "
                               "seconds") from None
         await self._change_table(game, lambda: setattr(table, "next_game", new.id))
-        game.tell_table(f"{held.name} wants to play again.", about=seat)
         game.tell({"type": "again", "game_id": new.id})
+
+    async def _left_finished_table(self, game: Game) -> None:
+        """Someone left a finished table: if everyone still there has asked to play again,
+        the new game starts now."""
+        async with game.lock:
+            try:
+                await self._play_again_if_agreed(game)
+            except NotNowError as error:
+                log.warning("game %s: playing again failed: %s", game.id, error)
 
     def _invited(self, game: Game, code: str) -> int:
         """The seat an invitation code opens (:class:`GameNotFoundError` if none)."""
