@@ -886,7 +886,7 @@ class RemoteGame(Person):
         self.send({"type": "again"})
         others = [seat for seat in self.table().get("seats", [])
                   if seat.get("person") and seat.get("seat") != self.me]
-        if others:
+        if others and self.table().get("next_game") is None:
             self.console.say("Waiting for the others to say whether they play again.")
 
     # -- what the person may know ---------------------------------------------------------------
@@ -1051,8 +1051,8 @@ def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *
             tables.keep(invitation, game_id, token, kept_name)
         except OSError as error:
             console.error(f"Could not keep your seat in {tables.path}: "
-                          f"{error.strerror or error}. To come back, open the link in a "
-                          "browser.")
+                          f"{error.strerror or error}. You can play on, but if you leave "
+                          "the table you cannot come back to this seat.")
     except JoinError as error:
         console.error(str(error))
         return error.status
