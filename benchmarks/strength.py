@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import random
 import sys
 import time
@@ -76,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", default="",
                         help="another expert played on the same deals at the tables and in "
                         "the orders, with the paired difference of games won")
+    parser.add_argument("--dump", default="",
+                        help="append each match's per-deal results (JSON lines) to this file, "
+                        "to pair runs later")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--only", default="", help="comma-separated sections to run: "
@@ -97,7 +101,16 @@ def main(argv: list[str] | None = None) -> int:
     def play(names: list[str], variant: str, n: int, target: int = 0,
              seed: int = args.seed, tile_set: int = 6, seats: int = 2) -> TournamentResult:
         rules = Rules.variant(variant, target=target, set=tile_set, players=seats)
-        return with_progress_bar(names, rules, n, seed, workers=args.workers)
+        result = with_progress_bar(names, rules, n, seed, workers=args.workers)
+        if args.dump:
+            with open(args.dump, "a") as out:
+                first = result.stats[0]
+                out.write(json.dumps({
+                    "names": names, "variant": variant, "target": target, "seed": seed,
+                    "set": tile_set, "seats": seats, "hands": first.hands,
+                    "hand_wins": first.hand_wins, "games": first.games,
+                    "game_wins": first.game_wins}) + "\n")
+        return result
 
     if sections & {"draw", "block"}:
         print("\n## Expert vs greedy, single hands")

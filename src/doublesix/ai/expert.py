@@ -115,7 +115,9 @@ class Expert:
     ``pinocchio``, ``buratino`` or ``snow-white`` as that player plays
     (:mod:`doublesix.ai.styles`), every other seat with the greedy playout policy.  Names are
     public: the table shows them.  ``read_table=False`` ignores the table (as before it was
-    given).  :meth:`at_table` gives a copy seated at a table.
+    given).  :meth:`at_table` gives a copy seated at a table.  ``styled_sharpness``, if 0 or
+    more, is the sharpness with which the lays of a seat known to be Buratino or Snow White are
+    read (they do not lay their heaviest tiles first); -1 reads them as any other seat's.
     """
 
     name = "expert"
@@ -135,6 +137,7 @@ class Expert:
         mate_suit: int = 0,
         table: Sequence[str | None] | None = None,
         read_table: bool = True,
+        styled_sharpness: float = -1.0,
     ) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
@@ -155,6 +158,7 @@ class Expert:
         self.mate_suit = mate_suit
         self.table = None if table is None else tuple(table)
         self.read_table = read_table
+        self.styled_sharpness = styled_sharpness
 
     def at_table(self, table: Sequence[str | None]) -> Expert:
         """This expert with the same options, told who sits where (``table``: a player's
@@ -231,7 +235,12 @@ class Expert:
         """``worlds`` guesses at the hidden tiles, drawn in proportion to how well they explain
         the other seats' choices (from ``pool`` times as many candidates)."""
         mate_sharpness = self.mate_sharpness if view.rules.teams and self.team else None
-        inference = Inference(view, self.sharpness, mate_sharpness)
+        seat_sharpness: list[float | None] | None = None
+        styles = self.styles(view) if self.styled_sharpness >= 0 else None
+        if styles is not None:
+            seat_sharpness = [self.styled_sharpness if s is not None and s.name != "pinocchio"
+                              else None for s in styles]
+        inference = Inference(view, self.sharpness, mate_sharpness, seat_sharpness)
         sampler = Sampler(view)
         if not inference.decisions or self.pool == 1:
             hands_list = [sampler.hands(rng) for _ in range(worlds)]
