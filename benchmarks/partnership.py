@@ -92,7 +92,7 @@ def peer_game(view: View) -> Any:
     """A ``dominoes.Game`` holding what ``view``'s seat knows: its hand, the ends, the moves
     made (passes as None), the other hands' sizes; the other hands get the unseen tiles in tile
     order (any split: the peer only reads them as the pool it samples from)."""
-    import dominoes
+    import dominoes  # type: ignore[import-untyped]
 
     def domino(tile: Tile) -> Any:
         return dominoes.Domino(tile.high, tile.low)
@@ -137,15 +137,16 @@ def make_player(spec: str) -> Any:
 
     _, _, rest = spec.partition(":")
     name, _, options_text = rest.partition(":")
-    options = dict(item.split("=") for item in options_text.split(",") if item)
+    peer_options = {key: value for key, _, value in
+                    (item.partition("=") for item in options_text.split(",") if item)}
     if name == "bota_gorda":
         return PeerPlayer(spec, dominoes.players.bota_gorda)
     if name == "double":
         return PeerPlayer(spec, dominoes.players.double)
     if name == "alphabeta":
         search = dominoes.players.probabilistic_alphabeta(
-            start_move=int(options.get("start", PEER_START)),
-            sample_size=int(options.get("samples", PEER_SAMPLES)),
+            start_move=int(peer_options.get("start", PEER_START)),
+            sample_size=int(peer_options.get("samples", PEER_SAMPLES)),
             player=dominoes.players.bota_gorda)
 
         def order(game: Any) -> None:
