@@ -19,9 +19,10 @@ of the issue is met:
 - orders: the expert with Pinocchio, Buratino and Snow White at a 4-player Muggins table, in each
   of the six orders of the seats around it (each deal in its 4 rotations, so the expert always
   follows the same player), where it should win at least its share in every order.
-  ``--compare SPEC`` plays another expert (``expert:read_table=0``: not told who sits where) on
-  the same deals and prints the paired difference of games won; ``--orders-only`` picks orders
-  (``snow-white`` for the orders where the expert follows Snow White).
+  ``--compare SPEC`` plays another expert on the same deals and prints the paired difference
+  (``--expert expert:read_table=1 --compare expert``: playouts that play each seat in its named
+  style, against the default); ``--orders-only`` picks orders (``snow-white`` for the orders
+  where the expert follows Snow White).
 """
 
 from __future__ import annotations

@@ -138,19 +138,24 @@ class TestExpertAtATable:
     def test_deterministic_and_optional(self) -> None:
         match, names = self._view()
         view = match.view(0)
-        seated = Expert(playouts=200).at_table(names)
+        seated = Expert(playouts=200, read_table=True).at_table(names)
         first = seated.evaluate(view, random.Random(3))
         assert seated.evaluate(view, random.Random(3)) == first
         plain = Expert(playouts=200).evaluate(view, random.Random(3))
-        ignored = Expert(playouts=200, read_table=False).at_table(names)
+        ignored = Expert(playouts=200).at_table(names)  # read_table is off by default
         assert ignored.evaluate(view, random.Random(3)) == plain
-        greedy_table = Expert(playouts=200).at_table(["expert", "greedy", None, "random"])
+        greedy_table = Expert(playouts=200, read_table=True).at_table(
+            ["expert", "greedy", None, "random"])
         assert greedy_table.evaluate(view, random.Random(3)) == plain
 
     def test_a_table_of_the_wrong_size_is_ignored(self) -> None:
         match, _ = self._view()
         view = match.view(0)
-        assert Expert().at_table(["expert", "snow-white"]).styles(view) is None
+        assert Expert(read_table=True).at_table(["expert", "snow-white"]).styles(view) is None
+        names = ["expert", "pinocchio", "buratino", "snow-white"]
+        assert Expert().at_table(names).styles(view) is None
+        styles = Expert(read_table=True).at_table(names).styles(view)
+        assert styles is not None and [s and s.name for s in styles] == [None, *names[1:]]
 
     def test_player_takes_a_table(self) -> None:
         expert = player("expert", table=["expert", "snow-white"])

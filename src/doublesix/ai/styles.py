@@ -2,7 +2,8 @@
 :mod:`doublesix.ai.personalities` makes, computed on the expert's fast :class:`~.board.Board`.
 
 A person at the table sees who sits where: the computer seats are named, and each name is a
-style of play anyone can read about.  The expert's playouts use that.  A seat known to be
+style of play anyone can read about.  The expert's playouts can use that
+(``Expert(read_table=True)``, off by default: not shown to pay yet).  A seat known to be
 Pinocchio, Buratino or Snow White plays its playout moves as that player would, from what that
 seat could see in the playout (its own tiles, the table, who could not lay on what); every
 other seat keeps the greedy playout policy.  ``tests/test_ai_styles.py`` checks, on random
