@@ -33,6 +33,13 @@ Examples::
 
 Every request goes to the server on this machine (127.0.0.1); the loops are bounded by
 ``--duration`` and stop by themselves.
+
+``--demand GAMES`` starts no server: it plays that many games of the mix in this process (seat 0
+by random legal moves, the computers as the server's search processes would) and prints the
+CPU time the computers spend for each move of the person, which with the players' pace gives
+the cores the mix asks for::
+
+    .venv/bin/python benchmarks/web_load.py --demand 100
 """
 
 from __future__ import annotations
@@ -554,6 +561,41 @@ def _p(values: list[float], q: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
 
 
+def demand(games: int, mix: str, seed: int) -> None:
+    """Print the computers' CPU time per person move over ``games`` one-hand games of ``mix``
+    (the players chosen and seeded as the server's search processes do)."""
+    from doublesix import Match, Move, Rules
+    from doublesix.ai import player
+    from doublesix.ai.seeding import move_rng, player_options
+
+    person_moves = 0
+    spent: dict[str, float] = {}
+    for number in range(games):
+        body = MIXES[mix][number % len(MIXES[mix])]
+        rules = Rules.variant(body["variant"], players=body["players"], target=0)
+        match = Match(rules, seed=seed + number)
+        rng = random.Random(seed + number)
+        while match.turn is not None:
+            seat = match.turn
+            moves = match.legal_moves()
+            if seat == 0:
+                person_moves += moves != [Move.pass_()]
+                match.play(rng.choice(moves))
+                continue
+            kind = body["opponents"][seat - 1]
+            started = time.process_time()
+            move = player(kind, **player_options(kind, False)).choose(
+                match.view(seat), move_rng(match.seed, match.hand_number, seat,
+                                           len(match.history)))
+            spent[kind] = spent.get(kind, 0.0) + time.process_time() - started
+            match.play(move)
+    total = sum(spent.values())
+    print(f"{games} one-hand games of the {mix!r} mix: {person_moves} moves of the person, "
+          f"the computers' CPU {total:.1f} s, {1000 * total / max(1, person_moves):.0f} ms a "
+          f"person move ({', '.join(f'{k} {v:.1f} s' for k, v in sorted(spent.items()))}); "
+          f"load average {load_average()}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=10)
@@ -578,7 +620,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--outage-at", type=float, default=10.0)
     parser.add_argument("--quiet-server", action="store_true")
     parser.add_argument("--json", default=None, help="also write the summary to this file")
+    parser.add_argument("--demand", type=int, default=0, metavar="GAMES",
+                        help="start no server: the computers' CPU per person move over GAMES "
+                        "games of the mix, in this process")
     args = parser.parse_args(argv)
+    if args.demand:
+        demand(args.demand, args.mix, args.seed)
+        return 0
 
     load_before = load_average()
     server = None
