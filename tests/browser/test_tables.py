@@ -362,6 +362,44 @@ def test_two_people_and_two_computers(make_session: Any) -> None:
     assert "Ana's turn." in said(bea)
 
 
+def test_four_people_play_the_partnership_game(make_session: Any) -> None:
+    """Four people in four browsers: the partnership game (Ana and Cal against Bea and Dev),
+    one hand; Cal plays by keyboard alone. Each sees only their own tiles, hears the others'
+    turns by name, and the same result."""
+    sessions = [make_session(record=True) for _ in range(4)]
+    pages = [session.page() for session in sessions]
+    ana, bea, cal, dev = pages
+    _, links = set_table(sessions[0], ana, variant="partnership", players=4, target=0,
+                         seed=23, opponents=["person", "person", "person"], name="Ana")
+    in_waiting_room(ana)
+    for page, link, name in zip((bea, cal, dev), links, ("Bea", "Cal", "Dev"), strict=True):
+        join(page, link, name)
+        in_waiting_room(page)
+    for name in ("Bea", "Cal", "Dev"):
+        wait_said(ana, f"{name} has joined the table.")
+    start(ana)
+    for page in pages:
+        expect(page.locator("#game .seat")).to_have_count(3)
+        expect(page.locator("#hand .hand-tile").first).to_be_visible()
+    # All 28 tiles are dealt; the 6|6 opened by itself: 7 + 7 + 7 + 6 between the hands.
+    assert sorted(page.locator("#hand .hand-tile").count() for page in pages) == [6, 7, 7, 7]
+    keys = KeyboardPlayer(cal)
+    play_table([MousePlayer(ana), MousePlayer(bea), keys, MousePlayer(dev)])
+    assert keys.tabs_into_hand
+    titles = [page.locator("#result-title").inner_text() for page in pages]
+    assert titles[0] == titles[2] and titles[1] == titles[3], titles  # partners: one result
+    rows = [page.locator("#result-dialog table tbody tr").last.inner_text().split("\t")
+            for page in pages]
+    # The same scoresheet row on every page (the winner called "You" on their own page).
+    assert len({(row[0], *row[2:]) for row in rows}) == 1, rows
+    assert len({row[1] for row in rows} - {"You"}) == 1, rows
+    for page, me in zip(pages, ("Ana", "Bea", "Cal", "Dev"), strict=True):
+        lines = said(page)
+        assert not any(line.startswith("Error") for line in lines), lines
+        others = [name for name in ("Ana", "Bea", "Cal", "Dev") if name != me]
+        assert any(f"{name}'s turn." in lines for name in others), lines[-20:]
+
+
 # -- away, back, and a computer playing meanwhile ------------------------------------------------
 
 def test_leaving_coming_back_and_a_stand_in(make_session: Any, quick_server: Server) -> None:
