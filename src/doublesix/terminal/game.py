@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -117,6 +117,17 @@ class Person:
                 say(f"{name} ({PLAYERS[key].difficulty}) {PLAYERS[key].style}.")
 
     # -- the ends of hands and games ----------------------------------------------------------
+
+    def say_events(self, events: Iterable[Event]) -> None:
+        """Say each event in order: a new hand as a heading, the others as sentences."""
+        for event in events:
+            if event.kind == "hand":
+                self.console.say("")
+                self.console.say(self.console.style(f"Hand {event.number + 1}.", "heading"))
+                continue
+            sentence = words.event_sentence(event, self.names)
+            if sentence is not None:
+                self.console.say(sentence)
 
     def wait_for_deal(self, number: int) -> None:
         """Ask until the person is ready for hand ``number`` (1-based), answering the commands
@@ -483,14 +494,7 @@ class Game(Person):
     def tell(self) -> None:
         """Say everything that happened since the person was last told."""
         history = self.match.history
-        for event in words.seat_history(history[self.save.told :], YOU):
-            if event.kind == "hand":
-                self.console.say("")
-                self.console.say(self.console.style(f"Hand {event.number + 1}.", "heading"))
-                continue
-            sentence = words.event_sentence(event, self.names)
-            if sentence is not None:
-                self.console.say(sentence)
+        self.say_events(words.seat_history(history[self.save.told :], YOU))
         if self.save.told != len(history):
             self.save.told = len(history)
             self.store()

@@ -672,14 +672,7 @@ class RemoteGame(Person):
             self.told = starts[-1] if starts else 0
         if not self.introduced:
             self.introduce()
-        for event in history[self.told:]:
-            if event.kind == "hand":
-                self.console.say("")
-                self.console.say(self.console.style(f"Hand {event.number + 1}.", "heading"))
-                continue
-            sentence = words.event_sentence(event, self.names)
-            if sentence is not None:
-                self.console.say(sentence)
+        self.say_events(history[self.told:])
         self.told = len(history)
 
     def refused(self, text: str) -> None:

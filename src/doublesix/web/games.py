@@ -458,6 +458,19 @@ class Game:
         """Whether ``seat`` has a socket open (here, or in another server process)."""
         return seat in self.present()
 
+    def returned(self, seat: int) -> bool:
+        """A person's seat has a socket again: whether they are coming back (they were here
+        before and left), rather than arriving for the first time."""
+        back = self.away_since.pop(seat, None) is not None and seat in self.seen
+        self.seen.add(seat)
+        return back
+
+    def went_away(self, seat: int) -> None:
+        """A person's seat has no socket left anywhere: they are away from now, and the others
+        are told."""
+        self.away_since[seat] = time.monotonic()
+        self.tell_table(f"{self.saved.seats[seat].name} has left the table.", about=seat)
+
     def refresh(self) -> None:
         """Rebuild :attr:`info` from the saved game (names, kinds, the table), with who is
         connected here now."""
@@ -837,9 +850,7 @@ class Games:
         if game.saved.table is None:
             return None
         held = game.saved.seats[seat]
-        away = game.away_since.pop(seat, None)
-        first = seat not in game.seen
-        game.seen.add(seat)
+        back = game.returned(seat)
         text = None
         if held.stand_in is not None:
             stand_in = ai.PLAYERS[held.stand_in].label
@@ -848,7 +859,7 @@ class Games:
                 text = f"{held.name} takes the seat back from {stand_in}."
             except NotNowError:
                 log.warning("game %s: %s's stand-in could not leave", game.id, held.name)
-        elif away is not None and not first:
+        elif back:
             text = f"{held.name} is back."
         return text
 
@@ -862,9 +873,7 @@ class Games:
             if (game.saved.table is not None and not self._closing
                     and self._live.get(game.id) is game):
                 if not game.connected(seat):
-                    game.away_since[seat] = time.monotonic()
-                    game.tell_table(f"{game.saved.seats[seat].name} has left the table.",
-                                    about=seat)
+                    game.went_away(seat)
                     self._left(game)
                 self._say_presence(game)
         self._forget_if_idle(game)
@@ -923,15 +932,11 @@ class Games:
         before = game.present()
         game.remote[origin] = (seats, time.monotonic())
         after = game.present()
-        now = time.monotonic()
         for seat in sorted(after - before):
-            was_away = game.away_since.pop(seat, None) is not None and seat in game.seen
-            game.seen.add(seat)
             name = game.saved.seats[seat].name
-            game.tell_table(f"{name} is back." if was_away else None, about=seat)
+            game.tell_table(f"{name} is back." if game.returned(seat) else None, about=seat)
         for seat in sorted(before - after):
-            game.away_since[seat] = now
-            game.tell_table(f"{game.saved.seats[seat].name} has left the table.", about=seat)
+            game.went_away(seat)
         if before - after:
             self._left(game)
 
