@@ -6,12 +6,14 @@ sends that records, for every message, what the referee knew at that moment.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -24,6 +26,17 @@ Message = dict[str, Any]
 TILE = re.compile(r"(\d{1,2})\|(\d{1,2})")
 #: The settings of the tests' servers: the TestClient's host name is answered too.
 TEST_SETTINGS = Settings.from_env(allowed_hosts=(*LOOPBACK_HOSTS, "testserver"))
+T = TypeVar("T")
+
+
+def run_async(scenario: Coroutine[Any, Any, T], timeout: float = 120) -> T:
+    """Run ``scenario`` to its end on a thread of its own and return its result.
+
+    Not ``asyncio.run`` on the test's thread: when the browser tests run first in the same
+    pytest, Playwright's sync API holds that thread's event loop.
+    """
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario).result(timeout=timeout)
 
 
 def new_game(client: TestClient, **body: Any) -> tuple[str, str]:

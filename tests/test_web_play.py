@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import datetime
 import json
 import random
@@ -22,7 +20,7 @@ from doublesix.ai.seeding import hint_seed
 from doublesix.web.app import create_app
 from doublesix.web.games import Games
 from doublesix.web.store import Store
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game, spy_factory
+from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game, run_async, spy_factory
 
 __all__ = ["spy_factory"]  # the fixture, imported for pytest
 
@@ -281,10 +279,8 @@ class TestErrors:
                 sent.append(connection.outbox.get_nowait())
             return sent
 
-        # A thread of its own: the browser tests' Playwright may hold this thread's event loop.
-        with mock.patch.object(Games, "_choose", staticmethod(slow_choose)), \
-                concurrent.futures.ThreadPoolExecutor(1) as thread:
-            sent = thread.submit(asyncio.run, scenario()).result(timeout=60)
+        with mock.patch.object(Games, "_choose", staticmethod(slow_choose)):
+            sent = run_async(scenario(), timeout=60)
         assert sent[0] is not None and sent[0]["type"] == "state"
         errors = [m for m in sent[1:] if m is not None and m["type"] == "error"]
         assert [e["message"] for e in errors] == [

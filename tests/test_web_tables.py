@@ -22,7 +22,7 @@ from doublesix.view import View
 from doublesix.web.app import COOKIE, create_app
 from doublesix.web.games import Connection, Games
 from doublesix.web.store import SavedGame, Seat, Store, sqlite_url
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, spy_factory
+from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, run_async, spy_factory
 from tests.test_web_persistence import postgres_url
 
 __all__ = ["spy_factory"]  # the fixture, imported for pytest
@@ -522,7 +522,7 @@ def test_two_server_processes_share_a_table() -> None:
             one.store.dispose()
             two.store.dispose()
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_a_game_loaded_for_two_callers_at_once_stays_one_copy() -> None:
@@ -547,4 +547,4 @@ def test_a_game_loaded_for_two_callers_at_once_stays_one_copy() -> None:
         finally:
             await games.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())

@@ -7,8 +7,6 @@ host other than 127.0.0.1 or localhost, and with no JavaScript errors allowed.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import json
 import os
 import socket
@@ -35,6 +33,7 @@ from playwright.sync_api import (
 from doublesix import Match
 from doublesix.web.games import Games
 from doublesix.web.store import Store
+from tests.test_web_helpers import run_async
 
 CHROMIUM = os.environ.get("DOUBLESIX_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -190,20 +189,12 @@ class Session:
         db = self.server.db
         assert db is not None, "this server's database is not known"
 
-        def create() -> tuple[str, str]:
-            store = Store(f"sqlite:///{db}")
-            try:
-                games = Games(store)
-                game_id, token, _ = asyncio.run(
-                    games.create("browser-tests", match.rules, opponents, match=match)
-                )
-                return game_id, token
-            finally:
-                store.dispose()
-
-        # In a thread of its own: Playwright's synchronous API holds this thread's event loop.
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            game_id, token = pool.submit(create).result()
+        store = Store(f"sqlite:///{db}")
+        try:
+            game_id, token, _ = run_async(
+                Games(store).create("browser-tests", match.rules, opponents, match=match))
+        finally:
+            store.dispose()
         self.open_seat(page, game_id, token)
         return game_id
 
