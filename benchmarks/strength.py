@@ -8,7 +8,8 @@ prints, goal by goal, the measured figure, its 95% interval over deal pairs and 
 of the issue is met:
 
 - expert vs greedy: Draw hands >= 77%, Block hands >= 66%, All Fives hands >= 66% and games to
-  100 >= 85% (greedy being the point-greedy player under All Fives);
+  100 >= 85%, Muggins games to 100 >= 85% (greedy being the point-greedy player under All Fives
+  and Muggins); ``--compare SPEC`` pairs another expert on the same games;
 - random < every personality < expert, on Draw, Block and All Fives (single hands);
 - the personalities' styles: the share of real choices on which any two differ (>= 25%);
 - the expert's think time per unforced move (p95 <= 250 ms), and its strength at budgets that
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few deals: a fast look")
     parser.add_argument("--pairs", type=int, default=None, help="deal pairs per goal")
     parser.add_argument("--game-pairs", type=int, default=None,
-                        help="deal pairs of All Fives games to 100")
+                        help="deal pairs of All Fives and of Muggins games to 100")
     parser.add_argument("--ladder-pairs", type=int, default=None,
                         help="deal pairs for each personality against random and the expert "
                         "(spread over Draw, Block and All Fives)")
@@ -74,17 +75,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--orders-only", default="",
                         help="play only the orders where the expert follows this player")
     parser.add_argument("--expert", default="expert",
-                        help="the expert measured at the tables and in the orders")
+                        help="the expert measured in the games to 100, at the tables and in "
+                        "the orders")
     parser.add_argument("--compare", default="",
-                        help="another expert played on the same deals at the tables and in "
-                        "the orders, with the paired difference of games won")
+                        help="another expert played on the same deals in the games to 100, at "
+                        "the tables and in the orders, with the paired difference of games won")
     parser.add_argument("--dump", default="",
                         help="append each match's per-deal results (JSON lines) to this file, "
                         "to pair runs later")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--only", default="", help="comma-separated sections to run: "
-                        "draw,block,fives,ladder,styles,curve,tables,orders (default: all)")
+                        "draw,block,fives,muggins,ladder,styles,curve,tables,orders (default: all)")
     args = parser.parse_args(argv)
     pairs = args.pairs or (60 if args.quick else 1000)
     game_pairs = args.game_pairs or (20 if args.quick else 400)
@@ -93,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     table_deals = args.table_deals or (6 if args.quick else 40)
     orders_deals = args.orders_deals or (3 if args.quick else 20)
     sections = set(args.only.split(",")) if args.only else {
-        "draw", "block", "fives", "ladder", "styles", "curve", "tables", "orders"}
+        "draw", "block", "fives", "muggins", "ladder", "styles", "curve", "tables", "orders"}
     started = time.perf_counter()
     print(f"doublesix strength ladder: {pairs} deal pairs per goal, expert at its default "
           f"budget of {DEFAULT_PLAYOUTS} playouts, seed {args.seed}")
@@ -126,19 +128,31 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{variant:<10} expert wins {rate:.1%} ± {half:.1%} of hands "
                   f"(goal {goal:.0%}: {'met' if ok else 'NOT met'}); "
                   f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
-    if "fives" in sections:
-        print("\n## Expert vs point-greedy, All Fives games to 100")
-        result = play(["expert", "greedy"], "all-fives", game_pairs, target=100)
+    for section, variant, label in (("fives", "all-fives", "All Fives"),
+                                    ("muggins", "muggins", "Muggins")):
+        if section not in sections:
+            continue
+        print(f"\n## Expert vs point-greedy, {label} games to 100")
+        result = play([args.expert, "greedy"], variant, game_pairs, target=100)
         hand_rate, hand_half = result.win_rate(0)
         game_rate, game_half = result.game_rate(0)
-        ok_hands, ok_games = hand_rate >= 0.66, game_rate >= 0.85
-        met.append(("expert vs greedy, All Fives hands >= 66%", ok_hands))
-        met.append(("expert vs greedy, All Fives games >= 85%", ok_games))
+        ok_games = game_rate >= 0.85
+        if variant == "all-fives":
+            ok_hands = hand_rate >= 0.66
+            met.append(("expert vs greedy, All Fives hands >= 66%", ok_hands))
+            hands_goal = f" ({'met' if ok_hands else 'NOT met'})"
+        else:
+            hands_goal = ""
+        met.append((f"expert vs greedy, {label} games >= 85%", ok_games))
         p50, p95 = result.think_ms(0)
-        print(f"all-fives  expert wins {hand_rate:.1%} ± {hand_half:.1%} of hands "
-              f"({'met' if ok_hands else 'NOT met'}) and {game_rate:.1%} ± {game_half:.1%} of "
-              f"games ({'met' if ok_games else 'NOT met'}) over {game_pairs} deal pairs; "
+        print(f"{variant:<10} expert wins {hand_rate:.1%} ± {hand_half:.1%} of hands"
+              f"{hands_goal} and {game_rate:.1%} ± {game_half:.1%} of games "
+              f"({'met' if ok_games else 'NOT met'}) over {result.groups} deal pairs; "
               f"think p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+        if args.compare:
+            other = play([args.compare, "greedy"], variant, game_pairs, target=100)
+            print(f"    {args.compare}: games {other.game_rate(0)[0]:.1%}; {args.expert} "
+                  f"against it on the same deals: {_paired_text(result, other)}")
     if "ladder" in sections:
         print("\n## The ladder: random < each personality < expert (hands won, single hands)")
         share = max(1, ladder_pairs // len(LADDER_VARIANTS))
