@@ -36,8 +36,8 @@ from websockets.typing import Origin
 
 from doublesix.cli import main
 from doublesix.web.app import CLOSE_TOO_MANY, CLOSE_UNAVAILABLE, create_app
-from doublesix.web.games import Games, Lane
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game, run_async
+from doublesix.web.games import Games
+from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game
 from tests.test_web_persistence import postgres_url
 from tests.test_web_server import Server, SyncSocket, free_port
 
@@ -366,26 +366,6 @@ def test_computer_moves_are_the_same_in_threads_and_in_search_processes() -> Non
             transcripts.append([m["text"] for m in seat.received if m["type"] == "event"])
     assert transcripts[0] == transcripts[1]
     assert any(text.startswith("Expert laid") for text in transcripts[0])
-
-
-def test_search_processes_serve_the_longest_wait_first() -> None:
-    """One search process, busy: the jobs queued behind it run by when their person began to
-    wait, not by when they were asked (a table's later computer turns go before new tables)."""
-
-    async def scenario() -> list[float]:
-        lane = Lane(1)
-        try:
-            busy = asyncio.create_task(lane.run(time.sleep, 0.5, since=0.0))
-            await asyncio.sleep(0.05)  # the process holds the first job
-            waits = [30.0, 10.0, 20.0]
-            answers = await asyncio.gather(
-                *(lane.run(time.monotonic, since=since) for since in waits))
-            await busy
-            return [since for _, since in sorted(zip(answers, waits, strict=True))]
-        finally:
-            lane.close()
-
-    assert run_async(scenario()) == [10.0, 20.0, 30.0]
 
 
 # -- bounds and floods against a real server ------------------------------------------------

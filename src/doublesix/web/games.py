@@ -28,9 +28,7 @@ import contextlib
 import copy
 import datetime
 import functools
-import heapq
 import hmac
-import itertools
 import json
 import logging
 import multiprocessing
@@ -174,30 +172,18 @@ def _search_process(conn: Any, server: int, nice: int) -> None:
 
 
 @dataclass(eq=False)
-class _Job:
-    future: asyncio.Future[Any]
-    function: Callable[..., Any]
-    args: tuple[Any, ...]
-    #: When the person it answers began to wait (``time.monotonic``).
-    since: float
-    retried: bool = False
-
-
-@dataclass(eq=False)
 class _Worker:
     process: Any
     conn: Any
-    job: _Job | None = None
+    job: tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...], bool] | None = None
 
 
 class Lane:
     """``size`` worker processes fed from a queue by the event loop itself: a job goes to an
     idle process over its pipe (so the send never blocks) and the answer is read when the pipe
-    is readable (``loop.add_reader``), with no thread in between.  The queue serves the
-    longest wait first: a job carries when its person began to wait, so the computers' third
-    turn after a person's move does not queue again behind moves asked for since.  The
-    processes start from a fork server (never a copy of the event loop's process) with the
-    players imported.  A process that dies is replaced and its job tried once more."""
+    is readable (``loop.add_reader``), with no thread in between.  The processes start from a
+    fork server (never a copy of the event loop's process) with the players imported.  A
+    process that dies is replaced and its job tried once more."""
 
     def __init__(self, size: int, nice: int = 0) -> None:
         self.size = size
@@ -205,13 +191,11 @@ class Lane:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.workers: list[_Worker] = []
         self.idle: list[_Worker] = []
-        self.queue: list[tuple[float, int, _Job]] = []  # a heap: the longest wait first
-        self.numbers = itertools.count()  # equal waits in the order they came
+        self.queue: collections.deque[
+            tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...], bool]
+        ] = collections.deque()
 
-    async def run(self, function: Callable[..., T], *args: Any, since: float | None = None
-                  ) -> T:
-        """``function(*args)`` in a process; ``since`` is when the person it answers began to
-        wait (``time.monotonic``; now if not given)."""
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         if self.loop is not loop:
             self.close()
@@ -219,12 +203,9 @@ class Lane:
         if not self.idle and len(self.workers) < self.size:
             self._start()  # started as they are needed, up to size
         future: asyncio.Future[T] = loop.create_future()
-        self._queue(_Job(future, function, args, time.monotonic() if since is None else since))
+        self.queue.append((future, function, args, False))
         self._dispatch()
         return await future
-
-    def _queue(self, job: _Job) -> None:
-        heapq.heappush(self.queue, (job.since, next(self.numbers), job))
 
     def _start(self) -> None:
         assert self.loop is not None
@@ -244,13 +225,13 @@ class Lane:
 
     def _dispatch(self) -> None:
         while self.idle and self.queue:
-            job = heapq.heappop(self.queue)[2]
-            if job.future.done():
+            job = self.queue.popleft()
+            if job[0].done():
                 continue  # its asker went away
             worker = self.idle.pop()
             worker.job = job
             try:
-                worker.conn.send((job.function, job.args))
+                worker.conn.send((job[1], job[2]))
             except (OSError, ValueError):
                 self._replace(worker)
 
@@ -262,11 +243,11 @@ class Lane:
             return
         job, worker.job = worker.job, None
         self.idle.append(worker)
-        if job is not None and not job.future.done():
+        if job is not None and not job[0].done():
             if ok:
-                job.future.set_result(value)
+                job[0].set_result(value)
             else:
-                job.future.set_exception(value)
+                job[0].set_exception(value)
         self._dispatch()
 
     def _replace(self, worker: _Worker) -> None:
@@ -274,12 +255,11 @@ class Lane:
         log.warning("a search process died; starting another")
         self._stop(worker)
         job = worker.job
-        if job is not None and not job.future.done():
-            if job.retried:
-                job.future.set_exception(RuntimeError("the search process died"))
+        if job is not None and not job[0].done():
+            if job[3]:
+                job[0].set_exception(RuntimeError("the search process died"))
             else:
-                job.retried = True
-                self._queue(job)
+                self.queue.appendleft((job[0], job[1], job[2], True))
         self._start()
         self._dispatch()
 
@@ -302,11 +282,11 @@ class Lane:
         for worker in list(self.workers):
             job = worker.job
             self._stop(worker)
-            if job is not None and not job.future.done():
-                job.future.cancel()
-        for _, _, job in self.queue:
-            if not job.future.done():
-                job.future.cancel()
+            if job is not None and not job[0].done():
+                job[0].cancel()
+        for job in self.queue:
+            if not job[0].done():
+                job[0].cancel()
         self.queue.clear()
 
 
@@ -322,13 +302,11 @@ class Searchers:
         self.deep = Lane(max(1, processes), nice=SEARCH_NICENESS)
         self.quick = Lane(1)
 
-    async def run(self, function: Callable[..., T], *args: Any, deep: bool = True,
-                  since: float | None = None) -> T:
-        """``function(*args)`` in its lane, the longest wait first (``since``: see
-        :meth:`Lane.run`); the event loop goes on meanwhile."""
+    async def run(self, function: Callable[..., T], *args: Any, deep: bool = True) -> T:
+        """``function(*args)`` in its lane; the event loop goes on meanwhile."""
         if self.processes <= 0:
             return await asyncio.to_thread(function, *args)
-        return await (self.deep if deep else self.quick).run(function, *args, since=since)
+        return await (self.deep if deep else self.quick).run(function, *args)
 
     def close(self) -> None:
         """Stop the search processes."""
@@ -1367,7 +1345,6 @@ class Games:
         game.task.add_done_callback(lambda _task: self._forget_if_idle(game))
 
     async def _play_computers(self, game: Game) -> None:
-        since = time.monotonic()  # when the table began to wait for its computers
         while True:
             async with game.lock:
                 if game.takeover is not None:
@@ -1388,8 +1365,8 @@ class Games:
                     move = Move.pass_()
                 else:
                     move = await self.searchers.run(
-                        Games._choose, kind, view, rng, daily, deep=kind in SEARCHING,
-                        since=since)
+                        Games._choose, kind, view, rng, daily, deep=kind in SEARCHING
+                    )
             except Exception:
                 log.exception("%s failed to choose in game %s", kind, game.id)
                 move = view.legal_moves()[0]
