@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the orders' games are to this many points (0: single hands, a "
                         "cheaper look)")
     parser.add_argument("--orders-only", default="",
-                        help="play only the orders where the expert follows this player")
+                        help="play only the orders where the expert follows one of these "
+                        "players (comma-separated)")
     parser.add_argument("--expert", default="expert",
                         help="the expert measured in the games to 100, at the tables and in "
                         "the orders")
@@ -230,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         print("(each deal in the 4 rotations of the order, so the expert always follows the "
               "same player; its share is 25%)")
         for others in itertools.permutations(PERSONALITIES):
-            if args.orders_only and others[-1] != args.orders_only:
+            if args.orders_only and others[-1] not in args.orders_only.split(","):
                 continue
             names = [args.expert, *others]
             result = play(names, "muggins", orders_deals, target=args.orders_target,
