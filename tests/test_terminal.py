@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROMPT = re.compile(
     r"(Your move: |Which end, [a-z ,]+\? |Press Enter to deal hand \d+, or type quit: "
     r"|Play a new game\? Type yes or no: |Start a new game instead, replacing it\? "
-    r"Type yes or no: )$"
+    r"Type yes or no: |Resign this game\? You lose it\. Type yes or no: )$"
 )
 _TILE_FITS = re.compile(r"^(\d+\|\d+)(?: fits (\w+))?")
 
@@ -571,6 +571,56 @@ class TestSaving:
         assert "You laid 3|1 on the right end." in again.read()
         again.close_input()
         assert again.finish() == 0
+
+    def test_resign_asks_first_then_ends_the_game_for_good(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume"], tmp_path)
+        program.read()
+        program.send("resign")
+        assert program.read().endswith("Resign this game? You lose it. Type yes or no: ")
+        program.send("no")
+        assert program.read() == "no\nYou play on.\nYour move: "  # the input is echoed
+        program.send("6 1")
+        program.read()
+        program.send("concede")
+        program.read()
+        program.send("yes")
+        text = program.read()
+        assert text.startswith("yes\nYou resigned: the game is over.\nScores, one hand. You: 0, ")
+        assert text.endswith("Play a new game? Type yes or no: ")
+        program.send("no")
+        assert program.finish() == 0
+        assert read_save(tmp_path / "game.json").resigned
+        # The save keeps it given up: --resume does not play it on.
+        again = Program(["--resume"], tmp_path)
+        text = again.read()
+        assert "You resigned: the game is over." in text and "Your move" not in text
+        again.send("yes")
+        assert "A new game of Draw." in again.read()
+        again.send("resign")
+        again.read()
+        again.send("quit")  # at "Resign this game?", quit means no: nothing given up
+        again.read()
+        again.send("quit")
+        assert again.finish() == 0
+        assert not read_save(tmp_path / "game.json").resigned
+
+    def test_resigning_the_daily_game_is_a_loss(self, tmp_path: Path) -> None:
+        program = Program(["--daily", "--date", "2026-11-30"], tmp_path)
+        text = program.read()
+        while "Your move: " not in text:
+            program.send("")
+            text = program.read()
+        program.send("resign")
+        program.read()
+        program.send("y")
+        text = program.read()
+        assert "You resigned: the game is over." in text
+        assert "To share your result, copy this line: doublesix daily 2026-11-30: resigned;" \
+            in text
+        assert read_record(tmp_path)["2026-11-30"] == "lost"
+        program.send("no")
+        assert program.finish() == 0
 
     def test_ctrl_c_saves_and_resume_goes_on(self, tmp_path: Path) -> None:
         draw_deal(tmp_path)

@@ -721,6 +721,37 @@ class TestAtARealTable:
         assert kept["seats"][link]["game_id"] == table["game_id"]
         assert kept["seats"][link]["name"] == "Bea"
 
+    def test_a_terminal_player_resigns_and_the_table_is_told(
+        self, server: Any, tmp_path: Path
+    ) -> None:
+        class Resigner(Person):
+            def answer(self, text: str) -> str:
+                if text.endswith("Your move: "):
+                    return "resign"
+                if text.endswith("Resign this game? You lose it. Type yes or no: "):
+                    return "yes"
+                return super().answer(text)
+
+        table = set_table(server.url, seed=24)
+        [invite] = table["invites"]
+        host = Host(server.url, table["game_id"], table["token"], seed=24)
+        host.thread.start()
+        wait_for(lambda: bool(host.received))
+        terminal = Terminal(server.url + invite["url"], tmp_path, 24, start=False)
+        terminal.person = Resigner(terminal.output, 24, mistakes=False)
+        terminal.thread.start()
+        text = terminal.wait()
+        wait_for(lambda: bool(host.finals))
+        host.stop.set()
+        host.thread.join(30)
+        assert host.problem is None
+        assert terminal.status == 0, text
+        assert "You resigned: the game is over.\nScores, one hand. Ana: 0, You: 0.\n" in text
+        assert text.endswith("Play again? Type yes or no: no\nGoodbye.\n")
+        assert host.finals[0]["resigned"] == 1
+        told = [m.get("text") for m in host.received if m["type"] == "event"]
+        assert "Bea resigned: the game is over." in told
+
     def test_the_terminal_waits_for_the_host_plays_again_and_comes_back(
         self, server: Any, tmp_path: Path
     ) -> None:

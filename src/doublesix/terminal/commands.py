@@ -33,6 +33,7 @@ WORDS: Final = {
     "score": ("score", "scores", "scoresheet"),
     "history": ("history", "log"),
     "hint": ("hint",),
+    "resign": ("resign", "concede"),
     "help": ("help", "?", "commands"),
     "quit": ("quit", "q", "exit", "stop", "save"),
 }
@@ -65,7 +66,7 @@ class Lay(NamedTuple):
 
 class Word(NamedTuple):
     """A command that is a word: ``draw``, ``pass``, ``hand``, ``board``, ``score``,
-    ``history``, ``hint``, ``help`` or ``quit``."""
+    ``history``, ``hint``, ``resign``, ``help`` or ``quit``."""
 
     name: str
 

@@ -19,7 +19,13 @@ from typing import Final
 from doublesix.ai import PLAYERS, Player, hint, player
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.events import Event
-from doublesix.faces import TileChoice, name_seats, share_text, tile_choices
+from doublesix.faces import (
+    TileChoice,
+    name_seats,
+    resignation_sentence,
+    share_text,
+    tile_choices,
+)
 from doublesix.match import Match
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.rules import Rules
@@ -45,6 +51,10 @@ class Stop(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class Resigned(Exception):
+    """The person gave the game up: what they were asked is no longer asked."""
 
 
 def opponent_names(opponents: Sequence[str]) -> list[str]:
@@ -94,6 +104,14 @@ class Person:
 
     def show_hint(self, view: View) -> None:
         """The expert's suggestion and why."""
+        raise NotImplementedError
+
+    def cannot_resign(self) -> str | None:
+        """Why the game cannot be given up now (over, or not begun); None when it can."""
+        raise NotImplementedError
+
+    def resign(self) -> None:
+        """Give the game up (the person said yes), then raise :class:`Resigned`."""
         raise NotImplementedError
 
     # -- who is at the table ----------------------------------------------------------------
@@ -316,7 +334,15 @@ class Person:
         say = self.console.say
         if name == "quit":
             raise Stop("quit")
-        if name == "hand":
+        if name == "resign":
+            problem = self.cannot_resign()
+            if problem is not None:
+                say(problem)
+            elif self.ask_yes_no("Resign this game? You lose it. Type yes or no: "):
+                self.resign()
+            else:
+                say("You play on.")
+        elif name == "hand":
             say(words.hand_sentence(view, self.mark))
         elif name == "board":
             for line in words.board_lines(view):
@@ -456,20 +482,23 @@ class Game(Person):
         """Play the match to its end; True if the person wants another game."""
         while True:
             match = self.match
-            if match.is_over:
+            if match.is_over or self.save.resigned:
                 self.tell()
                 self.finish_match()
                 return self.ask_yes_no("Play a new game? Type yes or no: ")
-            if match.hand_result is not None:
-                self.tell()
-                self.finish_hand()
+            try:
+                if match.hand_result is not None:
+                    self.tell()
+                    self.finish_hand()
+                    continue
+                seat = match.turn
+                assert seat is not None
+                if seat == YOU:
+                    self.your_turn()
+                else:
+                    self.computer_turn(seat)
+            except Resigned:
                 continue
-            seat = match.turn
-            assert seat is not None
-            if seat == YOU:
-                self.your_turn()
-            else:
-                self.computer_turn(seat)
 
     def computer_turn(self, seat: int) -> None:
         """A computer player moves."""
@@ -520,20 +549,30 @@ class Game(Person):
             say(line)
 
     def finish_match(self) -> None:
-        """Tell how the hand and the game ended, and note the daily result."""
-        self.show_hand_end()
-        lines = words.game_end_lines(self.match, self.names)
-        self.console.say(self.console.style(lines[0], "heading"))
+        """Tell how the hand and the game ended (or that the person gave it up), and note the
+        daily result."""
+        resigned = YOU if self.save.resigned else None
+        if resigned is None:
+            self.show_hand_end()
+            lines = words.game_end_lines(self.match, self.names)
+            self.console.say(self.console.style(lines[0], "heading"))
+        else:
+            rules = self.match.rules
+            self.console.say(self.console.style(resignation_sentence(self.names, YOU),
+                                                "heading"))
+            self.console.say(words.scores_sentence(self.match.scores, self.names, rules.target,
+                                                   rules))
         if self.save.daily and self.save.first_attempt:
             winner = self.match.winner
-            result = "drawn" if winner is None else "won" if winner == YOU else "lost"
+            result = ("lost" if resigned is not None else "drawn" if winner is None
+                      else "won" if winner == YOU else "lost")
             if self.path is not None:
                 with contextlib.suppress(OSError):
                     note_daily(self.path.parent, self.save.daily, result)
                 days = streak(read_record(self.path.parent), self.today())
                 self.console.say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
         if self.save.daily:
-            text = share_text(self.match, self.save.daily, YOU)
+            text = share_text(self.match, self.save.daily, YOU, resigned)
             if text is not None:
                 self.console.say(f"To share your result, copy this line: {text}")
 
@@ -578,6 +617,14 @@ class Game(Person):
         self.match.play(move)
         self.store()
         self.tell()
+
+    def cannot_resign(self) -> str | None:
+        return "The game is over." if self.match.is_over or self.save.resigned else None
+
+    def resign(self) -> None:
+        self.save.resigned = True
+        self.store()
+        raise Resigned
 
     # -- what the person may know -------------------------------------------------------------
 

@@ -49,7 +49,7 @@ from doublesix.rules import Rules
 from doublesix.terminal import words
 from doublesix.terminal.app import play_command
 from doublesix.terminal.console import Console
-from doublesix.terminal.game import INTERRUPTED, OK, Person, Stop
+from doublesix.terminal.game import INTERRUPTED, OK, Person, Resigned, Stop
 from doublesix.terminal.saves import save_dir, write_json
 from doublesix.tiles import Tile
 from doublesix.view import View
@@ -513,7 +513,8 @@ class RemoteGame(Person):
                 self.drain()  # act on the newest picture, and only once its change is whole
                 if self.ready:
                     self.ready = False
-                    self.act()
+                    with contextlib.suppress(Resigned):  # the server's answer says the rest
+                        self.act()
                 continue
             self.absorb(self.next_message())
 
@@ -881,6 +882,16 @@ class RemoteGame(Person):
                   if seat.get("person") and seat.get("seat") != self.me]
         if others and self.table().get("next_game") is None:
             self.console.say("Waiting for the others to say whether they play again.")
+
+    def cannot_resign(self) -> str | None:
+        picture = self.picture
+        if picture is None or self.waiting:
+            return "The game has not started."
+        return "The game is over." if picture["over"] else None
+
+    def resign(self) -> None:
+        self.send({"type": "resign"})
+        raise Resigned
 
     # -- what the person may know ---------------------------------------------------------------
 

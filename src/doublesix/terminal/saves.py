@@ -60,6 +60,8 @@ class Save:
     told: int = 0
     #: The games finished in this series before this one (for new seeds).
     games: int = field(default=0)
+    #: Whether the person gave this game up (``resign``).
+    resigned: bool = False
 
 
 def save_dir(option: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
@@ -91,6 +93,7 @@ def write_save(path: Path, save: Save) -> None:
         "first_attempt": save.first_attempt,
         "told": save.told,
         "games": save.games,
+        "resigned": save.resigned,
         "match": json.loads(save.match.to_json()),
     }
     write_json(path, data)
@@ -124,6 +127,7 @@ def read_save(path: Path) -> Save:
             first_attempt=bool(data.get("first_attempt", False)),
             told=int(data.get("told", 0)),
             games=int(data.get("games", 0)),
+            resigned=data.get("resigned", False) is True,
         )
     except SaveError:
         raise

@@ -272,7 +272,7 @@ def event_text(event: Event, info: GameInfo, me: int) -> str:
         event = event._replace(tile=None)
     names = seat_names(info, me)
     if event.kind == "over" and info.resigned is not None:
-        return f"{names[info.resigned]} resigned: the game is over."
+        return faces.resignation_sentence(names, info.resigned)
     return describe(event, names)
 
 
