@@ -579,16 +579,16 @@ def outcome(end: Board, me: int, start: Board, race: bool = False) -> tuple[floa
         won = 1.0 if result[0] in mine else 0.0
     target = end.target
     if end.fives:
+        game_over = bool(target) and end.over
+        first = end.scores[me] == max(end.scores)  # the game's winner, once it is over
         if race and target and end.players == 2:
             margin = (gains[me] - best_other) / 10000.0
-            other = end.scores[1 - me]
-            if end.over:
-                return (1.0 if end.scores[me] >= other else 0.0) + margin, won
-            return race_chance(target - end.scores[me], target - other) + margin, won
+            if game_over:
+                return (1.0 if first else 0.0) + margin, won
+            return race_chance(target - end.scores[me], target - end.scores[1 - me]) + margin, won
         value = 0.5 + (gains[me] - best_other) / 100.0
-        if target and end.over:
-            top = max(end.scores)
-            value += 1.0 if end.scores[me] == top else -1.0
+        if game_over:
+            value += 1.0 if first else -1.0
         return value, won
     return won + (gains[me] - best_other) / 400.0, won
 
