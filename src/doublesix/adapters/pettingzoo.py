@@ -45,12 +45,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from doublesix import words
 from doublesix.adapters.encoding import Encoder
 from doublesix.adapters.table import Table, action_count, action_of, margins, move_of, score_bound
 from doublesix.events import Event
 from doublesix.moves import IllegalMoveError
 from doublesix.rules import Rules
-from doublesix.terminal import words
 from doublesix.view import View
 
 #: The environment's name (PettingZoo's convention: name and version).
@@ -213,8 +213,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name for it)
         if seat is not None:
             lines.append(f"{names[seat]} to move.")
             lines.append(words.counts_sentence(view, names))
-            hand = words.hand_sentence(view).replace("Your hand", f"{names[seat]}'s hand", 1)
-            lines.append(hand)
+            lines.append(words.hand_sentence(view, owner=names[seat]))
         return "\n".join(lines)
 
     def close(self) -> None:
