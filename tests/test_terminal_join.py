@@ -43,7 +43,8 @@ from doublesix.moves import IllegalMoveError
 from doublesix.terminal import app
 from doublesix.terminal.console import Console
 from doublesix.terminal.remote import Invitation, RemoteGame, Tables, join, join_command
-from doublesix.web.protocol import GameInfo, event_json, event_text, picture
+from doublesix.web.pictures import event_json, event_text, picture
+from doublesix.web.protocol import GameInfo
 
 Message = dict[str, Any]
 

@@ -78,14 +78,43 @@ class TestOptions:
             "draw", "block", "all-fives", "muggins", "partnership"
         ]
         assert [v["label"] for v in options["variants"]] == [
-            "Draw", "Block", "All Fives", "Muggins", "Partnership (two against two)"
+            "Draw", "Block", "All Fives", "Muggins", "Partnership"
         ]
-        assert all(v["rules_html"].startswith("<p>") for v in options["variants"])
+        assert [v["preset_label"] for v in options["variants"]][3:] == [
+            "Muggins (All Fives with a spinner)", "Partnership (two against two)"
+        ]
         assert [o["name"] for o in options["opponents"]] == [
             "pinocchio", "buratino", "snow-white", "expert"
         ]
         assert all(o["label"] and o["difficulty"] and o["style"] for o in options["opponents"])
         assert options["sets"] == [6, 9, 12] and options["targets"] == [100, 50, 0]
+
+
+class TestRulesWords:
+    def test_the_form_s_rules_are_described_as_set_up(self, client: TestClient) -> None:
+        answer = client.post("/api/rules", json={"variant": "draw", "target": 50,
+                                                 "options": {"hand_size": 5}})
+        assert answer.status_code == 200
+        said = answer.json()
+        assert said["name"] == "Draw, 5 tiles each"
+        assert said["lines"][0] == "2 players, the double-six set; each is dealt 5 tiles."
+        assert "The first to 50 points wins the game." in said["lines"]
+        assert not any("100" in line for line in said["lines"])
+
+    def test_a_bad_body_is_refused(self, client: TestClient) -> None:
+        assert client.post("/api/rules", json={"variant": "fives"}).status_code == 400
+        assert client.post("/api/rules", json={"opponents": []}).status_code == 400
+
+    def test_a_game_s_picture_says_its_rules(self, client: TestClient) -> None:
+        response = client.post("/api/games", json={"variant": "draw", "target": 50,
+                                                   "options": {"hand_size": 5}})
+        data = response.json()
+        with client.websocket_connect(f"/ws/{data['game_id']}?token={data['token']}") as ws:
+            state = ws.receive_json()["state"]
+        rules = state["words"]["rules"]
+        assert rules["lines"][0] == "2 players, the double-six set; each is dealt 5 tiles."
+        assert "The first to 50 points wins the game." in rules["lines"]
+        assert "100" not in " ".join([rules["name"], *rules["lines"]])
 
 
 class TestNewGame:

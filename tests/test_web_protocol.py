@@ -6,17 +6,18 @@ import datetime
 import itertools
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doublesix import Match, Rules, faces
+from doublesix import Match, Rules, faces, wire, words
 from doublesix.ai.seeding import move_rng
 from doublesix.events import Event
 from doublesix.outcome import Ending
 from doublesix.tiles import Tile
-from doublesix.web import protocol
+from doublesix.web import pictures, protocol, requests
 from doublesix.web.protocol import GameInfo, ProtocolError
 from doublesix.web.stats import Finished, daily_statistics, statistics
 
@@ -30,12 +31,8 @@ def info_for(match: Match, **extra: object) -> GameInfo:
 
 
 def all_tiles(data: object) -> set[str]:
-    text = json.dumps(data)
-    found = set()
-    for word in text.replace('"', " ").replace(",", " ").split():
-        if "|" in word:
-            found.add(str(Tile.parse(word.strip("[]{}:"))))
-    return found
+    """Every tile a picture names anywhere, its sentences included."""
+    return {str(Tile.parse(word)) for word in re.findall(r"\d+\|\d+", json.dumps(data))}
 
 
 class TestPicture:
@@ -44,13 +41,13 @@ class TestPicture:
         hands = [["6|6", "5|4", "3|2"], ["6|1", "4|4", "2|0"]]
         bone = [t for t in (str(t) for t in _set6()) if t not in {*hands[0], *hands[1]}]
         match = Match(rules, hands=hands, boneyard=bone, seed=1)
-        s = protocol.picture(match, info_for(match), 0)
+        s = pictures.picture(match, info_for(match), 0)
         assert s["layout"]["left"] == [{"tile": "6|6", "outer": 6}]
         assert s["hand"] == ["5|4", "3|2"] and s["played"] == ["6|6"]
         assert s["turn"] == 1 and s["legal"] == []
         assert s["hand_sizes"] == [2, 3] and s["boneyard_size"] == len(bone)
         assert all_tiles(s) == {"6|6", "5|4", "3|2"}
-        theirs = protocol.picture(match, info_for(match), 1)
+        theirs = pictures.picture(match, info_for(match), 1)
         assert [m["move"] for m in theirs["legal"]] == ["6|1 left", "6|1 right"]
         assert {"move": "6|1 left", "tile": "6|1", "end": "left"} in theirs["legal"]
         assert all_tiles(theirs) == {"6|6", "6|1", "4|4", "2|0"}
@@ -58,9 +55,9 @@ class TestPicture:
     def test_the_hands_are_shown_once_the_hand_ends(self) -> None:
         match = Match(Rules.variant("block", target=0), seed=3)
         while match.turn is not None:
-            assert protocol.picture(match, info_for(match), 0)["result"] is None
+            assert pictures.picture(match, info_for(match), 0)["result"] is None
             match.play(match.legal_moves()[0])
-        s = protocol.picture(match, info_for(match), 0)
+        s = pictures.picture(match, info_for(match), 0)
         result = match.hand_result
         assert result is not None
         assert s["result"]["winner"] == result.winner and s["result"]["points"] == result.points
@@ -74,7 +71,7 @@ class TestPicture:
             if match.turn is None or match.state.layout.spinner >= 0:
                 break
             match.play(match.legal_moves()[0])
-        s = protocol.picture(match, info_for(match), 0)
+        s = pictures.picture(match, info_for(match), 0)
         spinner = match.state.layout.spinner
         if spinner >= 0:
             assert s["layout"]["spinner"] == f"{spinner}|{spinner}"
@@ -84,7 +81,7 @@ class TestPicture:
 
     def test_resigned_game(self) -> None:
         match = Match(Rules.variant("draw"), seed=2)
-        s = protocol.picture(match, info_for(match, resigned=0), 0)
+        s = pictures.picture(match, info_for(match, resigned=0), 0)
         assert s["over"] and s["resigned"] == 0 and s["winner"] is None
         assert s["turn"] is None and s["legal"] == [] and s["result"] is None
 
@@ -93,12 +90,13 @@ class TestPicture:
         # the engine gives (both partners win; one score a team), to the game's end.
         match = Match(Rules.variant("partnership", target=60), seed=12)
         info = info_for(match)
-        solo = protocol.picture(Match(Rules.variant("draw", players=3)), info_for(match), 0)
+        alone = Match(Rules.variant("draw", players=3))
+        solo = pictures.picture(alone, info_for(alone), 0)
         assert solo["sides"] == [[0], [1], [2]] and solo["partner"] is None
         hands = 0
         while True:
             for me in range(4):
-                s = protocol.picture(match, info, me)
+                s = pictures.picture(match, info, me)
                 assert s["sides"] == [[0, 2], [1, 3]] and s["partner"] == (me + 2) % 4
                 assert s["scores"][0] == s["scores"][2] and s["scores"][1] == s["scores"][3]
                 result = match.hand_result
@@ -115,7 +113,7 @@ class TestPicture:
                 continue
             match.play(match.legal_moves()[0])
         assert hands >= 1 and len(match.winners) == 2
-        assert protocol.picture(match, info, 0)["winner"] == match.winners[0]
+        assert pictures.picture(match, info, 0)["winner"] == match.winners[0]
 
     def test_scoresheet_totals_match_the_scores_through_many_hands(self) -> None:
         reached = 0
@@ -124,7 +122,7 @@ class TestPicture:
             rng = random.Random(seed)
             while True:
                 if match.turn is None:
-                    sheet = protocol.scoresheet_json(match)
+                    sheet = pictures.scoresheet_json(match)
                     assert sheet[-1]["scores"] == match.scores
                     assert [row["hand"] for row in sheet] == list(
                         range(1, match.hand_number + 2))
@@ -139,8 +137,12 @@ class TestPicture:
                     reached += sheet[-1]["reached"]
                     # Each seat's picture (its own history, others' draws merged) agrees.
                     for seat in range(3):
-                        picture = protocol.picture(match, info_for(match), seat)
-                        assert picture["scoresheet"] == sheet
+                        picture = pictures.picture(match, info_for(match), seat)
+                        # The same rows, their words ("how") spoken to the seat.
+                        assert picture["scoresheet"] == pictures.scoresheet_json(
+                            match, picture["names"])
+                        assert [{**row, "how": ""} for row in picture["scoresheet"]] == [
+                            {**row, "how": ""} for row in sheet]
                         shown = picture["result"]
                         assert shown["ending"] == result.ending.value
                         assert shown["reached"] == sheet[-1]["reached"]
@@ -156,7 +158,7 @@ class TestPicture:
                     match.next_hand()
                 else:
                     # The hand in play is not on the sheet.
-                    assert len(protocol.scoresheet_json(match)) == match.hand_number
+                    assert len(pictures.scoresheet_json(match)) == match.hand_number
                     match.play(rng.choice(match.legal_moves()))
             assert len(sheet) == match.hand_number + 1
         assert reached  # some games of All Fives and Muggins end that way
@@ -192,7 +194,7 @@ class TestChoices:
             rng = random.Random(seed)
             while match.turn is not None:
                 for seat in range(players):
-                    picture = protocol.picture(match, info_for(match), seat)
+                    picture = pictures.picture(match, info_for(match), seat)
                     choices = picture["choices"]
                     assert choices == expected_choices(match, seat)
                     if seat != match.turn:
@@ -211,7 +213,7 @@ class TestChoices:
                         picture["rules"]["scoring"] == "fives" and count > 0 and count % 5 == 0)
                 match.play(rng.choice(match.legal_moves()))
             for seat in range(players):
-                assert protocol.picture(match, info_for(match), seat)["choices"] == []
+                assert pictures.picture(match, info_for(match), seat)["choices"] == []
         assert asked, "some tile should fit two ends that differ"
         assert mirrored, "some tile should fit two ends that leave the same table"
 
@@ -225,7 +227,7 @@ class TestChoices:
         match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
         for move in ("4|3 right", "3|1 right", "1|4 right"):
             match.play(move)
-        [six_four] = [c for c in protocol.picture(match, info_for(match), 0)["choices"]
+        [six_four] = [c for c in pictures.picture(match, info_for(match), 0)["choices"]
                       if c["tile"] == "6|4"]
         assert six_four == {"tile": "6|4", "asks": True, "lays": [
             {"move": "6|4 left", "end": "left", "shows": 4, "count_after": 10, "points": 10},
@@ -239,7 +241,7 @@ class TestChoices:
         match.next_hand()
         seat = match.turn
         assert seat is not None and match.state.layout.is_empty
-        choices = protocol.picture(match, info_for(match), seat)["choices"]
+        choices = pictures.picture(match, info_for(match), seat)["choices"]
         assert choices and all(not c["asks"] for c in choices)
         assert all(c["lays"] == [{"move": c["tile"], "end": None, "shows": None,
                                   "count_after": c["lays"][0]["count_after"],
@@ -250,30 +252,118 @@ class TestEvents:
     def test_a_draw_names_its_tile_to_the_drawer_only(self) -> None:
         info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"])
         event = Event("draw", 1, Tile(3, 2))
-        mine = protocol.event_json(event, 1)
-        theirs = protocol.event_json(event, 0)
+        mine = pictures.event_json(event, 1)
+        theirs = pictures.event_json(event, 0)
         assert mine["tile"] == "3|2" and theirs["tile"] is None
-        assert protocol.event_text(event, info, 1) == "You drew 3|2."
-        assert protocol.event_text(event, info, 0) == "Greedy drew a tile."
+        assert pictures.event_text(event, info, 1) == "You drew 3|2."
+        assert pictures.event_text(event, info, 0) == "Greedy drew a tile."
 
     def test_lay_and_end(self) -> None:
         info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"])
         lay = Event("lay", 0, Tile(6, 4), "left", 10)
-        assert protocol.event_json(lay, 1) == {
+        assert pictures.event_json(lay, 1) == {
             "kind": "lay", "seat": 0, "tile": "6|4", "end": "left", "points": 10,
             "number": 1, "blocked": False,
         }
-        assert protocol.event_text(lay, info, 0) == "You laid 6|4 on the left end, scoring 10."
+        assert pictures.event_text(lay, info, 0) == "You laid 6|4 on the left end, scoring 10."
         end = Event("end", 1, points=25, blocked=True)
-        assert protocol.event_text(end, info, 0) == (
+        assert pictures.event_text(end, info, 0) == (
             "The hand is blocked. Greedy won it with the lightest hand, scoring 25."
         )
 
     def test_resignation(self) -> None:
         info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"], resigned=0)
-        assert protocol.event_text(protocol.resign_event(), info, 0) == (
+        assert pictures.event_text(pictures.resign_event(), info, 0) == (
             "You resigned: the game is over."
         )
+
+
+class TestWords:
+    """The sentences a picture carries (``words``), from the core's one voice."""
+
+    def test_the_rules_of_a_draw_game_to_50_say_50_and_nowhere_100(self) -> None:
+        match = Match(Rules.variant("draw", target=50), seed=3)
+        rules = pictures.picture(match, info_for(match), 0)["words"]["rules"]
+        text = " ".join([rules["name"], rules["caption"], *rules["lines"]])
+        assert "The first to 50 points wins the game." in rules["lines"]
+        assert "100" not in text and "50" in text
+
+    def test_the_rules_of_a_game_with_5_tiles_each_say_5(self) -> None:
+        match = Match(Rules.variant("block", hand_size=5, players=3), seed=3)
+        rules = pictures.picture(match, info_for(match), 1)["words"]["rules"]
+        assert rules["lines"][0] == "3 players, the double-six set; each is dealt 5 tiles."
+        assert rules["name"] == "Block, 5 tiles each"
+        assert not any("7 tiles" in line for line in rules["lines"])
+
+    def test_partnership_rules_say_what_teams_score(self) -> None:
+        rules = pictures.picture(Match(Rules.variant("partnership"), seed=1),
+                                 info_for(Match(Rules.variant("partnership"))), 0)
+        lines = rules["words"]["rules"]["lines"]
+        assert lines[-1] == "The first team to 100 points wins the game."
+        assert any("team with fewer pips" in line for line in lines)
+        assert not any("lightest hand" in line for line in lines)
+
+    def test_status_turn_and_reading_keys(self) -> None:
+        rules = Rules.variant("draw", hand_size=3)
+        hands = [["6|6", "5|4", "3|2"], ["6|1", "4|4", "2|0"]]
+        bone = [t for t in (str(t) for t in _set6()) if t not in {*hands[0], *hands[1]}]
+        match = Match(rules, hands=hands, boneyard=bone, seed=1)
+        mine = pictures.picture(match, info_for(match), 0)["words"]
+        theirs = pictures.picture(match, info_for(match), 1)["words"]
+        assert mine["status"] == ["opened with 6|6", None]
+        assert mine["turn"] == "Bot 1's turn."
+        assert theirs["turn"] == "Your turn. One tile fits: 6|1."
+        assert mine["ends"] == "Open ends: left 6, right 6."
+        assert mine["hand"] == "Your hand, 2 tiles: 5|4, 3|2."
+        assert theirs["hand"] == "Your hand, 3 tiles: 6|1 fits left and right, 4|4, 2|0."
+        assert mine["scores"] == ("Scores, playing to 100. You: 0, Bot 1: 0. "
+                                  "Bot 1 holds 3 tiles. Boneyard: 22 tiles.")
+        assert mine["result"] is None and mine["game_over"] is None and mine["heading"] is None
+        assert mine["caption"] == "Draw, 3 tiles each, to 100, double-six. Hand 1."
+
+    def test_a_run_of_draws_is_one_status(self) -> None:
+        for seed in range(40):
+            match = Match(Rules.variant("draw"), seed=seed)
+            while match.turn is not None and not (
+                    len(match.history) > 1 and match.history[-1].kind == "draw"
+                    and match.history[-2].kind == "draw"):
+                match.play(match.legal_moves()[0])
+            last = match.history[-1]
+            if last.kind != "draw" or match.turn != last.seat:
+                continue
+            run = 0
+            for event in reversed(match.history):
+                if event.kind != "draw" or event.seat != last.seat:
+                    break
+                run += 1
+            other = 1 - last.seat
+            said = pictures.picture(match, info_for(match), other)["words"]
+            assert said["status"][last.seat] == f"drew {run}"
+            return
+        raise AssertionError("no seed gives two draws in a row")
+
+    def test_the_result_and_the_game_over_lines_are_the_terminals(self) -> None:
+        match = Match(Rules.variant("block", target=0), seed=3)
+        while match.turn is not None:
+            match.play(match.legal_moves()[0])
+        said = pictures.picture(match, info_for(match), 0)["words"]
+        names = ["You", "Bot 1"]
+        assert said["result"] == words.hand_end_lines(match, names, 0)
+        assert said["game_over"] == words.game_end_lines(match, names)
+        assert said["heading"] == "Game over: Bot 1 won"
+        assert said["totals"] == "Total, one hand. You: 0, Bot 1: 13."
+        [row] = pictures.picture(match, info_for(match), 0)["scoresheet"]
+        assert row["how"] == "Blocked, Bot 1 had the lightest hand"
+
+    def test_rules_words_for_a_form(self) -> None:
+        said = requests.rules_words({"variant": "all-fives", "target": 50,
+                                     "options": {"hand_size": 5}})
+        assert said["name"] == "All Fives, 5 tiles each"
+        assert said["lines"][0] == "2 players, the double-six set; each is dealt 5 tiles."
+        assert said["lines"][-1] == ("The first to 50 points wins the game, even in the middle "
+                                     "of a hand.")
+        with pytest.raises(ProtocolError):
+            requests.rules_words({"variant": "draw", "seed": 3})
 
 
 class TestParsing:
@@ -292,7 +382,7 @@ class TestParsing:
         assert protocol.parse_message('{"type": "play", "move": "draw"}').move == "draw"
 
     def test_new_game_defaults(self) -> None:
-        game = protocol.parse_new_game(None)
+        game = requests.parse_new_game(None)
         assert game.rules == Rules.variant("draw") and game.opponents == ("pinocchio",)
         assert game.seed is None
 
@@ -301,7 +391,7 @@ class TestParsing:
 class TestShare:
     def test_share_text_holds_no_tiles_and_says_the_result(self) -> None:
         def share(match: Match, info: GameInfo) -> str | None:
-            daily = protocol.picture(match, info, 0)["daily"]
+            daily = pictures.picture(match, info, 0)["daily"]
             assert daily["date"] == info.daily and daily["first_attempt"]
             text: str | None = daily["share"]
             assert text == faces.share_text(match, str(info.daily), 0, info.resigned)
@@ -330,7 +420,7 @@ class TestShare:
         info.resigned = 0
         assert "resigned" in (share(match, info) or "")
         plain = GameInfo("g", ["You", "Snow White"], ["human", "snow-white"])
-        assert protocol.picture(match, plain, 0)["daily"] is None
+        assert pictures.picture(match, plain, 0)["daily"] is None
 
 
 class TestStatistics:
@@ -385,7 +475,7 @@ def test_any_json_message_parses_or_is_refused_in_words(value: object) -> None:
     except ProtocolError as error:
         assert str(error)
     else:
-        assert message.kind in protocol.MESSAGE_TYPES
+        assert message.kind in wire.MESSAGE_TYPES
         assert (message.move is not None) == (message.kind == "play")
 
 
@@ -393,7 +483,7 @@ def test_any_json_message_parses_or_is_refused_in_words(value: object) -> None:
 @given(value=json_values)
 def test_any_new_game_body_is_a_game_or_refused_in_words(value: object) -> None:
     try:
-        game = protocol.parse_new_game(value)
+        game = requests.parse_new_game(value)
     except ProtocolError as error:
         assert str(error)
     else:

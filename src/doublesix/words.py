@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from doublesix import rulebook
 from doublesix.events import Event, describe, public
 from doublesix.faces import (
     HandOutcome,
@@ -36,28 +37,22 @@ from doublesix.view import View
 YOU = 0
 YOU_NAME = "You"
 
-_SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
-
-_VARIANT_NAMES = {"draw": "Draw", "block": "Block", "all-fives": "All Fives", "muggins": "Muggins",
-                  "partnership": "Partnership"}
-
-
 def variant_name(rules: Rules) -> str:
-    """The variant's name as people write it.
+    """The variant's name as people write it (the catalogue's, :mod:`doublesix.rulebook`).
 
     >>> variant_name(Rules.variant("all-fives"))
     'All Fives'
     """
-    return _VARIANT_NAMES.get(rules.name, rules.name)
+    return rulebook.variant_name(rules)
 
 
 def set_name(top: int) -> str:
-    """The set's name in words.
+    """The set's name in words (the catalogue's).
 
     >>> set_name(9)
     'double-nine'
     """
-    return _SET_NAMES.get(top, f"double-{top}")
+    return rulebook.set_name(top)
 
 
 def verb(name: str, you: str, other: str) -> str:
@@ -172,9 +167,11 @@ def counts_sentence(view: View, names: Sequence[str]) -> str:
     return text[0].upper() + text[1:]
 
 
-def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU_NAME) -> str:
+def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU_NAME,
+                  draw_words: str = "Type draw, or press Enter.") -> str:
     """The seat's hand, highest first, each playable tile marked with where it fits; spoken
-    to its ``owner`` ("Your hand") or about them by name ("Bea's hand").
+    to its ``owner`` ("Your hand") or about them by name ("Bea's hand"); ``draw_words`` say
+    how to draw in this face when nothing fits.
 
     >>> from doublesix import Match, Rules
     >>> view = Match(Rules.variant("block", hand_size=2), seed=1).view(0)
@@ -202,7 +199,7 @@ def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU
         moves = view.legal_moves()
         text += " Nothing fits."
         if moves and moves[0].kind == "draw":
-            text += " Type draw, or press Enter."
+            text += f" {draw_words}"
     return text
 
 
@@ -299,6 +296,12 @@ def outcome_lines(outcome: HandOutcome, rules: Rules, names: Sequence[str],
             lines.append(
                 f"{who} {verb(who, 'reach', 'reaches')} {target} points. Hand {number} stops here."
             )
+        elif outcome.points == 0:  # the pips left rounded to nothing
+            counts = outcome.scored[winner]
+            whose = "your" if who == YOU_NAME else f"{who}'s"
+            during = f" ({whose} {counts} came from board counts during it)" if counts else ""
+            lines.append(f"Hand {number} is over. {who} went out; the hand scores no points "
+                         f"at its end{during}.")
         else:
             lines.append(
                 f"Hand {number} is over. {who} went out and "
@@ -440,23 +443,124 @@ def help_lines(rules: Rules, command: str = "doublesix play",
 
 
 def rules_sentence(rules: Rules) -> str:
-    """This game's rules in one or two sentences."""
-    parts = [f"{variant_name(rules)}, {set_name(rules.set)} set, {rules.players} players"]
-    if rules.teams:
-        parts.append("two teams, partners sitting opposite")
-    parts.append("drawing from the boneyard" if rules.drawing else "no drawing")
-    if rules.scoring == "fives":
-        parts.append("scoring board counts that are multiples of 5")
-    elif rules.teams and rules.team_points == "opponents":
-        parts.append("the winning team scores the pips left in the opponents' hands")
-    elif rules.teams:
-        parts.append("the winning team scores the pips left in the other three hands")
-    else:
-        parts.append("the winner scores the pips left in the other hands")
-    if rules.spinner:
-        parts.append("the first double is a spinner with four sides")
-    winner = "team" if rules.teams else ""
-    target = (f"first {winner + ' ' if winner else ''}to {rules.target} points wins"
-              if rules.target else "one hand")
-    parts.append(target)
-    return "Rules: " + "; ".join(parts) + "."
+    """This game's rules in one sentence (the catalogue's, :mod:`doublesix.rulebook`).
+
+    >>> rules_sentence(Rules.variant("draw", hand_size=5))[:46]
+    'Rules: Draw, double-six set, 2 players, 5 tile'
+    """
+    return rulebook.rules_sentence(rules)
+
+
+# -- what a face shows beside the events: the seats' last actions, the turn, the result's
+# -- heading and the scoresheet's words (issue 27: the web's pictures carry them) ----------
+
+
+def seat_status(events: Sequence[Event], seat: int) -> str | None:
+    """What ``seat`` did last in the hand whose ``events`` are given (a run of its draws
+    counted together), for its place at the table; None before it acted.
+
+    >>> from doublesix.tiles import Tile
+    >>> hand = [Event("hand", None), Event("lay", 0, Tile(6, 6)), Event("draw", 1, number=1),
+    ...         Event("draw", 1, number=2), Event("lay", 0, Tile(6, 4), "up")]
+    >>> seat_status(hand, 0), seat_status(hand, 1), seat_status(hand, 2)
+    ('laid 6|4 on the up arm', 'drew 3', None)
+    """
+    drawn = 0
+    for event in reversed(events):
+        if event.kind == "hand":
+            break
+        if event.seat != seat:
+            continue
+        if event.kind == "draw":
+            drawn += event.number or 1
+            continue
+        if drawn:
+            break
+        if event.kind == "pass":
+            return "passed"
+        if event.kind == "lay":
+            if event.end is None:
+                return f"opened with {event.tile}"
+            arm = "arm" if event.end in ("up", "down") else "end"
+            return f"laid {event.tile} on the {event.end} {arm}"
+    return f"drew {drawn}" if drawn else None
+
+
+def turn_sentence(view: View, names: Sequence[str],
+                  draw_words: str = "draw from the boneyard") -> str | None:
+    """What is said when the turn comes: to the seat whose turn it is, the tiles that fit (or
+    how to draw, ``draw_words``, or that it passes); to the others, whose turn it is.  None
+    when nobody is to play.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("draw"), seed=5)
+    >>> turn_sentence(match.view(match.turn), ["You", "Bea"])[:10]
+    'Your turn.'
+    >>> turn_sentence(match.view(1 - match.turn), ["You", "Bea"])
+    "Bea's turn."
+    """
+    turn = view.turn
+    if turn is None:
+        return None
+    if turn != view.seat:
+        return f"{names[turn]}'s turn."
+    tiles = [str(tile) for tile in tile_choices(view)]
+    if tiles:
+        fit = "One tile fits" if len(tiles) == 1 else f"{len(tiles)} tiles fit"
+        return f"Your turn. {fit}: {listing(tiles)}."
+    kinds = {move.kind for move in view.legal_moves()}
+    if "draw" in kinds:
+        return f"Your turn. Nothing fits: {draw_words}."
+    if "pass" in kinds:
+        return "Nothing fits and nothing can be drawn: you pass."
+    return "Your turn."
+
+
+def result_heading(match: Match, names: Sequence[str], me: int,
+                   resigned: int | None = None) -> str | None:
+    """The heading of a hand's or the game's result, for ``me``: who won (the team, under
+    teams), or who resigned; None while the hand goes on.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block", target=0), seed=3)
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> result_heading(match, ["You", "Bea"], 0), result_heading(match, ["Ana", "You"], 1)
+    ('Game over: Bea won', 'Game over: you won!')
+    """
+    rules = match.rules
+    if resigned is not None:
+        who = "you" if resigned == me else names[resigned]
+        return f"Game over: {who} resigned"
+    if match.is_over:
+        winners = match.winners
+        if not winners:
+            return "Game over: a draw"
+        if me in winners:
+            return "Game over: your team won!" if rules.teams else "Game over: you won!"
+        return f"Game over: {side_name(names, winners)} won"
+    result = match.hand_result
+    if result is None:
+        return None
+    winner = result.winner
+    if winner is None:
+        return "The hand is drawn"
+    if winner == me:
+        return "You won the hand"
+    if rules.partner_of(me) == winner:
+        return f"Your partner {names[winner]} won the hand"
+    return f"{side_name(names, rules.teammates(winner))} won the hand"
+
+
+def sheet_how(row: ScoreRow, names: Sequence[str], rules: Rules) -> str:
+    """How a hand on the scoresheet ended, as its own line starts ("Blocked, drawn").
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block", target=0), seed=3)
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> sheet_how(scoresheet(match)[0], ["You", "Bea"], match.rules)
+    'Blocked, Bea had the lightest hand'
+    """
+    how = _how(row, names, rules)
+    return how[0].upper() + how[1:]

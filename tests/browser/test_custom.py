@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from doublesix import Rules
-from doublesix.web.protocol import EXTRA_OPTIONS
+from doublesix.web.requests import EXTRA_OPTIONS
 from tests.browser.helpers import MousePlayer, wait_phase
 
 

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from doublesix.web import protocol
+from doublesix.web import protocol, requests
 from doublesix.web.games import (
     Connection,
     DamagedGameError,
@@ -218,7 +218,7 @@ def create_app(
 
     @app.get("/api/options")
     async def options() -> Response:
-        return JSONResponse(protocol.options_json())
+        return JSONResponse(requests.options_json())
 
     async def read_body(request: Request) -> bytes:
         """The request's body, at most ``max_body`` bytes, read within ``request_timeout``
@@ -250,7 +250,7 @@ def create_app(
         try:
             body = await read_body(request)
             data = protocol.parse_json(body, settings.max_json_depth) if body.strip() else {}
-            game = protocol.parse_new_game(data)
+            game = requests.parse_new_game(data)
         except ProtocolError as error:
             message = str(error)
             if message == "the message is not JSON":
@@ -263,6 +263,17 @@ def create_app(
         if invites:
             answer["invites"] = invites
         return JSONResponse(answer, status_code=201)
+
+    @app.post("/api/rules")
+    async def rules(request: Request) -> Response:
+        """The catalogue's words for the rules a form holds (the rules part of a new game's
+        body): ``{"name", "caption", "lines"}``."""
+        try:
+            body = await read_body(request)
+            data = protocol.parse_json(body, settings.max_json_depth) if body.strip() else {}
+            return JSONResponse(requests.rules_words(data))
+        except ProtocolError as error:
+            return _error(400, str(error))
 
     @app.get("/api/join/{game_id}/{code}")
     async def invitation(request: Request, game_id: str, code: str) -> Response:
@@ -280,7 +291,7 @@ def create_app(
             data = protocol.parse_json(body, settings.max_json_depth) if body.strip() else {}
             if not isinstance(data, dict) or set(data) - {"name"}:
                 raise ProtocolError('the body must be {"name": "your name"}')
-            name = protocol.parse_name(data.get("name"))
+            name = requests.parse_name(data.get("name"))
         except ProtocolError as error:
             return _error(400, str(error))
         try:

@@ -48,17 +48,9 @@ from doublesix.match import Match, MatchStateError
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.rules import Rules
 from doublesix.view import View
-from doublesix.web import protocol
-from doublesix.web.protocol import (
-    HOST_NAME,
-    HUMAN,
-    PERSON,
-    GameInfo,
-    ProtocolError,
-    TableInfo,
-    TableSeat,
-    distinct_name,
-)
+from doublesix.web import pictures, protocol
+from doublesix.web.protocol import GameInfo, ProtocolError, TableInfo, TableSeat
+from doublesix.web.requests import HOST_NAME, distinct_name
 from doublesix.web.settings import Settings
 from doublesix.web.stats import Finished, statistics
 from doublesix.web.store import (
@@ -77,6 +69,7 @@ from doublesix.web.store import (
     presence_payload,
     unavailable,
 )
+from doublesix.wire import HUMAN, PERSON
 
 log = logging.getLogger("doublesix.web")
 
@@ -418,7 +411,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (decided, or a person resigned)."""
-        return protocol.is_over(self.match, self.info)
+        return pictures.is_over(self.match, self.info)
 
     def seat_of(self, token: str) -> int | None:
         """The seat this token holds, or None."""
@@ -490,7 +483,7 @@ class Game:
     def send_state(self, connection: Connection) -> None:
         """Send one connection its seat's whole picture."""
         self.refresh_presence()
-        connection.send({"type": "state", "state": protocol.picture(
+        connection.send({"type": "state", "state": pictures.picture(
             self.match, self.info, connection.seat, connection.with_view)})
 
     def tell_table(self, text: str | None, about: int | None = None) -> None:
@@ -510,19 +503,19 @@ class Game:
     def broadcast(self, events: list[Event]) -> None:
         """Send every connection each event, with its seat's picture after them."""
         self.refresh_presence()
-        pictures: dict[tuple[int, bool], Message] = {}
+        shown: dict[tuple[int, bool], Message] = {}
         for connection in self.connections:
             seat = connection.seat
             key = (seat, connection.with_view)
-            if key not in pictures:
-                pictures[key] = protocol.picture(self.match, self.info, seat, key[1])
+            if key not in shown:
+                shown[key] = pictures.picture(self.match, self.info, seat, key[1])
             for event in events:
                 connection.send(
                     {
                         "type": "event",
-                        "event": protocol.event_json(event, seat),
-                        "text": protocol.event_text(event, self.info, seat),
-                        "state": pictures[key],
+                        "event": pictures.event_json(event, seat),
+                        "text": pictures.event_text(event, self.info, seat),
+                        "state": shown[key],
                     }
                 )
 
@@ -664,7 +657,7 @@ class Games:
         """Start a game with a person in seat 0; returns ``(game_id, token, invites)``
         (:class:`UnavailableError` while the database is away).
 
-        ``opponents`` holding :data:`~doublesix.web.protocol.PERSON` sets a table for people:
+        ``opponents`` holding :data:`~doublesix.wire.PERSON` sets a table for people:
         seat 0 is its host (called ``name``), each person seat gets an invitation
         (``invites``: ``{"seat", "code", "url"}``), and the game waits for the host to start
         it."""
@@ -838,7 +831,7 @@ class Games:
                     game.tell_table(arrived, about=seat)
                     self._say_presence(game)
         else:  # the change waiting for the database is not shown: the last saved picture is
-            connection.send({"type": "state", "state": protocol.picture(
+            connection.send({"type": "state", "state": pictures.picture(
                 Match.from_json(game.saved.match), _info(game.saved), seat, with_view)})
             connection.send(_notice("saving-failed", SAVING_FAILED))
         self._advance(game)
@@ -991,7 +984,7 @@ class Games:
             events = match.history[before:]
         elif message.kind == "resign":
             game.info.resigned = seat
-            events = [protocol.resign_event()]
+            events = [pictures.resign_event()]
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(f"unknown message type {message.kind!r}")
         await self._commit(game, events)
@@ -1146,7 +1139,7 @@ class Games:
             return {
                 "game_id": game.id,
                 "seat": seat,
-                "rules": protocol.rules_json(game.match.rules),
+                "rules": pictures.rules_json(game.match.rules),
                 "table": table.to_json(seat, game.id, game.is_over),
                 "taken": held.kind != HUMAN or held.token_hash is not None,
                 "yours": held.owner == digest(owner),
@@ -1328,7 +1321,7 @@ class Games:
     async def _search_hint(self, view: View, seed: int) -> Message:
         suggestion = await self.searchers.run(suggest, view, seed, self.hint_options)
         move: Move = suggestion.move
-        return {"type": "hint", **protocol.move_json(move), "reason": suggestion.reason}
+        return {"type": "hint", **pictures.move_json(move), "reason": suggestion.reason}
 
     # -- computer players -----------------------------------------------------------------
 
@@ -1432,7 +1425,7 @@ class Games:
             if match.history[: len(old.history)] == old.history:
                 events = list(match.history[len(old.history):])
             if stored.resigned is not None and game.info.resigned is None:
-                events.append(protocol.resign_event())
+                events.append(pictures.resign_event())
             before = game.saved.table
             game.saved, game.match, game.info = stored, match, _info(stored)
             game.refresh_presence()

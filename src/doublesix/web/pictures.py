@@ -1,0 +1,330 @@
+"""The pictures (``docs/protocol.md``): everything a browser receives about a game, built from
+the referee's :class:`~doublesix.match.Match` and one seat, through that seat's
+:class:`~doublesix.view.View`; the other hands are read only once the hand has ended.
+
+Each picture carries its sentences (``words``): the seats' last actions, what the turn says,
+what the reading keys say, the result, the scoresheet and the rules, all from the core's
+one voice (:mod:`doublesix.words`, :mod:`doublesix.rulebook`), so the browser composes none.
+
+>>> from doublesix import Match, Rules
+>>> match = Match(Rules.variant("draw"), seed=5)
+>>> info = GameInfo("g1", names=["Ann", "Pinocchio"], kinds=["human", "pinocchio"])
+>>> s = picture(match, info, 1)
+>>> s["names"], s["hand"] == [str(t) for t in match.hands[1]], s["open_ends"] == match.open_ends
+(['Ann', 'You'], True, True)
+>>> "result" in s and s["result"] is None  # the other hand is not shown while it is in play
+True
+>>> s["words"]["rules"]["lines"][-1]
+'The first to 100 points wins the game.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from doublesix import faces, rulebook, words
+from doublesix.ai import PLAYERS
+from doublesix.events import Event, describe
+from doublesix.match import Match
+from doublesix.moves import Move
+from doublesix.outcome import Ending
+from doublesix.rules import Rules
+from doublesix.state import fives_points
+from doublesix.tiles import Tile
+from doublesix.view import View
+from doublesix.web.protocol import YOU, GameInfo
+from doublesix.wire import HUMAN
+
+
+def tile_text(tile: Tile | None) -> str | None:
+    """A tile as the protocol writes it (``"6|4"``), or None."""
+    return None if tile is None else str(tile)
+
+
+def seat_names(info: GameInfo, me: int) -> list[str]:
+    """The seats' names as ``me`` sees them: ``"You"`` for itself."""
+    return [YOU if seat == me else name for seat, name in enumerate(info.names)]
+
+
+def move_json(move: Move) -> dict[str, str | None]:
+    """A move as ``{"move", "tile", "end"}``."""
+    return {"move": str(move), "tile": tile_text(move.tile), "end": move.end}
+
+
+def event_json(event: Event, me: int) -> dict[str, Any]:
+    """An event for seat ``me``: a drawn tile is named only to its drawer."""
+    tile = event.tile
+    if event.kind == "draw" and event.seat != me:
+        tile = None
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "tile": tile_text(tile),
+        "end": event.end,
+        "points": event.points,
+        "number": event.number,
+        "blocked": event.blocked,
+    }
+
+
+def event_text(event: Event, info: GameInfo, me: int) -> str:
+    """An event in words for seat ``me`` (drawn tiles named only to their drawer)."""
+    if event.kind == "draw" and event.seat != me:
+        event = event._replace(tile=None)
+    names = seat_names(info, me)
+    if event.kind == "over" and info.resigned is not None:
+        return words.resignation_sentence(names, info.resigned)
+    return describe(event, names)
+
+
+def resign_event() -> Event:
+    """The event sent when a person resigns: the game is over, nobody won it."""
+    return Event("over", None)
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """The rules as ``{"variant": name, **options}``."""
+    return {"variant": rules.name, **rules.options()}
+
+
+def _current_hand(events: Sequence[Event]) -> Sequence[Event]:
+    start = 0
+    for i, event in enumerate(events):
+        if event.kind == "hand":
+            start = i
+    return events[start:]
+
+
+def choices_json(view: View) -> list[dict[str, Any]]:
+    """``choices``: the tiles ``view``'s seat may lay now, in the order of its hand, each with
+    its lays and whether the person must be asked which end (:func:`doublesix.faces.tile_choices`).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("all-fives"), seed=11)
+    >>> first = choices_json(match.view(match.turn))[0]
+    >>> first["tile"], first["asks"], [lay["end"] for lay in first["lays"]]
+    ('6|5', False, ['left', 'right'])
+    >>> first["lays"][0]
+    {'move': '6|5 left', 'end': 'left', 'shows': 5, 'count_after': 16, 'points': 0}
+    """
+    return [
+        {
+            "tile": str(choice.tile),
+            "asks": choice.asks,
+            "lays": [
+                {
+                    "move": str(lay.move),
+                    "end": lay.end,
+                    "shows": lay.shows,
+                    "count_after": lay.count_after,
+                    "points": lay.points,
+                }
+                for lay in choice.lays
+            ],
+        }
+        for choice in faces.tile_choices(view).values()
+    ]
+
+
+def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """``scoresheet``: one row per finished hand (:func:`doublesix.faces.scoresheet`),
+    ``hand`` 1-based, ``scores`` the totals after it, ``how`` how it ended in words for the
+    seat whose ``names`` are given (by default, each seat's own).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block", target=0), seed=2)
+    >>> scoresheet_json(match)  # the hand in play is not on it
+    []
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> [row] = scoresheet_json(match)
+    >>> row["hand"], row["winner"] == match.hand_result.winner, row["scores"] == match.scores
+    (1, True, True)
+    >>> row["ending"] == match.hand_result.ending.value, row["reached"]
+    (True, False)
+    >>> scoresheet_json(match, ["You", "Bea"])[0]["how"]
+    'You went out'
+    """
+    names = list(names) or [f"Seat {seat + 1}" for seat in range(match.rules.players)]
+    return [
+        {"hand": row.number + 1, **_ended(row.winner, row.points, row.ending),
+         "scores": list(row.totals), "how": words.sheet_how(row, names, match.rules)}
+        for row in faces.scoresheet(match)
+        if row.ending is not None
+    ]
+
+
+def _ended(winner: int | None, points: int, ending: Ending) -> dict[str, Any]:
+    """How a hand ended, as ``result`` and the scoresheet's rows both write it: ``blocked`` and
+    ``reached`` are ``ending`` as booleans, kept for older pages."""
+    return {
+        "winner": winner,
+        "points": points,
+        "blocked": ending is Ending.BLOCKED,
+        "reached": ending is Ending.REACHED_TARGET,
+        "ending": ending.value,
+    }
+
+
+def result_json(match: Match) -> dict[str, Any] | None:
+    """``result``: how the hand ended, every hand laid open; None while it is in play."""
+    outcome = faces.hand_outcome(match)
+    if outcome is None:
+        return None
+    return {
+        **_ended(outcome.winner, outcome.points, outcome.ending),
+        "winners": list(match.hand_result.winners) if match.hand_result else [],
+        "scored": list(outcome.scored),
+        "hands": [[str(t) for t in hand] for hand in outcome.hands],
+        "pips": list(outcome.pips),
+    }
+
+
+def is_over(match: Match, info: GameInfo) -> bool:
+    """Whether the game has ended: the match is decided or a person resigned."""
+    return match.is_over or info.resigned is not None
+
+
+def winner(match: Match, info: GameInfo) -> int | None:
+    """The seat that won the game (None: going on, drawn or resigned)."""
+    return None if info.resigned is not None else match.winner
+
+
+def winners(match: Match, info: GameInfo) -> list[int]:
+    """The seats that won the game: one, or both partners under teams ([]: going on, drawn or
+    resigned)."""
+    return [] if info.resigned is not None else list(match.winners)
+
+
+def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> dict[str, Any]:
+    """``S``: the whole picture for seat ``me``, and nothing that seat may not see.  In a
+    table's waiting room nobody sees a tile: the hand, the moves and the turn are empty.
+    ``with_view`` adds ``view``, the seat's :class:`~doublesix.view.View` as the engine's JSON
+    (:meth:`View.to_json`; null in the waiting room), for a client that runs the engine's own
+    words on it (``doublesix join``)."""
+    view = match.view(me)
+    waiting = info.waiting
+    history = view.history
+    hand_events = _current_hand(history)
+    names = seat_names(info, me)
+    placed = view.layout.placed()
+    layout: dict[str, Any] = {
+        arm: [] if waiting else [{"tile": str(p.tile), "outer": p.outer} for p in tiles]
+        for arm, tiles in placed.items()
+    }
+    spinner = view.layout.spinner
+    layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 and not waiting else None
+    if waiting:  # nothing of the deal is shown (not even the opening lay) until the start
+        hand_events = ()
+    over = is_over(match, info)
+    # Once the hand has ended every hand is laid open; after a resignation nothing is.
+    result = result_json(match) if info.resigned is None else None
+    legal = [] if over or waiting else [move_json(m) for m in view.legal_moves()]
+    daily: dict[str, Any] | None = None
+    if info.daily is not None:
+        daily = {
+            "date": info.daily,
+            "first_attempt": info.first_attempt,
+            "share": faces.share_text(match, info.daily, me, info.resigned),
+        }
+    picture_json: dict[str, Any] = {
+        "game_id": info.game_id,
+        "revision": info.revision,
+        "me": me,
+        "names": names,
+        "kinds": list(info.kinds),
+        "difficulties": [
+            None if kind == HUMAN else PLAYERS[kind].difficulty for kind in info.kinds
+        ],
+        "rules": rules_json(view.rules),
+        "hand_number": view.hand_number,
+        "hand": [] if waiting else [str(t) for t in view.hand],
+        "legal": legal,
+        "choices": [] if over or waiting else choices_json(view),
+        "layout": layout,
+        "open_ends": {} if waiting else view.open_ends,
+        "board_count": 0 if waiting else view.board_count,
+        "count_scores": not waiting and view.rules.scoring == "fives"
+        and fives_points(view.board_count) > 0,
+        "scores": list(view.scores),
+        "hand_sizes": list(view.hand_sizes),
+        "boneyard_size": view.boneyard_size,
+        "turn": None if over or waiting else view.turn,
+        "played": [str(e.tile) for e in hand_events if e.kind == "lay"],
+        "log": [describe(e, names) for e in hand_events],
+        "result": result,
+        "scoresheet": scoresheet_json(match, names),
+        "over": over,
+        "winner": winner(match, info),
+        "winners": winners(match, info),
+        "sides": [list(side) for side in faces.sides(view.rules)],
+        "partner": view.rules.partner_of(me),
+        "resigned": info.resigned,
+        "daily": daily,
+        "table": None if info.table is None else info.table.to_json(me, info.game_id, over),
+        "words": words_json(match, view, info, names, waiting),
+    }
+    if with_view:
+        picture_json["view"] = None if waiting else view.to_json()
+    return picture_json
+
+
+#: How the browser says to draw (its Draw button), where the terminal says to type it.
+DRAW_WORDS = "draw from the boneyard with the Draw button"
+
+
+def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
+               waiting: bool = False) -> dict[str, Any]:
+    """``words``: the sentences of a picture, for the seat of ``view`` (``names`` as it hears
+    them, "You" for itself), so that the browser shows and says them without composing any
+    (``docs/protocol.md``).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("draw", target=50, hand_size=5), seed=5)
+    >>> info = GameInfo("g1", names=["Ann", "Pinocchio"], kinds=["human", "pinocchio"])
+    >>> said = words_json(match, match.view(0), info, ["You", "Pinocchio"])
+    >>> said["rules"]["lines"][0]
+    '2 players, the double-six set; each is dealt 5 tiles.'
+    >>> said["rules"]["lines"][-1]
+    'The first to 50 points wins the game.'
+    >>> said["caption"], said["status"][match.turn] is None
+    ('Draw, 5 tiles each, to 50, double-six. Hand 1.', True)
+    """
+    rules = match.rules
+    resigned = info.resigned
+    over = match.is_over or resigned is not None
+    described = rulebook.describe_rules(rules)
+    daily = f"Daily game {info.daily}: " if info.daily is not None else ""
+    said: dict[str, Any] = {
+        "caption": f"{daily}{described['caption']}. Hand {view.hand_number + 1}.",
+        "rules": described,
+        "status": [None] * rules.players,
+        "turn": None,
+        "ends": None,
+        "hand": None,
+        "scores": None,
+        "totals": words.sheet_lines([], match.scores, rules, names, last_only=True)[-1],
+        "heading": None,
+        "result": None,
+        "game_over": None,
+    }
+    if waiting:
+        return said
+    hand = _current_hand(view.history)
+    said["status"] = [words.seat_status(hand, seat) for seat in range(rules.players)]
+    if not over:
+        said["turn"] = words.turn_sentence(view, names, DRAW_WORDS)
+    said["ends"] = words.ends_sentence(view)
+    said["hand"] = words.hand_sentence(view, draw_words="Draw with the Draw button.")
+    said["scores"] = (f"{words.scores_sentence(view.scores, names, rules.target, rules)} "
+                      f"{words.counts_sentence(view, names)}")
+    said["heading"] = words.result_heading(match, names, view.seat, resigned)
+    if resigned is None:
+        said["result"] = words.hand_end_lines(match, names, view.seat) or None
+    if resigned is not None:
+        said["game_over"] = [words.resignation_sentence(names, resigned),
+                             words.scores_sentence(match.scores, names, rules.target, rules)]
+    elif match.is_over:
+        said["game_over"] = words.game_end_lines(match, names)
+    return said

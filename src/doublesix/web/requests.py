@@ -1,0 +1,228 @@
+"""The web's requests (``docs/protocol.md``): a new game's body, a person's name, and the
+rules the new-game form offers and describes, checked with no I/O.
+
+The words of the rules come from the catalogue, :mod:`doublesix.rulebook`; this module only
+reads what a browser sends and answers with the catalogue's data.
+
+>>> parse_new_game({"variant": "block", "target": 50}).rules.target
+50
+>>> rules_words({"variant": "draw", "target": 50, "options": {"hand_size": 5}})["lines"][0]
+'2 players, the double-six set; each is dealt 5 tiles.'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, NamedTuple
+
+from doublesix import rulebook
+from doublesix.ai import PLAYERS
+from doublesix.rules import OPTIONS, VARIANTS, Rules
+from doublesix.web.protocol import ProtocolError
+from doublesix.wire import MAX_NAME, PERSON
+
+#: The highest target a new game may have.
+MAX_TARGET: Final = 1000
+#: Seeds are whole numbers below this.
+SEED_LIMIT: Final = 2**63
+#: The host's name when the new table's body names nobody.
+HOST_NAME: Final = "Host"
+#: The rule options a new game may override besides variant, players, set and target.
+EXTRA_OPTIONS: Final = tuple(o for o in OPTIONS if o not in ("players", "set", "target"))
+#: The fields of a new game's body that say its rules (``POST /api/rules`` takes these alone).
+RULE_FIELDS: Final = ("variant", "players", "target", "set", "options")
+
+
+def parse_name(value: object) -> str:
+    """A person's display name, checked: 1 to 24 characters once trimmed, no control or
+    bidirectional formatting characters (:class:`ProtocolError` says what is wrong).  Letters
+    of every script are welcome; the name is text, never HTML.
+
+    >>> parse_name("  Bea  "), parse_name("<b>Bea</b> שלום")
+    ('Bea', '<b>Bea</b> שלום')
+    >>> parse_name("Bea\u202e")
+    Traceback (most recent call last):
+    ...
+    doublesix.web.protocol.ProtocolError: a name may not hold control or formatting characters
+    """
+    if not isinstance(value, str):
+        raise ProtocolError("name must be text")
+    name = " ".join(value.split())
+    if not name:
+        raise ProtocolError("a name needs at least one character")
+    if len(name) > MAX_NAME:
+        raise ProtocolError(f"a name has at most {MAX_NAME} characters, not {len(name)}")
+    for char in name:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Co", "Cn") or (
+            category == "Cf" and char not in "\u200c\u200d"  # joiners shape some scripts
+        ):
+            raise ProtocolError("a name may not hold control or formatting characters")
+    return name
+
+
+def distinct_name(name: str, others: Sequence[str]) -> str:
+    """``name``, numbered if another seat already has it ("Bea 2"), compared without case.
+
+    >>> distinct_name("Bea", ["Ana", "bea"]), distinct_name("Ana", ["Bea"])
+    ('Bea 2', 'Ana')
+    """
+    taken = {other.casefold() for other in others}
+    candidate, number = name, 1
+    while candidate.casefold() in taken:
+        number += 1
+        candidate = f"{name[: MAX_NAME - 1 - len(str(number))]} {number}"
+    return candidate
+
+
+class NewGame(NamedTuple):
+    """A valid ``POST /api/games`` body (``opponents`` may hold :data:`PERSON`)."""
+
+    rules: Rules
+    opponents: tuple[str, ...]
+    seed: int | None
+    name: str | None = None
+
+
+def _whole(body: Mapping[str, Any], name: str, default: int) -> int:
+    value = body.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def parse_new_game(body: object) -> NewGame:
+    """A ``POST /api/games`` body, checked; :class:`ProtocolError` names what is wrong.
+
+    >>> game = parse_new_game({"variant": "muggins", "players": 3,
+    ...                        "opponents": ["expert", "greedy"], "seed": 4})
+    >>> game.rules.spinner, game.rules.players, game.opponents, game.seed
+    (True, 3, ('expert', 'greedy'), 4)
+    >>> parse_new_game({"players": 5})
+    Traceback (most recent call last):
+    ...
+    doublesix.web.protocol.ProtocolError: players must be 2 to 4, not 5
+    """
+    if body is None:
+        body = {}
+    if not isinstance(body, dict):
+        raise ProtocolError("the body must be a JSON object")
+    known = {"variant", "players", "target", "set", "opponents", "seed", "options", "name"}
+    for key in body:
+        if key not in known:
+            raise ProtocolError(f"unknown field {key!r}; the fields are {', '.join(sorted(known))}")
+    variant = body.get("variant")
+    if variant is None:
+        variant = "draw"
+    if variant not in VARIANTS:
+        raise ProtocolError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    players = _whole(body, "players", Rules.variant(variant).players)
+    if not 2 <= players <= 4:
+        raise ProtocolError(f"players must be 2 to 4, not {players}")
+    target = _whole(body, "target", 100)
+    if not 0 <= target <= MAX_TARGET:
+        raise ProtocolError(f"target must be 0 (one hand) to {MAX_TARGET}, not {target}")
+    tile_set = _whole(body, "set", 6)
+    if tile_set not in (6, 9, 12):
+        raise ProtocolError(f"set must be 6, 9 or 12, not {tile_set}")
+    opponents = body.get("opponents")
+    if opponents is None:
+        opponents = ["pinocchio"] * (players - 1)
+    if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
+        raise ProtocolError("opponents must be a list of player names")
+    if len(opponents) != players - 1:
+        raise ProtocolError(
+            f"opponents must name {players - 1} player(s) for {players} players, "
+            f"not {len(opponents)}"
+        )
+    for name in opponents:
+        if name not in PLAYERS and name != PERSON:
+            raise ProtocolError(
+                f"unknown opponent {name!r}; choose from {', '.join(PLAYERS)}, or "
+                f"{PERSON!r} for a seat a person takes by invitation"
+            )
+    host = body.get("name")
+    host_name = None if host is None else parse_name(host)
+    seed = body.get("seed")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT
+    ):
+        raise ProtocolError(f"seed must be null or a whole number from 0 to 2^63-1, not {seed!r}")
+    options = body.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ProtocolError("options must be a JSON object of rule options")
+    for key in options:
+        if key not in EXTRA_OPTIONS:
+            raise ProtocolError(
+                f"unknown rule option {key!r}; the options are {', '.join(EXTRA_OPTIONS)}"
+            )
+    try:
+        rules = Rules.variant(variant, players=players, target=target, set=tile_set, **options)
+    except (ValueError, TypeError) as error:
+        raise ProtocolError(str(error)) from None
+    return NewGame(rules, tuple(opponents), seed, host_name)
+
+
+def parse_rules(body: object) -> Rules:
+    """The rules part of a new game's body (``variant``, ``players``, ``target``, ``set``,
+    ``options``; any other field is refused), checked by the engine.
+
+    >>> parse_rules({"variant": "muggins", "target": 50})
+    Rules.variant('muggins', target=50)
+    >>> parse_rules({"opponents": []})
+    Traceback (most recent call last):
+    ...
+    doublesix.web.protocol.ProtocolError: unknown field 'opponents'; the fields are options, ...
+    """
+    if body is not None and not isinstance(body, dict):
+        raise ProtocolError("the body must be a JSON object")
+    for key in body or {}:
+        if key not in RULE_FIELDS:
+            raise ProtocolError(
+                f"unknown field {key!r}; the fields are {', '.join(sorted(RULE_FIELDS))}")
+    return parse_new_game(body).rules
+
+
+def rules_words(body: object) -> dict[str, Any]:
+    """``POST /api/rules``: the catalogue's words for the rules a form holds (the body's rules
+    part, :func:`parse_rules`): ``{"name", "caption", "lines"}``, as pictures carry them in
+    ``words.rules``.
+
+    >>> words = rules_words({"variant": "draw", "target": 50})
+    >>> words["name"], [line for line in words["lines"] if "100" in line]
+    ('Draw', [])
+    """
+    return rulebook.describe_rules(parse_rules(body))
+
+
+def options_json() -> dict[str, Any]:
+    """``GET /api/options``: what the new-game form offers: the presets (each with its
+    ``rules``, every option's value) and, for "Custom rules", every rule option in words
+    (:data:`doublesix.rulebook.RULE_OPTIONS`).
+
+    >>> offered = options_json()
+    >>> [v["preset_label"] for v in offered["variants"]][3]
+    'Muggins (All Fives with a spinner)'
+    >>> offered["variants"][3]["rules"]["spinner"], [o["name"] for o in offered["options"]][:3]
+    (True, ['drawing', 'scoring', 'spinner'])
+    """
+    return {
+        "variants": rulebook.variants_json(),
+        "options": [option.to_json() for option in rulebook.RULE_OPTIONS],
+        "opponents": [
+            {"name": p.name, "label": p.label, "difficulty": p.difficulty, "style": p.style}
+            for p in PLAYERS.values()
+            if p.name in FORM_OPPONENTS
+        ],
+        "sets": [6, 9, 12],
+        "targets": [100, 50, 0],
+    }
+
+
+#: The opponents the new-game form offers (the API accepts every player).
+FORM_OPPONENTS: Final = ("pinocchio", "buratino", "snow-white", "expert")
