@@ -336,6 +336,7 @@ class TestWords:
                 if event.kind != "draw" or event.seat != last.seat:
                     break
                 run += 1
+            assert last.seat is not None
             other = 1 - last.seat
             said = pictures.picture(match, info_for(match), other)["words"]
             assert said["status"][last.seat] == f"drew {run}"
