@@ -43,7 +43,7 @@ def test_a_hand_that_scores_nothing_at_its_end_says_so(session: Session) -> None
     how = dialog.locator(".result-how")
     expect(how).not_to_contain_text("score 0")
     expect(how).to_have_text(
-        f"The hand scores no points at its end (your {outcome.scored[0]} came from board "
-        "counts during it).")
+        f"Hand 1 is over. You went out; the hand scores no points at its end (your "
+        f"{outcome.scored[0]} came from board counts during it).")
     # The scoresheet says how the hand ended, from the server's ending.
-    expect(dialog.locator("tbody tr").last.locator("td").last).to_have_text("Went out")
+    expect(dialog.locator("tbody tr").last.locator("td").last).to_have_text("You went out")

@@ -33,7 +33,7 @@ def wait_printed(terminal: Terminal, text: str, page: Page, timeout: float = 30)
 
 
 def scores(text: str) -> list[tuple[str, int]]:
-    """``"Ana: 12, You: 0"`` (the terminal) or ``"You: 12; Bea: 0"`` (the page) as pairs."""
+    """``"Ana: 12, You: 0"`` (the terminal's and the page's totals) as pairs."""
     return [(name.strip(), int(points)) for name, points in re.findall(r"([^:,;]+): (\d+)", text)]
 
 
@@ -103,7 +103,9 @@ def test_a_terminal_player_and_a_browser_player_finish_a_game(
     on_terminal = scores(total)
     dialog = ana.locator("#result-dialog")
     expect(dialog).to_be_visible()
-    on_page = scores(dialog.locator(".totals").inner_text().removeprefix("Scores: "))
+    [on_page_total] = re.findall(r"^Total, one hand\. (.*)\.$",
+                                 dialog.locator(".totals").inner_text())
+    on_page = scores(on_page_total)
     assert [name for name, _ in on_terminal] == ["Ana", "You", "Greedy"], total
     assert [name for name, _ in on_page] == ["You", "Bea", "Greedy"], on_page
     assert [points for _, points in on_terminal] == [points for _, points in on_page]

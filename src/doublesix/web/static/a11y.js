@@ -1,6 +1,8 @@
 // @ts-check
 /**
- * Words for screen readers: the live region and the sentences the reading keys speak.
+ * Words for screen readers: the live region, and the names of the hand's tiles and the end
+ * buttons. The sentences about the game (what the reading keys say among them) come from the
+ * server with each picture (`words`).
  *
  * The live region (`#live`, role="log") gets one new paragraph per announcement, so
  * announcements are read in the order they were made and none replaces another; the oldest are
@@ -50,30 +52,4 @@ export function tileLabel(tile, ends, myTurn) {
   if (!ends.length) return `${tile}, cannot be played: it fits no open end`;
   if (ends.includes("lead")) return `${tile}, can be played: it opens the hand`;
   return `${tile}, can be played on the ${listWords(ends.map(endWords))}`;
-}
-
-/**
- * @param {Record<string, number>} openEnds @param {number} count
- * @param {boolean} countScores whether the count scores now (the picture's `count_scores`)
- * @param {number} boneyard @param {boolean} drawing
- */
-export function endsSentence(openEnds, count, countScores, boneyard, drawing) {
-  const names = Object.entries(openEnds).map(([e, n]) => `${endWords(e)} ${n}`);
-  const ends = names.length ? `Open ends: ${listWords(names)}.` : "The table is empty.";
-  const board = names.length ? ` Board count ${count}${countScores ? ", a multiple of 5" : ""}.` : "";
-  const yard = drawing ? ` Boneyard: ${boneyard} tile${boneyard === 1 ? "" : "s"}.` : "";
-  return ends + board + yard;
-}
-
-/**
- * The scores in words: "name: points" so "Greedy 2" is never read as a score. Partners share
- * a score, said once for the team.
- * @param {string[]} names @param {number[]} scores @param {number} target
- * @param {number[][]} [sides] the seats playing together (each seat alone without teams)
- */
-export function scoresSentence(names, scores, target, sides) {
-  const groups = sides || names.map((_, i) => [i]);
-  const parts = groups.map((side) => `${side.map((s) => names[s]).join(" and ")}: ${scores[side[0]]}`);
-  const goal = target > 0 ? ` Playing to ${target}.` : " One hand.";
-  return `Scores: ${parts.join("; ")}.${goal}`;
 }

@@ -5,6 +5,7 @@
 import { state } from "./state.js";
 
 /** @typedef {import("./types.js").Options} Options */
+/** @typedef {import("./types.js").RulesWords} RulesWords */
 
 /** An answer the server refused: its status and its words. */
 export class ApiError extends Error {
@@ -58,4 +59,14 @@ export function variantInfo(name) {
 /** @param {string} name */
 export function opponentInfo(name) {
   return state.options?.opponents.find((o) => o.name === name);
+}
+
+/**
+ * The catalogue's words for rules a form or an invitation holds (`POST /api/rules`).
+ * @param {Record<string, string|number|boolean>} rules every option, and `variant`
+ * @returns {Promise<RulesWords>}
+ */
+export function rulesWords(rules) {
+  const { variant, players, target, set, ...options } = rules;
+  return api("/api/rules", { method: "POST", body: JSON.stringify({ variant, players, target, set, options }) });
 }

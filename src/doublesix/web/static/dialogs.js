@@ -6,14 +6,12 @@
  */
 import { state, saveSettings, reduceMotion } from "./state.js";
 import { byId, button, input, h, table, errorText } from "./dom.js";
-import { announce, scoresSentence } from "./a11y.js";
-import { loadOptions, variantInfo } from "./api.js";
-import { changedOptions, ruleSentences, rulesName } from "./rules.js";
+import { announce } from "./a11y.js";
+import { loadOptions, rulesWords } from "./api.js";
 import * as sound from "./sound.js";
-import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
-/** @typedef {import("./types.js").RulesJSON} RulesJSON */
+/** @typedef {import("./types.js").RulesWords} RulesWords */
 
 /** @param {string} id */
 export function openDialog(id) {
@@ -32,32 +30,24 @@ export function closeDialog(id) {
 // Rules
 
 /**
- * The rules dialog for a game's rules (or the form's choice): every option in words, and the
- * preset's own description when the rules are the preset's.
+ * The rules dialog for the rules a form holds: the server describes them (`POST /api/rules`,
+ * the catalogue's words for exactly these rules).
  * @param {Record<string, string|number|boolean>} rules
  */
 export async function showRules(rules) {
-  const body = byId("rules-body");
   try {
     await loadOptions();
-    const info = variantInfo(String(rules.variant));
-    const custom = changedOptions(rules).length > 0;
-    byId("rules-title").textContent = `Rules: ${rulesName(rules)}`;
-    const parts = [
-      h("h3", { text: custom ? `This game: ${info?.label || rules.variant} with changes` : "This game" }),
-      h("ul", { class: "rule-list" }, ruleSentences(rules).map((s) => h("li", { text: s }))),
-    ];
-    parts.push(h("h3", { text: "How to play" }), h("p", { text:
-      "Lay a tile whose number matches an open end; doubles lie crosswise. If a tile fits you must lay one." }));
-    if (!custom && info) {
-      const about = h("div", { class: "preset-rules" });
-      about.innerHTML = info.rules_html;
-      parts.push(h("h3", { text: `About ${info.label}` }), about);
-    }
-    body.replaceChildren(...parts);
+    showRulesWords(await rulesWords(rules));
   } catch (err) {
-    body.textContent = `Could not load the rules: ${errorText(err)}`;
+    byId("rules-body").textContent = `Could not load the rules: ${errorText(err)}`;
+    openDialog("rules-dialog");
   }
+}
+
+/** The rules dialog with the server's words for a game's rules. @param {RulesWords} words */
+export function showRulesWords(words) {
+  byId("rules-title").textContent = `Rules: ${words.name}`;
+  byId("rules-body").replaceChildren(h("ul", { class: "rule-list" }, words.lines.map((s) => h("li", { text: s }))));
   openDialog("rules-dialog");
 }
 
@@ -106,22 +96,12 @@ export function toggleSound() {
 // ---------------------------------------------------------------------------------------------
 // On demand during a game: the scoresheet, the log, the tiles played
 
-/** How a hand ended (`ending` from the server), for the scoresheet. @type {Record<string, string>} */
-const ENDING_WORDS = { "went-out": "Went out", blocked: "Blocked", "reached-target": "Reached the target" };
-
-/** The scoresheet: one row per finished hand, and the totals. @param {Picture} st */
+/** The scoresheet: one row per finished hand, how it ended in the server's words, and the totals. @param {Picture} st */
 export function sheetTable(st) {
-  const teams = st.sides;
-  const names = seatNames(st);
-  const rows = st.scoresheet.map((r) => [
-    `Hand ${r.hand}`,
-    r.winner === null ? "Drawn" : names[r.winner],
-    r.points,
-    r.winner === null ? (r.ending === "blocked" ? "Blocked, tie" : "Drawn") : ENDING_WORDS[r.ending] || r.ending,
-  ]);
-  const totals = h("p", { class: "totals", text: scoresSentence(names, st.scores, st.rules.target, teams) });
+  const rows = st.scoresheet.map((r) => [`Hand ${r.hand}`, r.points, r.how]);
+  const totals = h("p", { class: "totals", text: st.words.totals });
   if (!rows.length) return h("div", {}, [h("p", { text: "No hand finished yet." }), totals]);
-  return h("div", {}, [table(["Hand", "Winner", "Points", "How"], rows, "Hands so far"), totals]);
+  return h("div", {}, [table(["Hand", "Points", "How"], rows, "Hands so far"), totals]);
 }
 
 /** @param {Picture} st */
@@ -166,10 +146,10 @@ export function openInfo(which) {
   if (which === "log") byId("log").lastElementChild?.scrollIntoView({ block: "nearest" });
 }
 
-/** The game's rules, from its picture. */
+/** The game's rules, in its picture's words. */
 export function showGameRules() {
-  const rules = state.game?.picture?.rules;
-  if (rules) showRules(rules);
+  const words = state.game?.picture?.words.rules;
+  if (words) showRulesWords(words);
 }
 
 byId("open-sheet").addEventListener("click", () => openInfo("sheet"));

@@ -16,20 +16,18 @@
  * everyone agreed to play again, `again` opens the new game with the same seat.
  */
 import { state, pause, motionMs } from "./state.js";
-import { byId, h, sleep, toast, plural } from "./dom.js";
-import { announce, endsSentence, listWords, scoresSentence, endWords } from "./a11y.js";
+import { byId, h, sleep, toast } from "./dom.js";
+import { announce, endWords } from "./a11y.js";
 import * as sound from "./sound.js";
-import { halves } from "./board.js";
 import { connect, disconnect, send, showConnection } from "./connection.js";
 import { renderSeats, renderTable, seatRect } from "./table.js";
-import { renderMe, playableTiles, focusHandNear } from "./hand.js";
+import { renderMe, focusHandNear } from "./hand.js";
 import { arriveFrom, drawTo } from "./motion.js";
-import { rulesName, setName } from "./rules.js";
 import { closeDialog, renderInfoDialogs } from "./dialogs.js";
 import { showResult, updateResultActions } from "./result.js";
 import { loadOptions } from "./api.js";
 import { navigate, showNotice, showView } from "./pages.js";
-import { isPerson, seatNames } from "./people.js";
+import { isPerson } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
 import { awaySentence, checkHandoverDialog, renderTableNotice } from "./handover.js";
 import { rememberSeat } from "./setup.js";
@@ -310,21 +308,17 @@ function noteEvent(g, ev, text) {
     byId("show-result").hidden = true;
     byId("log").replaceChildren();
   } else if (ev.kind === "lay" && ev.seat !== null) {
-    const where = ev.end === null ? "opened with" : "laid";
-    const end = ev.end === null ? "" : ` on the ${endWords(ev.end)}`;
-    g.status[ev.seat] = `${where} ${ev.tile}${end}`;
+    delete g.status[ev.seat]; // "thinking…" is over: the picture says what the seat did
     sound.play("lay");
     if (ev.points > 0) {
       callout(`+${ev.points}`, onMySide(st, ev.seat));
       sound.play("score");
     }
   } else if (ev.kind === "draw" && ev.seat !== null) {
-    // One event per tile drawn: a run of draws reads "drew 3".
-    const run = /^drew (\d+)$/.exec(g.status[ev.seat] || "");
-    g.status[ev.seat] = `drew ${(run ? Number(run[1]) : 0) + (ev.number || 1)}`;
+    delete g.status[ev.seat];
     sound.play("draw");
   } else if (ev.kind === "pass" && ev.seat !== null) {
-    g.status[ev.seat] = "passed";
+    delete g.status[ev.seat];
     sound.play("pass");
   } else if (ev.kind === "end") {
     if (ev.points > 0 && ev.seat !== null) callout(`+${ev.points}`, onMySide(st, ev.seat));
@@ -378,7 +372,7 @@ function settle(g) {
     if (g.turnKey !== key) {
       g.turnKey = key;
       if (!forcedPass) sound.play("turn");
-      announce(turnSentence(st));
+      announce(st.words.turn || "");
     }
     // A forced pass is made by the server: nothing to do but listen.
     g.ready = !forcedPass;
@@ -403,16 +397,7 @@ function announceOtherTurn(g, st) {
   if (g.otherTurnKey === key) return;
   g.otherTurnKey = key;
   const seat = st.table.seats[turn];
-  announce(`${seat.name}'s turn.${seat.connected ? "" : ` ${seat.name} is away.`}`);
-}
-
-/** @param {Picture} st */
-function turnSentence(st) {
-  const tiles = playableTiles(st);
-  if (tiles.length) return `Your turn. ${tiles.length === 1 ? "One tile fits" : `${tiles.length} tiles fit`}: ${listWords(tiles)}.`;
-  if (st.legal.some((m) => m.move === "draw")) return "Your turn. Nothing fits: draw from the boneyard with the Draw button.";
-  if (st.legal.some((m) => m.move === "pass")) return "Nothing fits and nothing can be drawn: you pass.";
-  return "Your turn.";
+  announce(`${st.words.turn || ""}${seat.connected ? "" : ` ${seat.name} is away.`}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -483,11 +468,8 @@ export function renderGame(how = {}) {
   }
   if (inWaitingRoom()) enterTable(g);
   byId("game").dataset.revision = String(st.revision ?? "");
-  const rules = st.rules;
-  const target = rules.target > 0 ? `to ${rules.target}` : "one hand";
-  const daily = st.daily ? `Daily game ${st.daily.date}: ` : "";
-  byId("game-caption").textContent = `${daily}${rulesName(rules)}, ${target}, ${setName(rules.set)}. Hand ${st.hand_number + 1}.`;
-  document.title = `${canAct(g) ? "Your turn · " : ""}${rulesName(rules)} · doublesix`;
+  byId("game-caption").textContent = st.words.caption;
+  document.title = `${canAct(g) ? "Your turn · " : ""}${st.words.rules.name} · doublesix`;
   renderSeats(g, st);
   if (how.emptyBoard) {
     renderTable(g, { ...st, layout: { left: [], right: [], up: [], down: [], spinner: null }, open_ends: {}, played: [] });
@@ -519,26 +501,18 @@ export function refitTable() {
 }
 
 export function readHand() {
-  const g = state.game;
-  const st = g?.picture;
-  if (!g || !st) return;
-  const act = canAct(g);
-  const playable = act ? playableTiles(st) : [];
-  const pips = st.hand.reduce((sum, t) => sum + halves(t)[0] + halves(t)[1], 0);
-  announce(`Your hand, ${plural(st.hand.length, "tile")}, ${pips} pips: ${listWords(st.hand)}.${act ? (playable.length ? ` Playable: ${listWords(playable)}.` : " Nothing fits.") : ""}`);
+  const st = state.game?.picture;
+  if (st?.words.hand) announce(st.words.hand);
 }
 
 export function readEnds() {
   const st = state.game?.picture;
-  if (!st) return;
-  announce(endsSentence(st.open_ends, st.board_count, st.count_scores, st.boneyard_size, st.rules.drawing));
+  if (st?.words.ends) announce(st.words.ends);
 }
 
 export function readScores() {
   const st = state.game?.picture;
-  if (!st) return;
-  const names = seatNames(st);
-  const sizes = names.map((n, i) => (i === st.me ? "" : `${n} holds ${st.hand_sizes[i]}`)).filter(Boolean);
+  if (!st?.words.scores) return;
   const away = awaySentence(st);
-  announce(`${scoresSentence(names, st.scores, st.rules.target, st.sides)} ${listWords(sizes)} tiles.${away ? ` ${away}` : ""}`);
+  announce(`${st.words.scores}${away ? ` ${away}` : ""}`);
 }

@@ -5,8 +5,7 @@
  * an invitation someone else used shows a page that says so.
  */
 import { byId, h, errorText } from "./dom.js";
-import { api, ApiError, loadOptions } from "./api.js";
-import { rulesName, ruleSentences, setName } from "./rules.js";
+import { api, ApiError, loadOptions, rulesWords } from "./api.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
 import { navigate, showNotice, showView } from "./pages.js";
 import { rememberSeat } from "./setup.js";
@@ -100,7 +99,6 @@ function showInvitation(inv, code) {
   const rules = inv.rules;
   byId("join-title").textContent = `Join ${host}'s table`;
   document.title = `Join ${host}'s table · doublesix`;
-  const target = rules.target > 0 ? `to ${rules.target} points` : "one hand";
   const errorId = "join-name-error";
   const nameInput = /** @type {HTMLInputElement} */ (h("input", { id: "join-name", name: "name", type: "text",
     autocomplete: "nickname", spellcheck: "false", "aria-describedby": `join-name-help ${errorId}`, required: true }));
@@ -146,15 +144,22 @@ function showInvitation(inv, code) {
     }
   });
 
+  // The rules in the server's words, as they come.
+  const lead = h("p", { class: "lead", text: `${host} invites you to play dominoes. Each player plays from their own device.` });
+  const ruleList = h("ul", { class: "rule-list" });
+  rulesWords(rules).then((words) => {
+    lead.textContent = `${host} invites you to play dominoes: ${words.caption}. Each player plays from their own device.`;
+    ruleList.replaceChildren(...words.lines.map((s) => h("li", { text: s })));
+  }).catch(() => {});
   byId("join-body").replaceChildren(
-    h("p", { class: "lead", text: `${host} invites you to play dominoes: ${rulesName(rules)}, ${target}, with the ${setName(rules.set)} set. Each player plays from their own device.` }),
+    lead,
     form,
     h("h2", { text: "Who sits where" }),
     h("ol", { class: "join-seats" }, inv.table.seats.map((s) => h("li", { class: s.seat === inv.seat ? "yours" : "" }, [
       h("span", { class: "seat-number", text: `Seat ${s.seat + 1}: ` }), seatWords(inv, s),
     ]))),
     h("h2", { text: "The rules" }),
-    h("ul", { class: "rule-list" }, ruleSentences(rules).map((s) => h("li", { text: s }))),
+    ruleList,
   );
   nameInput.focus();
 }

@@ -9,45 +9,18 @@
  * wants to; the new game opens for everyone once everyone still at the table agreed (game.js).
  */
 import { state, readJSON, SETUP_KEY } from "./state.js";
-import { byId, h, plural, toast, errorText } from "./dom.js";
+import { byId, h, toast, errorText } from "./dom.js";
 import { announce, listWords } from "./a11y.js";
 import { tileSVG } from "./board.js";
 import { closeDialog, openDialog, sheetTable } from "./dialogs.js";
-import { nextHand, onMySide } from "./game.js";
+import { nextHand } from "./game.js";
 import { startGame } from "./setup.js";
 import { navigate } from "./pages.js";
 import { send } from "./connection.js";
 import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
-/** @typedef {import("./types.js").HandResult} HandResult */
 /** @typedef {import("./types.js").GameSession} GameSession */
-
-/** @param {number} n */
-const pointsWords = (n) => plural(n, "point");
-
-/** A seat's name, or its team's under `teams` ("You and Buratino"): the picture's `sides`. @param {Picture} st @param {number} seat */
-function sideName(st, seat) {
-  const side = st.sides.find((s) => s.includes(seat)) || [seat];
-  return side.map((s) => st.names[s]).join(" and ");
-}
-
-/**
- * What the hand's winner scored at its end (`points`, after rounding), and apart from it what
- * it scored with board counts during the hand (from `scored`).
- * @param {Picture} st @param {HandResult} res a result with a winner
- */
-function endPoints(st, res) {
-  const winner = /** @type {number} */ (res.winner);
-  const mine = winner === st.me;
-  const counts = Math.max(0, (res.scored?.[winner] ?? res.points) - res.points);
-  if (res.points > 0) {
-    const besides = counts > 0 ? ` at the hand's end, besides ${counts} from board counts during it` : "";
-    return `${mine ? "You score" : `${st.names[winner]} scores`} ${pointsWords(res.points)}${besides}.`;
-  }
-  const whose = mine ? "your" : `${st.names[winner]}'s`;
-  return `The hand scores no points at its end${counts > 0 ? ` (${whose} ${counts} came from board counts during it)` : ""}.`;
-}
 
 /** @param {GameSession} g @param {Picture} picture */
 export function showResult(g, picture) {
@@ -55,41 +28,23 @@ export function showResult(g, picture) {
   const st = { ...picture, names: seatNames(picture) };
   const res = st.result;
   if (!res && !st.over) return;
-  const me = st.me;
-  const resigned = st.resigned;
-  let heading;
-  if (st.over && resigned !== null && resigned !== undefined && !res) {
-    heading = resigned === me ? "Game over: you resigned" : `Game over: ${st.names[resigned]} resigned`;
-  } else if (st.over) {
-    heading = st.winner === null ? "Game over: a draw"
-      : onMySide(st, st.winner) ? (st.partner !== null ? "Game over: your team won!" : "Game over: you won!")
-      : `Game over: ${sideName(st, st.winner)} won`;
-  } else {
-    const w = /** @type {HandResult} */ (res).winner;
-    heading = w === null ? "The hand is drawn"
-      : w === me ? "You won the hand"
-      : onMySide(st, w) ? `Your partner ${st.names[w]} won the hand` : `${sideName(st, w)} won the hand`;
-  }
+  // The server's words: the heading, how the hand ended, every hand laid open (one line a
+  // seat, after the first), how the game ended.
+  const said = st.words;
+  const heading = said.heading || "";
   byId("result-title").textContent = heading;
-  let how = "The game ended before the hand was over.";
-  if (res) {
-    how = res.winner === null
-      ? `${res.ending === "blocked" ? "Blocked, and the lightest hands are equal" : "Drawn"}: nobody scores.`
-      : res.ending === "reached-target" ? `${st.names[res.winner]} reached ${st.rules.target} points with a board count, so the hand stops here.`
-      : `${res.ending === "blocked" ? `The hand was blocked; the lightest ${st.rules.teams ? "team" : "hand"} wins. ` : ""}${endPoints(st, res)}`;
-  }
+  const lines = said.result || [];
+  const how = lines[0] || said.game_over?.[0] || "";
   const parts = [h("p", { class: "result-how", text: how })];
+  const over = (said.game_over || []).filter((line) => line !== how);
+  if (over.length) parts.push(...over.map((line) => h("p", { class: "result-over", text: line })));
   const hands = res?.hands || [];
   if (hands.length) {
     const list = h("ul", { class: "open-hands" });
     hands.forEach((tiles, seat) => {
-      const pips = res?.pips?.[seat] ?? 0;
-      const label = tiles.length ? listWords(tiles) : "no tiles left";
       list.append(h("li", {}, [
-        h("p", { class: "open-name" }, [h("strong", { text: st.names[seat] }),
-          `: ${plural(tiles.length, "tile")}, ${plural(pips, "pip")}`]),
-        h("div", { class: "open-tiles", role: "img", "aria-label": `${seat === me ? "Your" : `${st.names[seat]}'s`} tiles: ${label}` },
-          tiles.map((t) => tileSVG(t))),
+        h("p", { class: "open-name", text: lines[seat + 1] || "" }),
+        h("div", { class: "open-tiles", "aria-hidden": "true" }, tiles.map((t) => tileSVG(t))),
       ]));
     });
     parts.push(h("h3", { text: "Every hand laid open" }), list);

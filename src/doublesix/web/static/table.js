@@ -12,7 +12,6 @@
 import { state, reduceMotion } from "./state.js";
 import { byId, h, cap, plural } from "./dom.js";
 import { renderBoard, tileBackSVG } from "./board.js";
-import { endsSentence } from "./a11y.js";
 import { opponentInfo } from "./api.js";
 import { countTo, layFrom } from "./motion.js";
 import { seatNames, standInWords } from "./people.js";
@@ -115,7 +114,7 @@ export function renderSeats(g, st) {
       if (size > 14) backs.append(h("span", { class: "more", text: `+${size - 14}` }));
     }
     countTo(/** @type {HTMLElement} */ (card.querySelector(".seat-score")), st.scores[seat]);
-    const status = g.status[seat] || (turn ? "to play" : "");
+    const status = g.status[seat] || st.words.status[seat] || (turn ? "to play" : "");
     const line = /** @type {HTMLElement} */ (card.querySelector(".seat-status"));
     line.textContent = status ? cap(status) : "";
     line.hidden = !status;
@@ -160,6 +159,6 @@ export function renderTable(g, st) {
   }
   const played = st.played.length;
   byId("board-desc").textContent = played
-    ? `The table: ${plural(played, "tile")} laid. ${endsSentence(st.open_ends, count, st.count_scores, st.boneyard_size, st.rules.drawing)}`
+    ? `The table: ${plural(played, "tile")} laid. ${st.words.ends || ""}`
     : "The table is empty.";
 }

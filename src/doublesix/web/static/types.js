@@ -24,7 +24,18 @@
  */
 /**
  * @typedef {{hand: number, winner: number|null, points: number, blocked: boolean,
- *   reached: boolean, ending: string, scores: number[]}} SheetRow
+ *   reached: boolean, ending: string, scores: number[], how: string}} SheetRow
+ */
+/**
+ * The rules in the catalogue's words (a picture's `words.rules`, `POST /api/rules`).
+ * @typedef {{name: string, caption: string, lines: string[]}} RulesWords
+ */
+/**
+ * A picture's sentences, spoken to its seat (docs/protocol.md, "words"): the page shows and
+ * says them, and composes none of its own about the game.
+ * @typedef {{caption: string, rules: RulesWords, status: (string|null)[], turn: string|null,
+ *   ends: string|null, hand: string|null, scores: string|null, totals: string,
+ *   heading: string|null, result: string[]|null, game_over: string[]|null}} PictureWords
  */
 /** @typedef {{date: string, first_attempt: boolean, share: string|null}} Daily */
 
@@ -37,7 +48,7 @@
  *   boneyard_size: number, turn: number|null, played: string[], log: string[],
  *   result: HandResult|null, scoresheet: SheetRow[], over: boolean, winner: number|null,
  *   winners: number[], sides: number[][], partner: number|null,
- *   resigned: number|null, daily: Daily|null, table?: Table|null}} Picture
+ *   resigned: number|null, daily: Daily|null, table?: Table|null, words: PictureWords}} Picture
  */
 
 /**
@@ -81,8 +92,7 @@
  *   number?: boolean, min?: number, max?: number}} RuleOption
  */
 /**
- * @typedef {{name: string, label: string, preset_label: string, rules_html: string,
- *   rules: RulesJSON}} VariantInfo
+ * @typedef {{name: string, label: string, preset_label: string, rules: RulesJSON}} VariantInfo
  */
 /** @typedef {{name: string, label: string, difficulty: string, style: string}} OpponentInfo */
 /**

@@ -12,7 +12,6 @@ import { state } from "./state.js";
 import { byId, button, h } from "./dom.js";
 import { announce, listWords } from "./a11y.js";
 import { send } from "./connection.js";
-import { rulesName, ruleSentences, setName } from "./rules.js";
 import { absoluteUrl } from "./people.js";
 import { showView } from "./pages.js";
 
@@ -42,13 +41,11 @@ export function renderWaiting(g, st) {
     drawnKey = "";
     copied.clear();
   }
-  const rules = st.rules;
   const host = table.seats[table.host]?.name || "The host";
-  const target = rules.target > 0 ? `to ${rules.target} points` : "one hand";
   byId("waiting-title").textContent = table.you_host ? "Your table" : `${host}'s table`;
   document.title = `${table.you_host ? "Your table" : `${host}'s table`} · doublesix`;
-  byId("waiting-caption").textContent = `${rulesName(rules)}, ${target}, with the ${setName(rules.set)} set: ${rules.players} players.`;
-  byId("waiting-rules").replaceChildren(...ruleSentences(rules).map((s) => h("li", { text: s })));
+  byId("waiting-caption").textContent = `${st.words.rules.caption}.`;
+  byId("waiting-rules").replaceChildren(...st.words.rules.lines.map((s) => h("li", { text: s })));
 
   const missing = table.seats.filter((s) => s.person && !s.joined);
   byId("waiting-status").textContent = table.you_host
@@ -187,10 +184,8 @@ async function copyLink(g, seat, url, field) {
 
 /** @param {Picture} st @param {string} url */
 async function shareLink(st, url) {
-  const rules = st.rules;
-  const target = rules.target > 0 ? `to ${rules.target}` : "one hand";
   try {
-    await navigator.share({ title: "A game of dominoes", text: `Join my game of dominoes: ${rulesName(rules)}, ${target}.`, url });
+    await navigator.share({ title: "A game of dominoes", text: `Join my game of dominoes: ${st.words.rules.caption}.`, url });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") return;
     announce("Sharing did not work here: copy the link instead.");
