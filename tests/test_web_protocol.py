@@ -85,6 +85,22 @@ class TestPicture:
         assert s["over"] and s["resigned"] == 0 and s["winner"] is None
         assert s["turn"] is None and s["legal"] == [] and s["result"] is None
 
+    def test_a_game_resigned_in_the_engine(self) -> None:
+        # The picture reads the resignation from the match: the engine says who won.
+        match = Match(Rules.variant("draw"), seed=2)
+        match.resign(0)
+        s = pictures.picture(match, info_for(match), 0)
+        assert s["over"] and s["resigned"] == 0 and s["winners"] == [1] and s["winner"] == 1
+        assert s["turn"] is None and s["legal"] == [] and s["result"] is None
+        assert s["words"]["heading"] == "Game over: you resigned"
+        assert s["words"]["game_over"][0] == "You resigned: the game is over."
+        named = GameInfo("g", names=["Ann", "Bea"], kinds=["human", "human"])
+        theirs = pictures.picture(match, named, 1)["words"]
+        assert theirs["heading"] == "Game over: Ann resigned"
+        assert theirs["game_over"][0] == "Ann resigned: the game is over."
+        assert pictures.event_text(match.history[-1], named, 1) == (
+            "Ann resigned: the game is over.")
+
     def test_partners_and_team_results(self) -> None:
         # Every seat's picture of a partnership game: who plays with whom, and the results
         # the engine gives (both partners win; one score a team), to the game's end.

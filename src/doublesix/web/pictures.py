@@ -73,8 +73,8 @@ def event_text(event: Event, info: GameInfo, me: int) -> str:
     if event.kind == "draw" and event.seat != me:
         event = event._replace(tile=None)
     names = seat_names(info, me)
-    if event.kind == "over" and info.resigned is not None:
-        return words.resignation_sentence(names, info.resigned)
+    if event.kind == "over" and info.resigned is not None:  # a resignation saved the old way
+        return describe(Event("resign", info.resigned), names)
     return describe(event, names)
 
 
@@ -181,20 +181,27 @@ def result_json(match: Match) -> dict[str, Any] | None:
     }
 
 
+def resigned(match: Match, info: GameInfo) -> int | None:
+    """The seat that resigned: the match's (``Match.resign``), or while the server still keeps
+    resignations beside the match, ``info``'s."""
+    return match.resigned if match.resigned is not None else info.resigned
+
+
 def is_over(match: Match, info: GameInfo) -> bool:
     """Whether the game has ended: the match is decided or a person resigned."""
-    return match.is_over or info.resigned is not None
+    return match.is_over or resigned(match, info) is not None
 
 
 def winner(match: Match, info: GameInfo) -> int | None:
-    """The seat that won the game (None: going on, drawn or resigned)."""
-    return None if info.resigned is not None else match.winner
+    """The seat that won the game (None: going on, drawn, or resigned beside the match)."""
+    winners_ = winners(match, info)
+    return winners_[0] if winners_ else None
 
 
 def winners(match: Match, info: GameInfo) -> list[int]:
-    """The seats that won the game: one, or both partners under teams ([]: going on, drawn or
-    resigned)."""
-    return [] if info.resigned is not None else list(match.winners)
+    """The seats that won the game, as the engine says (one, or both partners under teams;
+    the other side after a resignation); [] going on, drawn, or resigned beside the match."""
+    return [] if match.resigned is None and info.resigned is not None else list(match.winners)
 
 
 def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> dict[str, Any]:
@@ -218,15 +225,16 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     if waiting:  # nothing of the deal is shown (not even the opening lay) until the start
         hand_events = ()
     over = is_over(match, info)
+    gave_up = resigned(match, info)
     # Once the hand has ended every hand is laid open; after a resignation nothing is.
-    result = result_json(match) if info.resigned is None else None
+    result = result_json(match) if gave_up is None else None
     legal = [] if over or waiting else [move_json(m) for m in view.legal_moves()]
     daily: dict[str, Any] | None = None
     if info.daily is not None:
         daily = {
             "date": info.daily,
             "first_attempt": info.first_attempt,
-            "share": faces.share_text(match, info.daily, me, info.resigned),
+            "share": faces.share_text(match, info.daily, me, gave_up),
         }
     picture_json: dict[str, Any] = {
         "game_id": info.game_id,
@@ -260,7 +268,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "winners": winners(match, info),
         "sides": [list(side) for side in faces.sides(view.rules)],
         "partner": view.rules.partner_of(me),
-        "resigned": info.resigned,
+        "resigned": gave_up,
         "daily": daily,
         "table": None if info.table is None else info.table.to_json(me, info.game_id, over),
         "words": words_json(match, view, info, names, waiting),
@@ -292,8 +300,8 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     ('Draw, 5 tiles each, to 50, double-six. Hand 1.', True)
     """
     rules = match.rules
-    resigned = info.resigned
-    over = match.is_over or resigned is not None
+    gave_up = resigned(match, info)
+    over = match.is_over or gave_up is not None
     described = rulebook.describe_rules(rules)
     daily = f"Daily game {info.daily}: " if info.daily is not None else ""
     said: dict[str, Any] = {
@@ -319,11 +327,11 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     said["hand"] = words.hand_sentence(view, draw_words="Draw with the Draw button.")
     said["scores"] = (f"{words.scores_sentence(view.scores, names, rules.target, rules)} "
                       f"{words.counts_sentence(view, names)}")
-    said["heading"] = words.result_heading(match, names, view.seat, resigned)
-    if resigned is None:
+    said["heading"] = words.result_heading(match, names, view.seat, gave_up)
+    if gave_up is None:
         said["result"] = words.hand_end_lines(match, names, view.seat) or None
-    if resigned is not None:
-        said["game_over"] = [words.resignation_sentence(names, resigned),
+    if gave_up is not None:
+        said["game_over"] = [describe(Event("resign", gave_up), names),
                              words.scores_sentence(match.scores, names, rules.target, rules)]
     elif match.is_over:
         said["game_over"] = words.game_end_lines(match, names)
