@@ -206,6 +206,13 @@ def test_js_navigation_is_an_event() -> None:
     assert not [name for name, imported in graph.items() if "app.js" in imported]
 
 
+def test_js_views_never_import_the_game() -> None:
+    """The views call up into game.js only through the functions app.js gives them."""
+    graph = js_graph()
+    importers = sorted(name for name, imported in graph.items() if "game.js" in imported)
+    assert importers == ["app.js", "pages.js"]
+
+
 def test_python_modules_import_without_a_circle() -> None:
     graph = py_graph()
     assert "doublesix.match" in graph and "doublesix.tiles" in graph["doublesix.match"]
