@@ -13,14 +13,22 @@ import { byId, h, toast, errorText } from "./dom.js";
 import { announce, listWords } from "./a11y.js";
 import { tileSVG } from "./board.js";
 import { closeDialog, openDialog, sheetTable } from "./dialogs.js";
-import { nextHand } from "./game.js";
 import { startGame } from "./setup.js";
-import { navigate } from "./pages.js";
+import { navigate } from "./nav.js";
 import { send } from "./connection.js";
 import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
+
+// What the result asks of the game (game.js), given at start-up by app.js with `setResultActions`.
+/** Ask for the next hand. @type {() => void} */
+let nextHand = () => {};
+
+/** @param {{nextHand: () => void}} game */
+export function setResultActions(game) {
+  ({ nextHand } = game);
+}
 
 /** @param {GameSession} g @param {Picture} picture */
 export function showResult(g, picture) {

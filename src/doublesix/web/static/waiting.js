@@ -13,7 +13,7 @@ import { byId, button, h } from "./dom.js";
 import { announce, listWords } from "./a11y.js";
 import { send } from "./connection.js";
 import { absoluteUrl } from "./people.js";
-import { showView } from "./pages.js";
+import { showView } from "./nav.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").Picture} Picture */
