@@ -285,7 +285,6 @@ def rules_sentence(rules: Rules) -> str:
     """This game's rules in one sentence (the terminal's).
 
     >>> print(rules_sentence(Rules.variant("block", players=3, hand_size=5, target=50)))
-    ... # doctest: +NORMALIZE_WHITESPACE
     Rules: Block, double-six set, 3 players, 5 tiles each; no drawing; the winner scores the pips
     left in the other hands; first to 50 points wins.
     """
