@@ -231,3 +231,20 @@ class TouchPlayer(Player):
     def press_button(self, button: Locator) -> None:
         button.evaluate("el => el.scrollIntoView({block: 'center'})")
         button.tap()
+
+
+def open_form(page: Page, url: str) -> Locator:
+    """The new-game form, opened from the front page."""
+    page.goto(url + "/")
+    page.get_by_role("button", name="New game").click()
+    form = page.locator("#setup")
+    expect(form).to_be_visible()
+    return form
+
+
+def custom(form: Locator, option: str) -> Locator:
+    """One option of Custom rules (opened if closed)."""
+    details = form.locator("#custom-rules")
+    if not details.evaluate("el => el.open"):
+        details.locator("summary").click()
+    return form.locator(f'[data-option="{option}"]')

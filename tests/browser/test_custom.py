@@ -10,27 +10,11 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from doublesix import Rules
 from doublesix.web.requests import EXTRA_OPTIONS
-from tests.browser.helpers import MousePlayer, wait_phase
-
-
-def open_form(page: Page, url: str) -> Locator:
-    page.goto(url + "/")
-    page.get_by_role("button", name="New game").click()
-    form = page.locator("#setup")
-    expect(form).to_be_visible()
-    return form
-
-
-def custom(form: Locator, option: str) -> Locator:
-    """One option of Custom rules (opened if closed)."""
-    details = form.locator("#custom-rules")
-    if not details.evaluate("el => el.open"):
-        details.locator("summary").click()
-    return form.locator(f'[data-option="{option}"]')
+from tests.browser.helpers import MousePlayer, custom, open_form, wait_phase
 
 
 def record_rules(page: Page) -> dict[str, Any]:

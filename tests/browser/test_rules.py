@@ -10,8 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import wait_phase
-from tests.browser.test_custom import custom, open_form
+from tests.browser.helpers import custom, open_form, wait_phase
 
 
 def rules_text(page: Page) -> str:
