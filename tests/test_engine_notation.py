@@ -22,7 +22,7 @@ from doublesix import (
     Rules,
     Tile,
 )
-from tests.deals import sizes
+from tests.support.deals import sizes
 
 
 def whole_set(top: int) -> list[str]:

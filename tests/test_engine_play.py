@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from doublesix import HandResult, IllegalMoveError, Match, Move, Rules, Tile
-from tests.deals import scripted, tiles, whole_set
+from tests.support.deals import scripted, tiles, whole_set
 
 
 def opening_lay(match: Match) -> tuple[int | None, Tile | None]:
