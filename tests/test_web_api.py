@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from doublesix import Match, Rules, faces
 from doublesix.web.app import COOKIE, STATIC, create_app
 from doublesix.web.games import Games
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game
+from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
 
 
 @pytest.fixture

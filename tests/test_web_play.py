@@ -20,9 +20,7 @@ from doublesix.ai.seeding import hint_seed
 from doublesix.web.app import create_app
 from doublesix.web.games import Games
 from doublesix.web.store import Store
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game, run_async, spy_factory
-
-__all__ = ["spy_factory"]  # the fixture, imported for pytest
+from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game, run_async
 
 QUICK_HINTS = {"playouts": 8}
 
@@ -36,11 +34,6 @@ def app() -> FastAPI:
 def client(app: FastAPI) -> Iterator[TestClient]:
     with TestClient(app) as client:
         yield client
-
-
-def games_of(app: FastAPI) -> Games:
-    games: Games = app.state.games
-    return games
 
 
 GAMES: list[tuple[dict[str, Any], int]] = [

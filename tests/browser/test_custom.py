@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from doublesix import Rules
 from doublesix.web.requests import EXTRA_OPTIONS
-from tests.browser.helpers import MousePlayer, custom, open_form, wait_phase
+from tests.support.browser_players import MousePlayer, custom, open_form, wait_phase
 
 
 def record_rules(page: Page) -> dict[str, Any]:

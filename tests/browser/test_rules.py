@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import custom, open_form, wait_phase
+from tests.support.browser_players import custom, open_form, wait_phase
 
 
 def rules_text(page: Page) -> str:

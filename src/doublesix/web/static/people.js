@@ -22,7 +22,7 @@ export const HANDOVER_AFTER = 60;
 /**
  * Control, formatting (the text-direction marks among them), private-use, unassigned and lone
  * surrogate characters; the joiners that shape some scripts are allowed (as the server's
- * `protocol.parse_name` does).
+ * `requests.parse_name` does).
  */
 const FORBIDDEN = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}]/u;
 
