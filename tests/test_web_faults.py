@@ -35,8 +35,9 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from doublesix.cli import main
-from doublesix.web.app import CLOSE_TOO_MANY, CLOSE_UNAVAILABLE, create_app
+from doublesix.web.app import create_app
 from doublesix.web.games import Games
+from doublesix.wire import CLOSE_TOO_MANY, CLOSE_UNAVAILABLE
 from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game
 from tests.test_web_persistence import postgres_url
 from tests.test_web_server import Server, SyncSocket, free_port

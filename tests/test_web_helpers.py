@@ -19,7 +19,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from doublesix.match import Match
-from doublesix.web.games import Connection, Games
+from doublesix.web.games import Games
+from doublesix.web.live import Connection
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings
 
 Message = dict[str, Any]

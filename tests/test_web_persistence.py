@@ -21,9 +21,10 @@ from sqlalchemy import create_engine
 from starlette.websockets import WebSocketDisconnect
 
 from doublesix import Match, Rules
-from doublesix.web.app import CLOSE_DAMAGED, create_app
+from doublesix.web.app import create_app
 from doublesix.web.games import Games
 from doublesix.web.store import Base, SavedGame, Seat, Store, make_engine
+from doublesix.wire import CLOSE_DAMAGED
 from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game
 
 POSTGRES_ENV = "DOUBLESIX_TEST_POSTGRES_URL"

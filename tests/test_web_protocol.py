@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doublesix import Match, Rules, faces
+from doublesix import Match, Rules, faces, wire
 from doublesix.ai.seeding import move_rng
 from doublesix.events import Event
 from doublesix.outcome import Ending
@@ -385,7 +385,7 @@ def test_any_json_message_parses_or_is_refused_in_words(value: object) -> None:
     except ProtocolError as error:
         assert str(error)
     else:
-        assert message.kind in protocol.MESSAGE_TYPES
+        assert message.kind in wire.MESSAGE_TYPES
         assert (message.move is not None) == (message.kind == "play")
 
 

@@ -34,31 +34,26 @@ from doublesix.rules import OPTIONS, VARIANTS, Rules
 from doublesix.state import fives_points
 from doublesix.tiles import Tile
 from doublesix.view import View
+from doublesix.wire import (
+    HUMAN,
+    MAX_DEPTH,
+    MAX_MESSAGE,
+    MAX_NAME,
+    MESSAGE_TYPES,
+    OVER,
+    PERSON,
+    PLAYING,
+    WAITING,
+)
 
-#: The longest message a browser may send, in bytes.
-MAX_MESSAGE: Final = 4096
-#: The deepest nesting of arrays and objects a message or request body may have.
-MAX_DEPTH: Final = 16
-#: What a browser may ask over the WebSocket.
-MESSAGE_TYPES: Final = ("play", "next", "hint", "resign", "start", "seat", "again")
 #: The highest target a new game may have.
 MAX_TARGET: Final = 1000
 #: Seeds are whole numbers below this.
 SEED_LIMIT: Final = 2**63
-#: The kind of a seat held by a person.
-HUMAN: Final = "human"
 #: What a seat is called in its own picture.
 YOU: Final = "You"
-#: An ``opponents`` entry of ``POST /api/games``: a seat a person takes by invitation.
-PERSON: Final = "person"
-#: The longest display name, in characters.
-MAX_NAME: Final = 24
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
-#: A table's stages as pictures give them.
-WAITING: Final = "waiting"
-PLAYING: Final = "playing"
-OVER: Final = "over"
 #: The rule options a new game may override besides variant, players, set and target.
 EXTRA_OPTIONS: Final = tuple(o for o in OPTIONS if o not in ("players", "set", "target"))
 
