@@ -384,9 +384,10 @@ class TestHintAndResign:
             message = seat.receive()
             while message["type"] != "event":
                 message = seat.receive()
-            assert message["event"]["kind"] == "over" and message["event"]["seat"] is None
+            assert message["event"]["kind"] == "resign" and message["event"]["seat"] == 0
             assert message["text"] == "You resigned: the game is over."
             state = message["state"]
+            # Three sides: nobody wins a resigned game.
             assert state["over"] and state["resigned"] == 0 and state["winner"] is None
             assert state["legal"] == [] and state["result"] is None
         stats = client.get("/api/stats").json()

@@ -18,9 +18,7 @@ from collections.abc import Callable
 
 from doublesix import tabletalk
 from doublesix.events import Event
-from doublesix.match import Match
-from doublesix.web import protocol
-from doublesix.web.live import Game, LiveGames, game_info
+from doublesix.web.live import Game, LiveGames, game_info, stored_match
 from doublesix.web.saving import Saving
 from doublesix.web.settings import Settings
 from doublesix.web.store import Listener, Store, presence_note, presence_payload
@@ -155,15 +153,13 @@ class Cluster:
             if stored is None or stored.revision <= game.saved.revision:
                 return
             try:
-                match = Match.from_json(stored.match)
+                match = stored_match(stored)
             except ValueError:
                 return
             old = game.match
             events: list[Event] = []
             if match.history[: len(old.history)] == old.history:
                 events = list(match.history[len(old.history):])
-            if stored.resigned is not None and game.info.resigned is None:
-                events.append(protocol.resign_event())
             before = game.saved.table
             game.saved, game.match, game.info = stored, match, game_info(stored)
             game.refresh_presence()

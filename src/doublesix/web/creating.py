@@ -59,5 +59,5 @@ def new_game(
                       first_attempt=first_attempt, table=Table() if people else None)
     for invite in invites:
         invite["url"] = protocol.invite_url(saved.id, invite["code"])
-    finish_columns(saved, match, None)
+    finish_columns(saved, match)
     return saved, token, invites

@@ -36,7 +36,15 @@ from doublesix.web.cluster import Cluster
 from doublesix.web.computers import Computers
 from doublesix.web.creating import new_game
 from doublesix.web.errors import DamagedGameError, ForbiddenError, NotNowError, TooManyError
-from doublesix.web.live import Connection, Game, LiveGames, game_info, new_token, notice
+from doublesix.web.live import (
+    Connection,
+    Game,
+    LiveGames,
+    game_info,
+    new_token,
+    notice,
+    stored_match,
+)
 from doublesix.web.protocol import ProtocolError
 from doublesix.web.saving import Saving
 from doublesix.web.searchers import Searchers
@@ -204,7 +212,7 @@ class Games:
                     self.cluster.say_presence(game)
         else:  # the change waiting for the database is not shown: the last saved picture is
             connection.send({"type": "state", "state": protocol.picture(
-                Match.from_json(game.saved.match), game_info(game.saved), seat, with_view)})
+                stored_match(game.saved), game_info(game.saved), seat, with_view)})
             connection.send(notice("saving-failed", tabletalk.SAVING_FAILED))
         self.computers.advance(game)
         return game, connection
@@ -268,18 +276,15 @@ class Games:
             if match.turn != seat:
                 raise NotNowError("it is not your turn")
             match.play(message.move or "")
-            events = match.history[before:]
         elif message.kind == "next":
             if match.hand_result is None:
                 raise NotNowError("the hand is still in play")
             match.next_hand()
-            events = match.history[before:]
         elif message.kind == "resign":
-            game.info.resigned = seat
-            events = [protocol.resign_event()]
+            match.resign(seat)
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(f"unknown message type {message.kind!r}")
-        await self.saving.commit(game, events)
+        await self.saving.commit(game, match.history[before:])
 
     # -- finished games -------------------------------------------------------------------
 

@@ -155,7 +155,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (decided, or a person resigned)."""
-        return protocol.is_over(self.match, self.info)
+        return self.match.is_over
 
     def seat_of(self, token: str) -> int | None:
         """The seat this token holds, or None."""
@@ -211,7 +211,7 @@ class Game:
     def refresh(self) -> None:
         """Rebuild :attr:`info` from the saved game (names, kinds, the table), with who is
         connected here now."""
-        self.info = game_info(self.saved, self.info.resigned)
+        self.info = game_info(self.saved)
         self.refresh_presence()
 
     def refresh_presence(self) -> None:
@@ -277,8 +277,8 @@ class Game:
                 connection.close()
 
 
-def game_info(saved: SavedGame, resigned: int | None = None) -> GameInfo:
-    """What the pictures show besides the match (``resigned``: a resignation not saved yet)."""
+def game_info(saved: SavedGame) -> GameInfo:
+    """What the pictures show besides the match."""
     table = None
     if saved.table is not None:
         table = TableInfo(
@@ -295,7 +295,6 @@ def game_info(saved: SavedGame, resigned: int | None = None) -> GameInfo:
         kinds=[seat.kind for seat in saved.seats],
         daily=saved.daily,
         first_attempt=saved.first_attempt,
-        resigned=saved.resigned if resigned is None else resigned,
         created=saved.created.isoformat(timespec="seconds") + "Z",
         revision=saved.revision,
         table=table,
@@ -310,10 +309,29 @@ def match_json(saved: SavedGame) -> Any:
         raise _damaged(saved, error) from None
 
 
+def stored_match(saved: SavedGame) -> Match:
+    """The stored game's match (``ValueError`` if it cannot be read).  A game resigned before
+    the engine kept resignations in its saves (the row's ``resigned`` column only) is resigned
+    again here, so it loads as it ended.
+
+    >>> from doublesix import Rules
+    >>> from doublesix.web.store import Seat
+    >>> old = SavedGame("g", "o", "draw", [Seat("You", "human")],
+    ...                 Match(Rules.variant("draw"), seed=1).to_json(), [0, 0], resigned=0)
+    >>> match = stored_match(old)
+    >>> match.resigned, match.is_over, match.history[-1].kind
+    (0, True, 'resign')
+    """
+    match = Match.from_json(saved.match)
+    if saved.resigned is not None and match.resigned is None and not match.is_over:
+        match.resign(saved.resigned)
+    return match
+
+
 def load_game(saved: SavedGame) -> Game:
     """The stored game, ready to play (``DamagedGameError`` if its match cannot be loaded)."""
     try:
-        match = Match.from_json(saved.match)
+        match = stored_match(saved)
     except ValueError as error:
         raise _damaged(saved, error) from None
     game = Game(saved=saved, match=match, info=game_info(saved))

@@ -23,7 +23,7 @@ from doublesix import tabletalk
 from doublesix.events import Event
 from doublesix.match import Match
 from doublesix.web.errors import NotNowError, UnavailableError
-from doublesix.web.live import Game, game_info, notice
+from doublesix.web.live import Game, game_info, notice, stored_match
 from doublesix.web.settings import Settings
 from doublesix.web.store import OVER, PLAYING, RESIGNED, SavedGame, Store, unavailable
 
@@ -71,7 +71,7 @@ class Saving:
         previous = (saved.match, saved.scores, saved.status, saved.resigned, saved.winner,
                     saved.revision)
         saved.match = game.match.to_json()
-        finish_columns(saved, game.match, game.info.resigned)
+        finish_columns(saved, game.match)
         saved.revision += 1
         try:
             ok = await self.run(self.store.update, saved)
@@ -138,7 +138,7 @@ class Saving:
         except Exception:
             return False
         if stored is None or stored.match != game.match.to_json() or (
-            stored.resigned != game.info.resigned
+            stored.resigned != game.match.resigned
         ):
             return False
         game.saved = stored
@@ -155,7 +155,7 @@ class Saving:
             stored = None
         if stored is not None:
             game.saved = stored
-        game.match = Match.from_json(game.saved.match)
+        game.match = stored_match(game.saved)
         game.info = game_info(game.saved)
         game.refresh_presence()
         for connection in game.connections:
@@ -188,13 +188,15 @@ class Saving:
             self._db = None
 
 
-def finish_columns(saved: SavedGame, match: Match, resigned: int | None) -> None:
-    """Fill the columns the statistics read from the match."""
+def finish_columns(saved: SavedGame, match: Match) -> None:
+    """Fill the columns the statistics read from the match (the match's own save holds its
+    resignation; the ``resigned`` column repeats it for the queries)."""
     saved.scores = match.scores
-    saved.resigned = resigned
-    if resigned is not None:
-        saved.status, saved.winner = RESIGNED, None
+    saved.resigned = match.resigned
+    saved.winner = match.winner
+    if match.resigned is not None:
+        saved.status = RESIGNED
     elif match.is_over:
-        saved.status, saved.winner = OVER, match.winner
+        saved.status = OVER
     else:
-        saved.status, saved.winner = PLAYING, None
+        saved.status = PLAYING

@@ -242,7 +242,7 @@ class Tables:
         new = SavedGame(id=new_game_id(), owner=old.owner, variant=old.variant, seats=seats,
                         match=match.to_json(), scores=match.scores,
                         table=Table(host=table.host, stage=PLAYING, previous=old.id))
-        finish_columns(new, match, None)
+        finish_columns(new, match)
         store = self.saving.store
         try:
             await self.saving.run(store.insert, new)
