@@ -12,8 +12,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from doublesix import Match, Rules, faces
-from doublesix.web.app import COOKIE, STATIC, create_app
+from doublesix.web.app import STATIC, create_app
 from doublesix.web.games import Games
+from doublesix.wire import COOKIE
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
 
 

@@ -81,17 +81,16 @@ class TestPicture:
 
     def test_resigned_game(self) -> None:
         match = Match(Rules.variant("draw"), seed=2)
-        s = pictures.picture(match, info_for(match, resigned=0), 0)
-        assert s["over"] and s["resigned"] == 0 and s["winner"] is None
+        match.resign(0)
+        s = pictures.picture(match, info_for(match), 0)
+        # The engine decides who won: with two sides, the other one.
+        assert s["over"] and s["resigned"] == 0 and s["winner"] == 1 and s["winners"] == [1]
         assert s["turn"] is None and s["legal"] == [] and s["result"] is None
 
-    def test_a_game_resigned_in_the_engine(self) -> None:
-        # The picture reads the resignation from the match: the engine says who won.
+    def test_a_resignation_in_words(self) -> None:
         match = Match(Rules.variant("draw"), seed=2)
         match.resign(0)
         s = pictures.picture(match, info_for(match), 0)
-        assert s["over"] and s["resigned"] == 0 and s["winners"] == [1] and s["winner"] == 1
-        assert s["turn"] is None and s["legal"] == [] and s["result"] is None
         assert s["words"]["heading"] == "Game over: you resigned"
         assert s["words"]["game_over"][0] == "You resigned: the game is over."
         named = GameInfo("g", names=["Ann", "Bea"], kinds=["human", "human"])
@@ -288,8 +287,8 @@ class TestEvents:
         )
 
     def test_resignation(self) -> None:
-        info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"], resigned=0)
-        assert pictures.event_text(pictures.resign_event(), info, 0) == (
+        info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"])
+        assert pictures.event_text(Event("resign", 0), info, 0) == (
             "You resigned: the game is over."
         )
 
@@ -411,7 +410,7 @@ class TestShare:
             daily = pictures.picture(match, info, 0)["daily"]
             assert daily["date"] == info.daily and daily["first_attempt"]
             text: str | None = daily["share"]
-            assert text == faces.share_text(match, str(info.daily), 0, info.resigned)
+            assert text == faces.share_text(match, str(info.daily), 0, match.resigned)
             return text
 
         for day in range(1, 29):
@@ -434,7 +433,8 @@ class TestShare:
                 assert "a draw" in text
             else:
                 assert "lost by" in text
-        info.resigned = 0
+        match = Match.daily(date)
+        match.resign(0)
         assert "resigned" in (share(match, info) or "")
         plain = GameInfo("g", ["You", "Snow White"], ["human", "snow-white"])
         assert pictures.picture(match, plain, 0)["daily"] is None

@@ -19,9 +19,11 @@ from sqlalchemy import create_engine, text
 
 from doublesix import Rules
 from doublesix.view import View
-from doublesix.web.app import COOKIE, create_app
-from doublesix.web.games import Connection, Games
+from doublesix.web.app import create_app
+from doublesix.web.games import Games
+from doublesix.web.live import Connection
 from doublesix.web.store import SavedGame, Seat, Store, sqlite_url
+from doublesix.wire import COOKIE
 from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url, run_async
 
 #: Browsers, each its own cookie.

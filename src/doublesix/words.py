@@ -516,11 +516,9 @@ def turn_sentence(view: View, names: Sequence[str],
     return "Your turn."
 
 
-def result_heading(match: Match, names: Sequence[str], me: int,
-                   resigned: int | None = None) -> str | None:
+def result_heading(match: Match, names: Sequence[str], me: int) -> str | None:
     """The heading of a hand's or the game's result, for ``me``: who won (the team, under
-    teams), or who resigned (``resigned``, by default the match's); None while the hand goes
-    on.
+    teams), or who resigned; None while the hand goes on.
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block", target=0), seed=3)
@@ -530,8 +528,7 @@ def result_heading(match: Match, names: Sequence[str], me: int,
     ('Game over: Bea won', 'Game over: you won!')
     """
     rules = match.rules
-    if resigned is None:
-        resigned = match.resigned
+    resigned = match.resigned
     if resigned is not None:
         who = "you" if resigned == me else names[resigned]
         return f"Game over: {who} resigned"

@@ -30,7 +30,8 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection
 
 from doublesix.match import Match
-from doublesix.web.games import Connection, Games
+from doublesix.web.games import Games
+from doublesix.web.live import Connection
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings
 from doublesix.web.store import Base, make_engine
 

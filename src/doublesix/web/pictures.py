@@ -72,15 +72,7 @@ def event_text(event: Event, info: GameInfo, me: int) -> str:
     """An event in words for seat ``me`` (drawn tiles named only to their drawer)."""
     if event.kind == "draw" and event.seat != me:
         event = event._replace(tile=None)
-    names = seat_names(info, me)
-    if event.kind == "over" and info.resigned is not None:  # a resignation saved the old way
-        return describe(Event("resign", info.resigned), names)
-    return describe(event, names)
-
-
-def resign_event() -> Event:
-    """The event sent when a person resigns: the game is over, nobody won it."""
-    return Event("over", None)
+    return describe(event, seat_names(info, me))
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
@@ -181,29 +173,6 @@ def result_json(match: Match) -> dict[str, Any] | None:
     }
 
 
-def resigned(match: Match, info: GameInfo) -> int | None:
-    """The seat that resigned: the match's (``Match.resign``), or while the server still keeps
-    resignations beside the match, ``info``'s."""
-    return match.resigned if match.resigned is not None else info.resigned
-
-
-def is_over(match: Match, info: GameInfo) -> bool:
-    """Whether the game has ended: the match is decided or a person resigned."""
-    return match.is_over or resigned(match, info) is not None
-
-
-def winner(match: Match, info: GameInfo) -> int | None:
-    """The seat that won the game (None: going on, drawn, or resigned beside the match)."""
-    winners_ = winners(match, info)
-    return winners_[0] if winners_ else None
-
-
-def winners(match: Match, info: GameInfo) -> list[int]:
-    """The seats that won the game, as the engine says (one, or both partners under teams;
-    the other side after a resignation); [] going on, drawn, or resigned beside the match."""
-    return [] if match.resigned is None and info.resigned is not None else list(match.winners)
-
-
 def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> dict[str, Any]:
     """``S``: the whole picture for seat ``me``, and nothing that seat may not see.  In a
     table's waiting room nobody sees a tile: the hand, the moves and the turn are empty.
@@ -224,17 +193,16 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 and not waiting else None
     if waiting:  # nothing of the deal is shown (not even the opening lay) until the start
         hand_events = ()
-    over = is_over(match, info)
-    gave_up = resigned(match, info)
+    over = match.is_over
     # Once the hand has ended every hand is laid open; after a resignation nothing is.
-    result = result_json(match) if gave_up is None else None
+    result = result_json(match) if match.resigned is None else None
     legal = [] if over or waiting else [move_json(m) for m in view.legal_moves()]
     daily: dict[str, Any] | None = None
     if info.daily is not None:
         daily = {
             "date": info.daily,
             "first_attempt": info.first_attempt,
-            "share": faces.share_text(match, info.daily, me, gave_up),
+            "share": faces.share_text(match, info.daily, me, match.resigned),
         }
     picture_json: dict[str, Any] = {
         "game_id": info.game_id,
@@ -264,11 +232,11 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "result": result,
         "scoresheet": scoresheet_json(match, names),
         "over": over,
-        "winner": winner(match, info),
-        "winners": winners(match, info),
+        "winner": match.winner,
+        "winners": list(match.winners),
         "sides": [list(side) for side in faces.sides(view.rules)],
         "partner": view.rules.partner_of(me),
-        "resigned": gave_up,
+        "resigned": match.resigned,
         "daily": daily,
         "table": None if info.table is None else info.table.to_json(me, info.game_id, over),
         "words": words_json(match, view, info, names, waiting),
@@ -300,8 +268,8 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     ('Draw, 5 tiles each, to 50, double-six. Hand 1.', True)
     """
     rules = match.rules
-    gave_up = resigned(match, info)
-    over = match.is_over or gave_up is not None
+    gave_up = match.resigned
+    over = match.is_over
     described = rulebook.describe_rules(rules)
     daily = f"Daily game {info.daily}: " if info.daily is not None else ""
     said: dict[str, Any] = {
@@ -327,7 +295,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     said["hand"] = words.hand_sentence(view, draw_words="Draw with the Draw button.")
     said["scores"] = (f"{words.scores_sentence(view.scores, names, rules.target, rules)} "
                       f"{words.counts_sentence(view, names)}")
-    said["heading"] = words.result_heading(match, names, view.seat, gave_up)
+    said["heading"] = words.result_heading(match, names, view.seat)
     if gave_up is None:
         said["result"] = words.hand_end_lines(match, names, view.seat) or None
     if gave_up is not None:

@@ -106,7 +106,8 @@ def invite_url(game_id: str, code: str) -> str:
 
 @dataclass
 class GameInfo:
-    """What the server knows of a game besides the match: who sits where, daily, resignation.
+    """What the server knows of a game besides the match: who sits where, the daily game, the
+    table (a resignation is the match's own: :attr:`~doublesix.match.Match.resigned`).
 
     ``names`` are the names everyone sees (a person's seat is named ``"You"`` in its own
     picture whatever it holds); ``kinds`` are ``"human"`` or a computer player's name.
@@ -117,7 +118,6 @@ class GameInfo:
     kinds: list[str]
     daily: str | None = None
     first_attempt: bool = False
-    resigned: int | None = None
     created: str = ""
     #: Counts the game's saves: every change (a move, a new hand, a resignation) adds one.
     revision: int = 0
@@ -128,11 +128,6 @@ class GameInfo:
     def waiting(self) -> bool:
         """Whether the game waits in its table's waiting room (nothing dealt to anyone yet)."""
         return self.table is not None and self.table.stage == WAITING
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended by resignation (see also ``Match.is_over``)."""
-        return self.resigned is not None
 
 
 class ClientMessage(NamedTuple):
