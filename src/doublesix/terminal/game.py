@@ -112,7 +112,7 @@ class Game(Person):
             else:
                 say("You have played today's deal before: this game does not count for your "
                     "streak.")
-        say("To lay a tile, type its two numbers, like 6 4. Type help for every command.")
+        self.say_how_to_play()
 
     def start_new_game(self) -> None:
         """The next game of the series: the same rules and players, the next seed."""
@@ -125,8 +125,7 @@ class Game(Person):
             games=self.save.games + 1,
         )
         self.store()
-        self.console.say("")
-        self.console.say(f"A new game of {words.variant_name(old.rules)}.")
+        self.say_new_game(old.rules)
 
     def store(self) -> None:
         """Save the game now; a failure is told once and play goes on."""
@@ -315,5 +314,4 @@ class Game(Person):
             return
         options = {} if self.save.playouts is None else {"playouts": self.save.playouts}
         suggestion = hint(view, seed=hint_seed(self.match.seed, view), **options)
-        reason = suggestion.reason
-        self.console.say(f"Hint: {reason[:1].upper()}{reason[1:]}.")
+        self.say_hint(suggestion.reason)

@@ -109,6 +109,20 @@ class Person:
             if seat != me and key in PLAYERS:
                 say(f"{name} ({PLAYERS[key].difficulty}) {PLAYERS[key].style}.")
 
+    def say_how_to_play(self) -> None:
+        """The last line of the introduction: how to lay a tile, and where help is."""
+        self.console.say("To lay a tile, type its two numbers, like 6 4. Type help for every "
+                         "command.")
+
+    def say_new_game(self, rules: Rules) -> None:
+        """A new game begins (after "Play again?" or "Play a new game?")."""
+        self.console.say("")
+        self.console.say(f"A new game of {words.variant_name(rules)}.")
+
+    def say_hint(self, reason: str) -> None:
+        """The expert's suggestion, as a sentence."""
+        self.console.say(f"Hint: {reason[:1].upper()}{reason[1:]}.")
+
     # -- the ends of hands and games ----------------------------------------------------------
 
     def say_events(self, events: Iterable[Event]) -> None:

@@ -159,8 +159,7 @@ class RemoteGame(Person):
                 except _NewGame as new:
                     connection.close()
                     if self.view is not None:
-                        self.console.say("")
-                        self.console.say(f"A new game of {words.variant_name(self.view.rules)}.")
+                        self.say_new_game(self.view.rules)
                     connection.game_id = new.game_id
                     connection.keep()
                     self.reset()
@@ -294,8 +293,7 @@ class RemoteGame(Person):
             raise _NewGame(str(message["game_id"]))
         elif kind == "hint":
             self.flush()
-            reason = str(message.get("reason", ""))
-            self.console.say(f"Hint: {reason[:1].upper()}{reason[1:]}.")
+            self.say_hint(str(message.get("reason", "")))
             if self.waits_for("hint"):
                 self.sent = None
         # "thinking" and anything newer: nothing to say
@@ -481,7 +479,7 @@ class RemoteGame(Person):
             say(words.rules_sentence(view.rules))
         self.rules_said = False
         self.introduce_players(view.rules, [str(kind) for kind in picture["kinds"]])
-        say("To lay a tile, type its two numbers, like 6 4. Type help for every command.")
+        self.say_how_to_play()
 
     def announce_turn(self, seat: int) -> None:
         """Another person's turn, by name, once (computers move at once)."""
