@@ -16,7 +16,7 @@ from typing import Final
 from doublesix import words
 from doublesix.ai import PLAYERS, Player, hint, player
 from doublesix.ai.seeding import hint_seed, move_rng
-from doublesix.events import Event
+from doublesix.events import Event, describe
 from doublesix.faces import name_seats, share_text
 from doublesix.match import Match
 from doublesix.moves import IllegalMoveError, Move
@@ -147,7 +147,7 @@ class Game(Person):
         """Play the match to its end; True if the person wants another game."""
         while True:
             match = self.match
-            if match.is_over or self.save.resigned:
+            if match.is_over:
                 self.tell()
                 self.finish_match()
                 return self.ask_yes_no("Play a new game? Type yes or no: ")
@@ -216,30 +216,29 @@ class Game(Person):
     def finish_match(self) -> None:
         """Tell how the hand and the game ended (or that the person gave it up), and note the
         daily result."""
-        resigned = YOU if self.save.resigned else None
-        if resigned is None:
+        match = self.match
+        say = self.console.say
+        if match.resigned is None:
             self.show_hand_end()
-            lines = words.game_end_lines(self.match, self.names)
-            self.console.say(self.console.style(lines[0], "heading"))
+            lines = words.game_end_lines(match, self.names)
+            say(self.console.style(lines[0], "heading"))
         else:
-            rules = self.match.rules
-            self.console.say(self.console.style(words.resignation_sentence(self.names, YOU),
-                                                "heading"))
-            self.console.say(words.scores_sentence(self.match.scores, self.names, rules.target,
-                                                   rules))
+            rules = match.rules
+            say(self.console.style(describe(Event("resign", match.resigned), self.names),
+                                   "heading"))
+            say(words.scores_sentence(match.scores, self.names, rules.target, rules))
         if self.save.daily and self.save.first_attempt:
-            winner = self.match.winner
-            result = ("lost" if resigned is not None else "drawn" if winner is None
-                      else "won" if winner == YOU else "lost")
+            winner = match.winner
+            result = "won" if winner == YOU else "lost" if winner is not None else "drawn"
             if self.path is not None:
                 with contextlib.suppress(OSError):
                     note_daily(self.path.parent, self.save.daily, result)
                 days = streak(read_record(self.path.parent), self.today())
-                self.console.say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
+                say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
         if self.save.daily:
-            text = share_text(self.match, self.save.daily, YOU, resigned)
+            text = share_text(match, self.save.daily, YOU, resigned=match.resigned)
             if text is not None:
-                self.console.say(f"To share your result, copy this line: {text}")
+                say(f"To share your result, copy this line: {text}")
 
     # -- the person's turn ------------------------------------------------------------------
 
@@ -284,10 +283,10 @@ class Game(Person):
         self.tell()
 
     def cannot_resign(self) -> str | None:
-        return "The game is over." if self.match.is_over or self.save.resigned else None
+        return "The game is over." if self.match.is_over else None
 
     def resign(self) -> None:
-        self.save.resigned = True
+        self.match.resign(YOU)
         self.store()
         raise Resigned
 
