@@ -67,7 +67,14 @@ def ends_change(picture: Picture, event: dict[str, Any]) -> bool:
 
 def resigned_seat(picture: Picture, view: View | None) -> int | None:
     """The seat that gave the game up, if one did: the view's history ends with the engine's
-    ``resign`` event (an older server says it in the picture's ``resigned``)."""
+    ``resign`` event (an older server says it in the picture's ``resigned``).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block"), seed=1)
+    >>> match.resign(1)
+    >>> resigned_seat({}, match.view(0)), resigned_seat({"resigned": 0}, None)
+    (1, 0)
+    """
     if view is not None and view.history and view.history[-1].kind == "resign":
         return view.history[-1].seat
     seat = picture.get("resigned")
