@@ -70,11 +70,6 @@ class Plan(NamedTuple):
     unseen_fits: int
     #: For laying a double.
     double: int
-    #: Under teams, for leaving open a number the seat's partner is known to lack.
-    mate_lock: int = 0
-    #: Under teams, for leaving open a number the seat's partner has shown it plays (left open
-    #: with one of its lays this hand) and is not known to lack.
-    mate_suit: int = 0
 
 
 #: The look-ahead in the games scored by pips (Draw, Block) and under All Fives.  Tuned by
@@ -111,10 +106,7 @@ class Expert:
     than as a seat laying its heaviest tile.  A partner plays for the team, not for pips: the
     expert's own partnership lays are no heavier than chance (on 318 of them against greedy
     the likeliest sharpness was 0), and reading them as heaviest-first cost the expert team
-    4.5 ± 2.2 points of hands against a greedy team (docs/expert-research.md).  ``mate_plan``,
-    ``mate_lock`` and ``mate_suit`` are measured alternatives, off by default (the partner's
-    playout moves look ahead too; :class:`Plan`'s weights for leaving open a number the partner
-    lacks or has shown).
+    4.5 ± 2.2 points of hands against a greedy team (docs/expert-research.md).
 
     ``table`` names the player in each seat, as a person at the table sees them (``None`` for
     a seat whose style is not known, such as a person's; names are public: the table shows
@@ -123,10 +115,7 @@ class Expert:
     plays (:mod:`doublesix.ai.styles`), every other seat with the greedy playout policy.  It is
     off by default: at a 4-player Muggins table, after Snow White, it won +3.2 ± 4.2 points of
     hands more than the expert that ignores the table (100 deals), not a gain shown, at twice
-    the think time (docs/expert-research.md).  ``styled_sharpness``, if 0 or
-    more, is the sharpness with which the lays of a seat known to be Buratino or Snow White are
-    read (they do not lay their heaviest tiles first), with ``read_table``; -1 (the default)
-    reads them as any other seat's.
+    the think time (docs/expert-research.md).
 
     ``race`` values a 2-player playout under All Fives or Muggins in a game to a target by the
     chance of winning the game from the scores it ends at (:func:`race_chance`), rather than
@@ -146,13 +135,9 @@ class Expert:
         plan: bool = True,
         spread: float = DEFAULT_SPREAD,
         team: bool = True,
-        mate_plan: bool = False,
         mate_sharpness: float = 0.0,
-        mate_lock: int = 0,
-        mate_suit: int = 0,
         table: Sequence[str | None] | None = None,
         read_table: bool = False,
-        styled_sharpness: float = -1.0,
         race: bool = False,
     ) -> None:
         if playouts < 1:
@@ -168,13 +153,9 @@ class Expert:
         self.plan = plan
         self.spread = spread
         self.team = team
-        self.mate_plan = mate_plan
         self.mate_sharpness = mate_sharpness
-        self.mate_lock = mate_lock
-        self.mate_suit = mate_suit
         self.table = None if table is None else tuple(table)
         self.read_table = read_table
-        self.styled_sharpness = styled_sharpness
         self.race = race
 
     def at_table(self, table: Sequence[str | None]) -> Expert:
@@ -213,14 +194,9 @@ class Expert:
         me = view.seat
         planner = me if self.plan else -1
         weights = FIVES_PLAN if view.rules.scoring == "fives" else PIPS_PLAN
-        teams = view.rules.teams and self.team
-        mate = (me + 2) % 4 if teams and self.plan and self.mate_plan else -1
-        shown = None
         styles = self.styles(view)
-        if teams:
-            weights = weights._replace(mate_lock=self.mate_lock, mate_suit=self.mate_suit)
-            if self.mate_suit or styles is not None:
-                shown = shown_numbers(view)
+        shown = shown_numbers(view) if view.rules.teams and self.team and styles is not None \
+            else None
         known = [sum(1 << n for n in numbers) for numbers in view.lacks]
         base: Board | None = None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -234,8 +210,8 @@ class Expert:
                 board.bone = bone
                 board.pos = 0
                 board.play(move.t, move.e if move.t >= 0 else (-1 if move.kind == "draw" else -2))
-                rollout(board, planner, known[:], weights, mate,
-                        None if shown is None else shown[:], styles)
+                rollout(board, planner, known[:], weights, None if shown is None else shown[:],
+                        styles)
                 value, won = outcome(board, me, base, self.race)
                 totals[i] += value
                 wins[i] += won
@@ -252,12 +228,7 @@ class Expert:
         """``worlds`` guesses at the hidden tiles, drawn in proportion to how well they explain
         the other seats' choices (from ``pool`` times as many candidates)."""
         mate_sharpness = self.mate_sharpness if view.rules.teams and self.team else None
-        seat_sharpness: list[float | None] | None = None
-        styles = self.styles(view) if self.styled_sharpness >= 0 else None
-        if styles is not None:
-            seat_sharpness = [self.styled_sharpness if s is not None and s.name != "pinocchio"
-                              else None for s in styles]
-        inference = Inference(view, self.sharpness, mate_sharpness, seat_sharpness)
+        inference = Inference(view, self.sharpness, mate_sharpness)
         sampler = Sampler(view)
         if not inference.decisions or self.pool == 1:
             hands_list = [sampler.hands(rng) for _ in range(worlds)]
@@ -287,7 +258,7 @@ class Expert:
 
 def rollout(
     board: Board, planner: int = -1, lacks: list[int] | None = None, plan: Plan = PIPS_PLAN,
-    mate: int = -1, shown: list[int] | None = None, styles: Sequence[Style | None] | None = None,
+    shown: list[int] | None = None, styles: Sequence[Style | None] | None = None,
 ) -> None:
     """Play the hand out in place, every seat laying the tile with the best
     :func:`rollout_key`, or a seat with a style in ``styles`` as that player would
@@ -305,12 +276,8 @@ def rollout(
         lacks = [0] * board.players
     if (board.played and not board.single and not board.mode and not board.tie_fewer
             and styles is None):
-        if mate < 0 and shown is None:
-            _rollout_line(board, planner, lacks, plan)
-        else:
-            _rollout_line(board, planner, lacks, plan, mate, shown)
+        _rollout_line(board, planner, lacks, plan)
         return
-    teams = board.cfg.teams
     fives = board.fives
     whole = full_set(board.cfg.rules.set)
     hands = board.hands
@@ -332,10 +299,8 @@ def rollout(
                 if key > best:
                     best, t, e = key, tt, -1
         else:
-            plans = turn in (planner, mate)
+            plans = turn == planner
             lock = lacks[(turn + 1) % players]
-            mlock = lacks[(turn + 2) % 4] if teams else 0
-            mshown = shown[(turn + 2) % 4] & ~mlock if shown is not None else 0
             unseen = whole & ~(board.played | hand) if plans else 0
             for ee in range(4):
                 n = ends[ee]
@@ -357,8 +322,7 @@ def rollout(
                         for other in range(4):
                             if other != ee and ends[other] >= 0:
                                 fits |= SUIT[ends[other]]
-                        key += _plan_bonus(plan, tt, n, outer, fits, hand, unseen, lock,
-                                           mlock, mshown)
+                        key += _plan_bonus(plan, tt, n, outer, fits, hand, unseen, lock)
                     if key > best:
                         best, t, e = key, tt, ee
         if t < 0:
@@ -378,13 +342,11 @@ def rollout(
 
 def _plan_bonus(
     plan: Plan, t: int, n: int, outer: int, fits: Mask, hand: Mask, unseen: Mask, lock: Mask,
-    mlock: Mask = 0, mshown: Mask = 0,
 ) -> int:
     """What ``plan`` adds for laying ``t`` (from ``hand``) on an end showing ``n``, leaving
     ``outer`` open and ends that ``fits`` (a mask of the tiles that fit one), with ``unseen``
     the set's tiles neither laid nor in ``hand`` and the next seat known to lack the numbers in
-    ``lock`` (and, under teams, its partner the numbers in ``mlock`` and has shown it plays
-    those in ``mshown``)."""
+    ``lock``."""
     rest = hand & ~(1 << t)
     bonus = (
         plan.follow * (rest & SUIT[outer]).bit_count()
@@ -394,19 +356,12 @@ def _plan_bonus(
     )
     if lock >> outer & 1:
         bonus += plan.lock
-    if mlock >> outer & 1:
-        bonus += plan.mate_lock
-    if mshown >> outer & 1:
-        bonus += plan.mate_suit
     if outer == n:
         bonus += plan.double
     return bonus
 
 
-def _rollout_line(
-    board: Board, planner: int, lacks: list[int], plan: Plan, mate: int = -1,
-    shown: list[int] | None = None,
-) -> None:
+def _rollout_line(board: Board, planner: int, lacks: list[int], plan: Plan) -> None:
     """:func:`rollout` on a plain line of two ends, with the board's fields in local variables
     (the common case, about twice as fast).  Ends of hands go through the board's own code."""
     hands = board.hands
@@ -421,13 +376,11 @@ def _rollout_line(
     target = board.target
     scores = board.scores
     mates = board.cfg.mates
-    teams = board.cfg.teams
     last_lay = board.last_lay if board.cfg.track_lays else None  # under teams: who laid last
     e0, e1 = board.ends[0], board.ends[1]
     c0, c1 = board.contrib[0], board.contrib[1]
     played = board.played
-    follow, lock_bonus, unseen_open, keep_fits, unseen_fits, double_bonus, mate_lock, mate_suit \
-        = plan
+    follow, lock_bonus, unseen_open, keep_fits, unseen_fits, double_bonus = plan
     held = 0  # every tile in a hand, to tell a blocked hand at once
     for hand in hands:
         held |= hand
@@ -454,10 +407,8 @@ def _rollout_line(
             continue
         best = -(1 << 30)
         t = e = 0
-        plans = turn in (planner, mate)
+        plans = turn == planner
         lock = lacks[(turn + 1) % players]
-        mlock = lacks[(turn + 2) % 4] if teams else 0
-        mshown = shown[(turn + 2) % 4] & ~mlock if shown is not None else 0
         unseen = whole & ~(played | hand) if plans else 0
         for end, m, n, other in ((0, m0, e0, c1), (1, m1, e1, c0)):
             while m:
@@ -479,10 +430,6 @@ def _rollout_line(
                             + unseen_fits * (fits & unseen).bit_count())
                     if lock >> outer & 1:
                         key += lock_bonus
-                    if mlock >> outer & 1:
-                        key += mate_lock
-                    if mshown >> outer & 1:
-                        key += mate_suit
                     if outer == n:
                         key += double_bonus
                 if key > best:
@@ -493,8 +440,6 @@ def _rollout_line(
             e1, c1 = outer, contrib
         else:
             e0, c0 = outer, contrib
-        if shown is not None:
-            shown[turn] |= 1 << outer
         played |= 1 << t
         hand ^= 1 << t
         held ^= 1 << t
