@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from doublesix.ai.expert import FIVES_PLAN, PIPS_PLAN, Plan
+from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, Plan
 
 
 @pytest.fixture(scope="module")
