@@ -6,9 +6,22 @@ of the set follows it, highest tile first; under Block rules the boneyard is out
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from doublesix import HandResult, IllegalMoveError, Match, Move, Rules, Tile
+from doublesix import (
+    Ending,
+    Event,
+    HandResult,
+    IllegalMoveError,
+    Match,
+    MatchStateError,
+    Move,
+    Rules,
+    Tile,
+    describe,
+)
 from tests.deals import scripted, tiles, whole_set
 
 
@@ -284,3 +297,60 @@ class TestLargerSets:
         assert tile is not None
         everything = [*[t for h in match.hands for t in h], *match.boneyard, tile]
         assert sorted(everything) == sorted(whole_set(top))
+
+
+class TestResign:
+    """Resigning is the engine's: the match ends at once and says how, and saves keep it."""
+
+    def test_two_players_the_other_wins(self) -> None:
+        match = Match(Rules.variant("draw"), seed=5)
+        match.play(match.legal_moves()[0])
+        scores = match.scores
+        match.resign(0)
+        assert (match.is_over, match.turn, match.legal_moves()) == (True, None, [])
+        assert (match.resigned, match.winners, match.winner) == (0, (1,), 1)
+        assert match.ending is Ending.RESIGNED and match.scores == scores
+        assert match.history[-1] == Event("resign", 0)
+        assert describe(match.history[-1], ["You", "Greedy"]) == "You resigned: the game is over."
+        view = match.view(1)
+        assert (view.is_over, view.turn, view.legal_moves()) == (True, None, [])
+
+    def test_teams_the_other_team_wins_and_three_sides_nobody(self) -> None:
+        teams = Match(Rules.variant("partnership"), seed=2)
+        teams.resign(2)
+        assert teams.winners == (1, 3)
+        three = Match(Rules.variant("draw", players=3), seed=2)
+        three.resign(1)
+        assert (three.winners, three.winner, three.ending) == ((), None, Ending.RESIGNED)
+
+    def test_nothing_more_is_played_and_a_bad_call_changes_nothing(self) -> None:
+        match = Match(Rules.variant("all-fives"), seed=3)
+        with pytest.raises(ValueError, match="seat must be 0 to 1"):
+            match.resign(2)
+        assert not match.is_over
+        match.resign(1)
+        with pytest.raises(IllegalMoveError, match="resigned"):
+            match.play("draw")
+        with pytest.raises(MatchStateError):
+            match.resign(0)
+        with pytest.raises(MatchStateError):
+            match.next_hand()
+
+    def test_a_save_keeps_it(self) -> None:
+        match = Match(Rules.variant("muggins"), seed=9)
+        match.play(match.legal_moves()[0])
+        assert json.loads(match.to_json())["version"] == 1  # nothing new until someone resigns
+        match.resign(0)
+        again = Match.from_json(match.to_json())
+        assert (again.resigned, again.winners, again.history) == (0, (1,), match.history)
+        with pytest.raises(ValueError, match="corrupt save: resigned"):
+            Match.from_json(json.dumps({**json.loads(match.to_json()), "resigned": 7}))
+
+    def test_ending_and_next_leader_of_a_hand(self) -> None:
+        match = Match(Rules.variant("all-fives", target=500), seed=3)
+        assert match.ending is None and match.next_leader is None
+        while match.turn is not None:
+            match.play(match.legal_moves()[0])
+        assert match.next_leader == match.hand_result.winner  # type: ignore[union-attr]
+        match.next_hand()
+        assert match.turn == match.results[0].winner and not match.view(0).opening_forced

@@ -28,7 +28,7 @@ from doublesix.terminal.saves import (
     streak,
     write_save,
 )
-from doublesix.terminal.words import board_lines, hand_sentence, scoresheet_lines
+from doublesix.words import board_lines, hand_sentence, scoresheet_lines
 
 DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
 

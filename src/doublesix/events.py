@@ -7,6 +7,8 @@
 'You drew 3 tiles.'
 >>> describe(Event("end", seat=1, points=12, blocked=True), names=["You", "Snow White"])
 'The hand is blocked. Snow White won it with the lightest hand, scoring 12.'
+>>> describe(Event("resign", seat=0), names=["You", "Snow White"])
+'You resigned: the game is over.'
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import Final, NamedTuple
 
 from doublesix.tiles import Tile
 
-#: Event kinds: a hand dealt, a tile laid, tiles drawn, a pass, a hand's end, the match's end.
-KINDS: Final = ("hand", "lay", "draw", "pass", "end", "over")
+#: Event kinds: a hand dealt, a tile laid, tiles drawn, a pass, a hand's end, the match's end,
+#: a resignation (which ends the match).
+KINDS: Final = ("hand", "lay", "draw", "pass", "end", "over", "resign")
 
 
 class Event(NamedTuple):
@@ -30,6 +33,7 @@ class Event(NamedTuple):
     - ``pass``: ``seat`` passed.
     - ``end``: the hand ended; ``seat`` won it (None: drawn) scoring ``points``; ``blocked``.
     - ``over``: the match ended; ``seat`` won it (None: drawn).
+    - ``resign``: ``seat`` gave the game up, which ends the match (no ``over`` follows).
     """
 
     kind: str
@@ -99,6 +103,8 @@ def describe(event: Event, names: Sequence[str] | None = None) -> str:
         lightest = " with the lightest hand" if event.blocked else ""
         scoring = f", scoring {event.points}" if event.points else ""
         return f"{how} {who} won it{lightest}{scoring}."
+    if event.kind == "resign":
+        return f"{who} resigned: the game is over."
     if event.kind == "over":
         if event.seat is None:
             return "The game is over. It is a draw."

@@ -261,15 +261,6 @@ class ScoreRow(NamedTuple):
     totals: tuple[int, ...]
 
 
-def resignation_sentence(names: Sequence[str], seat: int) -> str:
-    """What everyone is told when the person in ``seat`` gives the game up.
-
-    >>> resignation_sentence(["You", "Greedy"], 0)
-    'You resigned: the game is over.'
-    """
-    return f"{names[seat]} resigned: the game is over."
-
-
 def scoresheet(match: Match) -> list[ScoreRow]:
     """Every hand of the match so far, the one in play last.
 

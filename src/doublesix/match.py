@@ -25,14 +25,16 @@ from typing import Any, Final
 
 from doublesix.events import Event, public
 from doublesix.moves import IllegalMoveError, Move, lay_move
-from doublesix.outcome import HandResult
+from doublesix.outcome import Ending, HandResult
+from doublesix.record import match_winners, move_events, next_leader, seat_view, step
 from doublesix.rules import Rules
 from doublesix.state import State
 from doublesix.tiles import TILES, Tile, tiles_of
-from doublesix.view import View, derive_lacks
+from doublesix.view import View
 
-#: The version :meth:`Match.to_json` writes.
-SAVE_VERSION: Final = 1
+#: The version :meth:`Match.to_json` writes: 1, or 2 for a match that a seat resigned (version
+#: 2 adds ``resigned``, so a release that cannot read it refuses the save rather than play on).
+SAVE_VERSION: Final = 2
 _SAVE_FORMAT: Final = "doublesix-match"
 
 
@@ -94,6 +96,7 @@ class Match:
         self.rules: Final = rules
         self.seed: Final = seed
         self._records: list[_Hand] = []
+        self._resigned: int | None = None
         if hands is None and boneyard is None:
             self._begin(State.deal(rules, seed, 0))
         else:
@@ -165,6 +168,8 @@ class Match:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the seat to move; empty when nobody is to move."""
+        if self._resigned is not None:
+            return []
         return list(self._state.legal_moves())
 
     def play(self, move: Move | str) -> None:
@@ -178,6 +183,8 @@ class Match:
         ...
         doublesix.moves.IllegalMoveError: 0|0 is not in the hand of seat 1
         """
+        if self._resigned is not None:
+            raise IllegalMoveError(f"the game is over: seat {self._resigned} resigned")
         state = self._state
         if move in state.legal_moves():  # the usual case (the moves are cached on the state)
             state = state.apply(move)
@@ -215,20 +222,71 @@ class Match:
     def next_hand(self) -> None:
         """Deal the next hand, once a hand has ended and the match is not over."""
         state = self._state
+        if self.is_over:
+            raise MatchStateError("the match is over: there is no next hand")
         if state.result is None:
             raise MatchStateError("the hand is still in play: finish it before dealing the next")
-        if state.over:
-            raise MatchStateError("the match is over: there is no next hand")
-        winner = state.result.winner
-        leader = winner if self.rules.lead == "winner" and winner is not None else None
-        if self.rules.teams and self.rules.lead == "winner" and winner is None:
-            leader = self._records[-1].states[0].turn  # a drawn hand: its leader leads again
-        self._begin(State.deal(self.rules, self.seed, len(self._records), state.scores, leader))
+        self._begin(State.deal(self.rules, self.seed, len(self._records), state.scores,
+                               self.next_leader))
+
+    @property
+    def next_leader(self) -> int | None:
+        """Who leads the next hand with a tile of their choice, once the hand in play has
+        ended; None when the next hand opens with the highest double (laid by the rules), or
+        while the hand is in play.  Under ``lead = winner`` the hand's winner leads; after a
+        drawn hand of a team game, the same leader leads again.
+
+        >>> match = Match(Rules.variant("all-fives", target=0), seed=3)
+        >>> while match.turn is not None:
+        ...     match.play(match.legal_moves()[0])
+        >>> match.next_leader == match.hand_result.winner
+        True
+        """
+        return next_leader(self.rules, self._state.result, self._records[-1].states[0].turn)
+
+    def resign(self, seat: int) -> None:
+        """The person in ``seat`` gives the game up: the match is over at once.
+
+        With two sides (two players, or two teams) the other side wins; with more, nobody
+        does.  The history ends with a ``resign`` event, and saves keep it.
+
+        >>> match = Match(Rules.variant("draw"), seed=5)
+        >>> match.resign(1)
+        >>> match.is_over, match.turn, match.winners, match.ending, match.history[-1]
+        (True, None, (0,), Ending.RESIGNED, Event(kind='resign', seat=1, tile=None, end=None, \
+points=0, number=1, blocked=False))
+        >>> match.resign(0)
+        Traceback (most recent call last):
+        ...
+        doublesix.match.MatchStateError: the match is over: nobody can resign it
+        """
+        players = self.rules.players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
+        if self.is_over:
+            raise MatchStateError("the match is over: nobody can resign it")
+        self._resigned = seat
+        self.turn = None
+
+    @property
+    def resigned(self) -> int | None:
+        """The seat that resigned the match, or None."""
+        return self._resigned
 
     @property
     def is_over(self) -> bool:
-        """True once a seat has reached the target (or the single hand is over)."""
-        return self._state.over
+        """True once a seat has reached the target (or the single hand is over), or a seat
+        resigned."""
+        return self._resigned is not None or self._state.over
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the match ended: ``Ending.RESIGNED`` after a resignation, else how its last
+        hand ended; None while it goes on."""
+        if self._resigned is not None:
+            return Ending.RESIGNED
+        result = self._state.result
+        return result.ending if self._state.over and result is not None else None
 
     @property
     def winner(self) -> int | None:
@@ -249,14 +307,12 @@ class Match:
         ((1, 3), (1, 3))
         """
         state = self._state
-        if not state.over:
-            return ()
-        if self.rules.target == 0:
-            return state.result.winners if state.result else ()
-        best = max(state.scores)
-        if best < self.rules.target:
-            return ()
-        return self.rules.teammates(state.scores.index(best))
+        if self._resigned is not None:
+            rules = self.rules
+            sides = {rules.teammates(seat) for seat in range(rules.players)}
+            others = [side for side in sides if self._resigned not in side]
+            return others[0] if len(others) == 1 else ()
+        return match_winners(state)
 
     # -- what the seats may know ----------------------------------------------------------
 
@@ -266,37 +322,25 @@ class Match:
         events: list[Event] = []
         for record in self._records:
             events.extend(_hand_events(record))
-        if self._state.over:
+        if self._resigned is not None:
+            events.append(Event("resign", self._resigned))
+        elif self._state.over:
             events.append(Event("over", self.winner))
         return events
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now, and nothing else."""
-        players = self.rules.players
-        if not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
-        state = self._state
         record = self._records[-1]
-        steps = [
-            (before.turn, _move_between(before, after).kind,
-             frozenset(n for _, n in before.layout.open))
-            for before, after in itertools.pairwise(record.states)
-        ]
-        return View(
-            seat=seat,
-            rules=self.rules,
-            hand=tuple(tiles_of(state.hands[seat])),
-            layout=state.layout,
-            scores=state.scores,
-            hand_sizes=tuple(hand.bit_count() for hand in state.hands),
-            boneyard_size=len(state.bone) - state.pos,
-            turn=self.turn,
+        steps = [step(before, _move_between(before, after))
+                 for before, after in itertools.pairwise(record.states)]
+        return seat_view(
+            self._state,
+            seat,
             history=public(self.history),
-            lacks=derive_lacks(players, steps),
+            steps=steps,
             hand_number=record.number,
-            hand_result=state.result,
-            is_over=state.over,
-            last_lay=state.last_lay,
+            opening_forced=record.states[0].opener >= 0,
+            is_over=self.is_over,
         )
 
     # -- saves ----------------------------------------------------------------------------
@@ -323,15 +367,16 @@ class Match:
                     "moves": [str(m) for m in record.moves],
                 }
             )
-        return json.dumps(
-            {
-                "format": _SAVE_FORMAT,
-                "version": SAVE_VERSION,
-                "rules": {"variant": self.rules.name, **self.rules.options()},
-                "seed": self.seed,
-                "hands": hands,
-            }
-        )
+        save: dict[str, Any] = {
+            "format": _SAVE_FORMAT,
+            "version": 1 if self._resigned is None else SAVE_VERSION,
+            "rules": {"variant": self.rules.name, **self.rules.options()},
+            "seed": self.seed,
+            "hands": hands,
+        }
+        if self._resigned is not None:
+            save["resigned"] = self._resigned
+        return json.dumps(save)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:
@@ -340,7 +385,7 @@ class Match:
         >>> Match.from_json('{"version": 99}')
         Traceback (most recent call last):
         ...
-        ValueError: this save is version 99, newer than this release reads (1): update doublesix
+        ValueError: this save is version 99, newer than this release reads (2): update doublesix
         """
         try:
             data = json.loads(text)
@@ -359,12 +404,12 @@ class Match:
         if version < 1:
             raise ValueError(f"this save is version {version}, which no release wrote")
         try:
-            return cls._load_v1(data)
+            return cls._load(data)
         except (KeyError, TypeError, AttributeError, IndexError) as error:
             raise ValueError(f"corrupt save: {type(error).__name__}: {error}") from None
 
     @classmethod
-    def _load_v1(cls, data: dict[str, Any]) -> Match:
+    def _load(cls, data: dict[str, Any]) -> Match:
         if data.get("format") != _SAVE_FORMAT:
             raise ValueError("not a doublesix save: wrong format name")
         options = dict(data["rules"])
@@ -379,6 +424,7 @@ class Match:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("corrupt save: the seed is not an int")
         match._records = []
+        match._resigned = None
         for k, hand in enumerate(hands):
             if k and (match._state.result is None or match._state.over):
                 raise ValueError(f"corrupt save: hand {k + 1} follows a hand that did not end")
@@ -396,6 +442,12 @@ class Match:
                     ) from None
             if start.opener >= 0 and len(record.states) == 1:
                 raise ValueError(f"corrupt save: hand {k + 1} lacks its automatic opening tile")
+        resigned = data.get("resigned")
+        if resigned is not None:
+            try:
+                match.resign(resigned)
+            except (ValueError, MatchStateError) as error:
+                raise ValueError(f"corrupt save: resigned: {error}") from None
         return match
 
     def __repr__(self) -> str:
@@ -413,18 +465,5 @@ def daily_seed(date: datetime.date) -> int:
 def _hand_events(record: _Hand) -> list[Event]:
     events = [Event("hand", number=record.number)]
     for before, after in itertools.pairwise(record.states):
-        move = _move_between(before, after)
-        seat = before.turn
-        if move.kind == "lay":
-            points = after.scores[seat] - before.scores[seat]
-            if after.result is not None and after.result.winner == seat:
-                points -= after.result.points
-            events.append(Event("lay", seat, move.tile, move.end, points))
-        elif move.kind == "draw":
-            events.append(Event("draw", seat, TILES[before.bone[before.pos]]))
-        else:
-            events.append(Event("pass", seat))
-    result = record.states[-1].result
-    if result is not None:
-        events.append(Event("end", result.winner, points=result.points, blocked=result.blocked))
+        events += move_events(before, after, _move_between(before, after))
     return events

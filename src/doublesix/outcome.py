@@ -21,8 +21,8 @@ class Ending(enum.Enum):
     - ``BLOCKED``: nobody could lay and nothing could be drawn; the lightest hand decides.
     - ``REACHED_TARGET``: under fives scoring, a board count took the mover to the target, and
       the match stopped there in the middle of the hand.
-    - ``RESIGNED``: a person resigned the game (never produced by the rules themselves: a face
-      that lets a person resign says so, see :func:`doublesix.faces.game_outcome`).
+    - ``RESIGNED``: a seat gave the game up (:meth:`doublesix.match.Match.resign`; the match's
+      :attr:`~doublesix.match.Match.ending` says so).
     """
 
     WENT_OUT = "went-out"

@@ -57,6 +57,9 @@ class View:
     is_over: bool = False
     #: Per seat, how many tiles were on the table when it last laid one (0: never); public.
     last_lay: tuple[int, ...] = ()
+    #: Whether the hand's opening tile was laid by the rules (the highest double dealt),
+    #: rather than chosen by its leader: then no hand was dealt a tile that outranks it.
+    opening_forced: bool = False
 
     @property
     def open_ends(self) -> dict[str, int]:
@@ -140,6 +143,7 @@ class View:
             },
             "is_over": self.is_over,
             "last_lay": list(self.last_lay),
+            "opening_forced": self.opening_forced,
         }
 
     @classmethod
@@ -405,6 +409,7 @@ def _view_from_json(data: Mapping[str, Any]) -> View:
     last_lay = tuple(
         _whole(n, f"last_lay[{k}]", 0, rules.tile_count) for k, n in enumerate(last_lay_list)
     )
+    opening_forced = _boolean(_get(data, "opening_forced"), "opening_forced")
     return View(
         seat=seat,
         rules=rules,
@@ -420,4 +425,5 @@ def _view_from_json(data: Mapping[str, Any]) -> View:
         hand_result=hand_result,
         is_over=is_over,
         last_lay=last_lay,
+        opening_forced=opening_forced,
     )

@@ -45,12 +45,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from doublesix import words
 from doublesix.adapters.encoding import Encoder
 from doublesix.adapters.table import Table, action_count, action_of, margins, move_of, score_bound
-from doublesix.events import Event
+from doublesix.events import Event, describe
 from doublesix.moves import IllegalMoveError
 from doublesix.rules import Rules
-from doublesix.terminal import words
 from doublesix.view import View
 
 #: The environment's name (PettingZoo's convention: name and version).
@@ -190,15 +190,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name for it)
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """What happened since the last render and the table now, in the terminal game's
-        words (``ansi``: returned; ``human``: printed by :meth:`step`)."""
+        """What happened since the last render and the table now, in the game's words
+        (:mod:`doublesix.words`, as the terminal game says them); ``ansi``: returned,
+        ``human``: printed by :meth:`step`."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
         return self.text()
 
     def text(self) -> str:
-        """The game in the terminal game's words: the events since the last call, the table,
+        """The game in words (:mod:`doublesix.words`): the events since the last call, the table,
         the scores, how many tiles each seat holds, and the hand of the seat to move."""
         table = self._table
         names = self.possible_agents
@@ -209,12 +210,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name for it)
         seat = table.turn
         view = table.view(0 if seat is None else seat)
         lines += words.board_lines(view)
-        lines.append(words.scores_sentence(view.scores, names, self.rules.target))
+        lines.append(words.scores_sentence(view.scores, names, self.rules.target, self.rules))
         if seat is not None:
             lines.append(f"{names[seat]} to move.")
             lines.append(words.counts_sentence(view, names))
-            hand = words.hand_sentence(view).replace("Your hand", f"{names[seat]}'s hand", 1)
-            lines.append(hand)
+            lines.append(words.hand_sentence(view, owner=names[seat]))
         return "\n".join(lines)
 
     def close(self) -> None:
@@ -222,14 +222,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name for it)
 
 
 def _sentence(event: Event, names: list[str]) -> str | None:
-    """An event of the record in the terminal game's words."""
-    if event.kind in ("lay", "draw", "pass"):
-        return words.event_sentence(event, names)
-    if event.kind in ("end", "over"):
-        from doublesix.events import describe
-
-        return describe(event, names)
-    return None
+    """An event of the record in the game's words (a hand's deal goes unsaid)."""
+    return None if event.kind == "hand" else describe(event, names)
 
 
 def policy(name: str, seed: int = 0, **options: Any) -> Callable[[Any, dict[str, Any]], int]:

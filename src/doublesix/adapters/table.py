@@ -48,10 +48,11 @@ from typing import Final
 from doublesix.events import Event, public
 from doublesix.layout import Layout
 from doublesix.moves import DRAW_MOVE, IllegalMoveError, Move, lay_move
+from doublesix.record import Step, match_winners, move_events, next_leader, seat_view, step
 from doublesix.rules import Rules
 from doublesix.state import State
-from doublesix.tiles import TILES, Mask, full_set, indices, tile_count, tiles_of
-from doublesix.view import View, derive_lacks
+from doublesix.tiles import TILES, Mask, full_set, indices, tile_count
+from doublesix.view import View
 
 #: Action numbers of the two moves that lay no tile.
 DRAW_ACTION: Final = 0
@@ -99,12 +100,6 @@ def move_of(action: int) -> Move:
     raise ValueError(f"no action numbered {action}")
 
 
-def team_list(rules: Rules) -> list[int]:
-    """Each seat's team (every seat its own without partnerships)."""
-    team_of = getattr(rules, "team_of", None)
-    return [team_of(seat) if team_of is not None else seat for seat in range(rules.players)]
-
-
 def margins(scores: Sequence[int], rules: Rules) -> list[float]:
     """Each seat's score less the mean score of the seats not on its side: the zero-sum form
     of a match's scores (2 players: the difference; partners: their team's lead).
@@ -114,10 +109,10 @@ def margins(scores: Sequence[int], rules: Rules) -> list[float]:
     >>> margins([9, 0, 3], Rules.variant("draw", players=3))
     [7.5, -6.0, -1.5]
     """
-    teams = team_list(rules)
     out = []
     for seat, score in enumerate(scores):
-        others = [s for other, s in enumerate(scores) if teams[other] != teams[seat]]
+        side = rules.teammates(seat)
+        others = [s for other, s in enumerate(scores) if other not in side]
         out.append(float(score) - sum(others) / len(others))
     return out
 
@@ -157,10 +152,10 @@ class Table:
         "dealt",
         "drawing",
         "events",
-        "hand_leader",
         "hand_number",
         "leader",
         "rules",
+        "start",
         "start_scores",
         "state",
         "steps",
@@ -173,18 +168,18 @@ class Table:
     dealt: list[int]
     #: True when the seat to move has chosen to draw and chance is to pick the tile.
     drawing: bool
-    #: The public record of the match: what every seat saw (one event per tile drawn).
+    #: The referee's record of the match (one event per tile drawn, naming it): the seats'
+    #: views hold it made public.
     events: list[Event]
-    #: The hand in play's moves as (seat, kind, the layout's open ends before), for the seats'
-    #: lacks.
-    steps: list[tuple[int, str, tuple[tuple[int, int], ...]]]
+    #: The hand in play's public steps, for the seats' lacks.
+    steps: list[Step]
     hand_number: int
     #: The scores the hand in play (or being dealt) started from.
     start_scores: tuple[int, ...]
     #: The seat that leads the hand being dealt with any tile (None: the highest double opens).
     leader: int | None
-    #: The seat that laid the first tile of the hand in play.
-    hand_leader: int | None
+    #: The hand in play as it was dealt (None while a hand is being dealt).
+    start: State | None
     #: Things computed from this position (views, strings), by (maker, seat); emptied by
     #: every change, carried by :meth:`copy`.
     cache: dict[tuple[object, int], object]
@@ -199,7 +194,7 @@ class Table:
         self.hand_number = 0
         self.start_scores = (0,) * rules.players
         self.leader = None
-        self.hand_leader = None
+        self.start = None
         self.cache = {}
 
     def copy(self) -> Table:
@@ -214,7 +209,7 @@ class Table:
         other.hand_number = self.hand_number
         other.start_scores = self.start_scores
         other.leader = self.leader
-        other.hand_leader = self.hand_leader
+        other.start = self.start
         other.cache = self.cache.copy()
         return other
 
@@ -249,21 +244,8 @@ class Table:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats that won the match (both partners under teams); () until it is over or
-        when it was drawn.  The rule of :attr:`Match.winner <doublesix.match.Match.winner>`."""
-        state = self.state
-        if state is None or not state.over:
-            return ()
-        teams = team_list(self.rules)
-        if self.rules.target == 0:
-            result = state.result
-            if result is None or result.winner is None:
-                return ()
-            return tuple(s for s in range(self.rules.players) if teams[s] == teams[result.winner])
-        best = max(state.scores)
-        if best < self.rules.target:
-            return ()
-        top = state.scores.index(best)
-        return tuple(s for s in range(self.rules.players) if teams[s] == teams[top])
+        when it was drawn (:func:`doublesix.record.match_winners`)."""
+        return () if self.state is None else match_winners(self.state)
 
     @property
     def winner(self) -> int | None:
@@ -307,7 +289,7 @@ class Table:
         rest = [t for t in state.boneyard if t != tile]
         ordered = State.from_view(self._position(seat), state.hands, [tile, *rest])
         self.drawing = False
-        self._advance(state, ordered.apply(DRAW_MOVE), DRAW_MOVE)
+        self._advance(ordered, ordered.apply(DRAW_MOVE), DRAW_MOVE)
 
     def _start_hand(self) -> None:
         rules = self.rules
@@ -321,7 +303,7 @@ class Table:
         self.steps = []
         self.events.append(Event("hand", number=self.hand_number))
         self.state = state
-        self.hand_leader = state.turn
+        self.start = state
         if state.opener >= 0:  # the highest double is laid for its holder, as Match does
             first = state.legal_moves()[0]
             self._advance(state, state.apply(first), first)
@@ -361,33 +343,18 @@ class Table:
     def _advance(self, before: State, after: State, move: Move) -> None:
         """Record ``move`` (from ``before`` to ``after``) as Match's history records it, and
         set up the next deal when the hand ended and the match goes on."""
-        seat = before.turn
-        kind = move.kind
-        self.steps.append((seat, kind, before.layout.open))
-        result = after.result
-        if kind == "lay":
-            points = after.scores[seat] - before.scores[seat]
-            if result is not None and result.winner == seat:
-                points -= result.points
-            self.events.append(Event("lay", seat, move.tile, move.end, points))
-        else:
-            self.events.append(Event(kind, seat))
+        self.steps.append(step(before, move))
+        self.events += move_events(before, after, move)
         self.state = after
-        if result is None:
+        result = after.result
+        if result is None or after.over:
             return
-        self.events.append(Event("end", result.winner, points=result.points,
-                                 blocked=result.blocked))
-        if after.over:
-            return
-        # The next hand: the rule of Match.next_hand.
-        rules = self.rules
-        leader = result.winner if rules.lead == "winner" else None
-        if leader is None and getattr(rules, "teams", False) and rules.lead == "winner":
-            leader = self.hand_leader  # a drawn partnership hand: its leader leads again
+        assert self.start is not None
+        self.leader = next_leader(self.rules, result, self.start.turn)
         self.start_scores = after.scores
-        self.leader = leader
         self.hand_number += 1
         self.state = None
+        self.start = None
         self.steps = []
 
     # -- what a seat may know -------------------------------------------------------------
@@ -418,22 +385,12 @@ class Table:
             return view
         state = self.state
         assert state is not None
-        return View(
-            seat=seat,
-            rules=self.rules,
-            hand=tuple(tiles_of(state.hands[seat])),
-            layout=state.layout,
-            scores=state.scores,
-            hand_sizes=tuple(hand.bit_count() for hand in state.hands),
-            boneyard_size=len(state.bone) - state.pos,
-            turn=None if state.turn < 0 else state.turn,
-            history=(),
-            lacks=(),
-            hand_number=self.hand_number,
-            hand_result=state.result,
-            is_over=state.over,
-            last_lay=state.last_lay,
-        )
+        return seat_view(state, seat, history=(), steps=(), hand_number=self.hand_number,
+                         opening_forced=self._opening_forced)
+
+    @property
+    def _opening_forced(self) -> bool:
+        return self.start is not None and self.start.opener >= 0
 
     def _view(self, seat: int) -> View:
         rules = self.rules
@@ -461,23 +418,8 @@ class Table:
                 is_over=False,
                 last_lay=(0,) * players,
             )
-        return View(
-            seat=seat,
-            rules=rules,
-            hand=tuple(tiles_of(state.hands[seat])),
-            layout=state.layout,
-            scores=state.scores,
-            hand_sizes=tuple(hand.bit_count() for hand in state.hands),
-            boneyard_size=len(state.bone) - state.pos,
-            turn=None if state.turn < 0 else state.turn,
-            history=self.history(),
-            lacks=derive_lacks(players, [(who, kind, frozenset(n for _, n in ends))
-                                         for who, kind, ends in self.steps]),
-            hand_number=self.hand_number,
-            hand_result=state.result,
-            is_over=state.over,
-            last_lay=state.last_lay,
-        )
+        return seat_view(state, seat, history=self.history(), steps=self.steps,
+                         hand_number=self.hand_number, opening_forced=self._opening_forced)
 
     def hidden(self, seat: int) -> Mask:
         """The tiles ``seat`` cannot see: the other hands and the boneyard (or, while a hand is

@@ -30,13 +30,12 @@ _BISECTIONS = 12
 
 
 def current_hand(view: View) -> tuple[list[Event], bool]:
-    """The events of the hand in play, and whether its first tile was laid automatically (by
-    ``lead = highest-double``, rather than chosen by the last hand's winner)."""
+    """The events of the hand in play, and whether its first tile was laid by the rules (the
+    engine's :attr:`View.opening_forced <doublesix.view.View.opening_forced>`), rather than
+    chosen by its leader."""
     history = view.history
     start = max((i for i, ev in enumerate(history) if ev.kind == "hand"), default=-1)
-    ended = [ev for ev in history[: max(start, 0)] if ev.kind == "end"]
-    automatic = view.rules.lead == "highest-double" or not ended or ended[-1].seat is None
-    return list(history[start + 1 :]), automatic
+    return list(history[start + 1 :]), view.opening_forced
 
 
 def outranked(view: View) -> Mask:

@@ -43,7 +43,7 @@ from doublesix.terminal.saves import (
     save_dir,
     set_aside,
 )
-from doublesix.terminal.words import scores_sentence, variant_name
+from doublesix.words import scores_sentence, variant_name
 
 #: The opponents, seat by seat, when ``--opponents`` does not name them.
 DEFAULT_OPPONENTS = ("pinocchio", "buratino", "snow-white")

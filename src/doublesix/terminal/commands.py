@@ -23,6 +23,7 @@ import re
 from typing import Final, NamedTuple
 
 from doublesix.tiles import Tile
+from doublesix.words import set_name
 
 #: The commands that are words, with the other spellings people type.
 WORDS: Final = {
@@ -50,9 +51,6 @@ _SPACED: Final = re.compile(
 _COMPACT: Final = re.compile(r"\[?(?P<a>\d)(?P<b>\d)\]?" + _END)
 _NUMBER: Final = re.compile(r"\d+")
 
-_SET_NAMES: Final = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
-
-
 class CommandError(ValueError):
     """A line that is not a command; the message says what to type instead."""
 
@@ -72,15 +70,6 @@ class Word(NamedTuple):
 
 
 Command = Lay | Word
-
-
-def set_name(top: int) -> str:
-    """The set's name in words.
-
-    >>> set_name(9)
-    'double-nine'
-    """
-    return _SET_NAMES.get(top, f"double-{top}")
 
 
 def parse(text: str, top: int) -> Command:

@@ -16,25 +16,24 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Final
 
+from doublesix import words
 from doublesix.ai import PLAYERS, Player, hint, player
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.events import Event
 from doublesix.faces import (
     TileChoice,
     name_seats,
-    resignation_sentence,
     share_text,
     tile_choices,
 )
 from doublesix.match import Match
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.rules import Rules
-from doublesix.terminal import words
 from doublesix.terminal.commands import CommandError, Lay, Word, parse, parse_end
 from doublesix.terminal.console import Console
 from doublesix.terminal.saves import Save, note_daily, read_record, streak, write_save
-from doublesix.terminal.words import YOU, YOU_NAME
 from doublesix.view import View
+from doublesix.words import YOU, YOU_NAME
 
 #: An expert with this many playouts a move or more thinks for a second or longer, so the
 #: person is told it is thinking.
@@ -558,7 +557,7 @@ class Game(Person):
             self.console.say(self.console.style(lines[0], "heading"))
         else:
             rules = self.match.rules
-            self.console.say(self.console.style(resignation_sentence(self.names, YOU),
+            self.console.say(self.console.style(words.resignation_sentence(self.names, YOU),
                                                 "heading"))
             self.console.say(words.scores_sentence(self.match.scores, self.names, rules.target,
                                                    rules))

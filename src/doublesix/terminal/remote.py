@@ -41,12 +41,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from doublesix import words
 from doublesix.events import Event, describe
 from doublesix.faces import HandOutcome, ScoreRow
 from doublesix.moves import Move
 from doublesix.outcome import Ending
 from doublesix.rules import Rules
-from doublesix.terminal import words
 from doublesix.terminal.app import play_command
 from doublesix.terminal.console import Console
 from doublesix.terminal.game import INTERRUPTED, OK, Person, Resigned, Stop

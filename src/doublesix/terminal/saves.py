@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from doublesix.daily import streaks
 from doublesix.match import Match
 
 #: The save's format name and the version this release writes.
@@ -206,14 +207,9 @@ def streak(record: Mapping[str, str], today: datetime.date) -> int:
     >>> streak({"2026-11-28": "won", "2026-11-29": "won", "2026-11-30": "playing"}, day)
     2
     """
-    day = today
-    if record.get(day.isoformat()) in (None, "playing"):
-        day -= datetime.timedelta(days=1)
-    count = 0
-    while record.get(day.isoformat()) == "won":
-        count += 1
-        day -= datetime.timedelta(days=1)
-    return count
+    finished = {datetime.date.fromisoformat(day): result == "won"
+                for day, result in record.items() if result != "playing"}
+    return streaks(finished, today).current
 
 
 def _int_or_none(value: object) -> int | None:

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
-from doublesix import faces
+from doublesix import faces, words
 from doublesix.ai import PLAYERS
 from doublesix.events import Event, describe
 from doublesix.match import Match
@@ -272,7 +272,7 @@ def event_text(event: Event, info: GameInfo, me: int) -> str:
         event = event._replace(tile=None)
     names = seat_names(info, me)
     if event.kind == "over" and info.resigned is not None:
-        return faces.resignation_sentence(names, info.resigned)
+        return words.resignation_sentence(names, info.resigned)
     return describe(event, names)
 
 

@@ -1,4 +1,5 @@
-"""A browser's statistics from its finished games, and the daily game's streak (no I/O).
+"""A browser's statistics from its finished games (no I/O); the daily streak is counted by
+:func:`doublesix.daily.streaks`.
 
 >>> games = [
 ...     Finished("draw", ("pinocchio",), won=True, score=104),
@@ -20,6 +21,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from typing import Any, NamedTuple
+
+from doublesix.daily import streaks
 
 
 class Finished(NamedTuple):
@@ -81,25 +84,11 @@ def daily_statistics(games: Iterable[Finished], today: datetime.date) -> dict[st
             continue
         date = datetime.date.fromisoformat(game.daily)
         results[date] = results.get(date, False) or game.won
-    won = {date for date, result in results.items() if result}
-    best = 0
-    for date in won:
-        if date - datetime.timedelta(days=1) in won:
-            continue
-        length = 1
-        while date + datetime.timedelta(days=length) in won:
-            length += 1
-        best = max(best, length)
-    streak = 0
-    if results:
-        last = max(results)
-        if results[last] and last >= today - datetime.timedelta(days=1):
-            while last - datetime.timedelta(days=streak) in won:
-                streak += 1
+    won = streaks(results, today)
     return {
         "played": len(results),
-        "won": len(won),
-        "streak": streak,
-        "best_streak": best,
+        "won": sum(results.values()),
+        "streak": won.current,
+        "best_streak": won.best,
         "last": max(results).isoformat() if results else None,
     }

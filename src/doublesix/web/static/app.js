@@ -1,7 +1,9 @@
 // @ts-check
 /**
- * The doublesix web game: the entry point. It wires the page's buttons and keys to the modules
- * that do the work, then routes to the page the address names.
+ * The doublesix web game: the entry point, and the one module that wires the others. It gives
+ * the hand and the result the game's actions, subscribes the router to navigation, wires the
+ * page's buttons and keys to the modules that do the work, then routes to the page the address
+ * names.
  *
  * The modules, by concern (docs/web.md):
  *   state.js       the one state object (settings, the server's options, the game in play)
@@ -21,19 +23,34 @@
  *   waiting.js     a table's waiting room: who has joined, invitation links, Start
  *   join.js        an invitation's page: the table, a name, the seat
  *   handover.js    people away during play, and a computer playing for them
- *   pages.js       routing, the front page, the daily game, statistics, notices
+ *   pages.js       the router: the front page, a game, an invitation, the daily game, statistics
+ *   nav.js         navigation as an event (navigate, onNavigate), the page's views, notices
  *   a11y.js        the live region and the sentences it speaks
  *   sound.js       sound effects with the Web Audio API
  *   dom.js         small DOM helpers
+ *
+ * They are layered, and import only downwards (tests/test_web_static.py holds them to no
+ * circle): the ground (state, types, dom, board, sound, api, connection, nav, a11y, rules,
+ * people, motion); the views, which draw from the state and call up only through what this
+ * module gives them (table, hand, dialogs, handover, waiting, result) and the forms (setup,
+ * join); the game (game.js: the message pump and the actions, which send); the router
+ * (pages.js); and this module.
  */
 import { state } from "./state.js";
 import { byId } from "./dom.js";
-import { route, navigate } from "./pages.js";
+import { route } from "./pages.js";
+import { navigate, onNavigate } from "./nav.js";
 import { openSetup } from "./setup.js";
-import { askHint, play, readEnds, readHand, readScores, refitTable, renderGame, resign } from "./game.js";
-import { fitHand, listenForKeys } from "./hand.js";
+import { askHint, nextHand, play, readEnds, readHand, readScores, refitTable, renderGame, resign } from "./game.js";
+import { fitHand, listenForKeys, setHandActions } from "./hand.js";
+import { setResultActions } from "./result.js";
 import { applySettings, closeDialog, openInfo, openSettings, showGameRules, showRules, toggleSound } from "./dialogs.js";
 import { loadOptions } from "./api.js";
+
+// What the views ask of the game, and the router following navigation.
+setHandActions({ play, renderGame });
+setResultActions({ nextHand });
+onNavigate(route);
 
 byId("new-game-button").addEventListener("click", openSetup);
 byId("draw-button").addEventListener("click", () => play("draw"));

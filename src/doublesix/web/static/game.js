@@ -15,7 +15,7 @@
  * is here, and their words are announced; another person's turn is announced by name; once
  * everyone agreed to play again, `again` opens the new game with the same seat.
  */
-import { state, pause, motionMs } from "./state.js";
+import { state, canAct, pause, motionMs, rememberSeat } from "./state.js";
 import { byId, h, sleep, toast, plural } from "./dom.js";
 import { announce, endsSentence, listWords, scoresSentence, endWords } from "./a11y.js";
 import * as sound from "./sound.js";
@@ -28,11 +28,10 @@ import { rulesName, setName } from "./rules.js";
 import { closeDialog, renderInfoDialogs } from "./dialogs.js";
 import { showResult, updateResultActions } from "./result.js";
 import { loadOptions } from "./api.js";
-import { navigate, showNotice, showView } from "./pages.js";
-import { isPerson, seatNames } from "./people.js";
+import { navigate, showNotice, showView } from "./nav.js";
+import { isPerson, onMySide, seatNames } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
 import { awaySentence, checkHandoverDialog, renderTableNotice } from "./handover.js";
-import { rememberSeat } from "./setup.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -62,12 +61,6 @@ function loadHeard(id) {
  */
 function setPhase(phase) {
   byId("game").dataset.phase = phase;
-}
-
-/** Whether the person may act now: their turn, announced, nothing queued, connected. @param {GameSession} g */
-export function canAct(g) {
-  const st = g.picture;
-  return !!st && g.ready && g.connected && !g.pending && !g.pumping && st.turn === st.me && !st.result && !st.over;
 }
 
 const HANDLERS = {
@@ -283,12 +276,6 @@ function afterRender(g, ev) {
     const to = seatRect(travel.seat);
     if (to) drawTo(travel.from, to);
   }
-}
-
-/** Whether a seat plays on your side (you, or your partner: the picture's `sides`). @param {Picture} st @param {number|null} seat */
-export function onMySide(st, seat) {
-  if (seat === null) return false;
-  return st.sides.some((side) => side.includes(seat) && side.includes(st.me));
 }
 
 /**

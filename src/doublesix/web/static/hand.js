@@ -8,18 +8,28 @@
  * at which ends, what each end scores and whether to ask come from the picture's `choices`; this
  * module decides none of it.
  */
-import { state } from "./state.js";
+import { state, canAct } from "./state.js";
 import { byId, button, h } from "./dom.js";
 import { tileSVG } from "./board.js";
 import { announce, endButtonName, endWords, listWords, tileLabel } from "./a11y.js";
 import { screenMode } from "./table.js";
 import { countTo } from "./motion.js";
-import { canAct, play, renderGame } from "./game.js";
 import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").Lay} Lay */
+
+// What the hand asks of the game (game.js), given at start-up by app.js with `setHandActions`.
+/** Send a move in the server's notation ("6|4 left", "draw", "pass"). @type {(move: string) => void} */
+let play = () => {};
+/** Draw the game screen again from the picture. @type {() => void} */
+let renderGame = () => {};
+
+/** @param {{play: (move: string) => void, renderGame: () => void}} game */
+export function setHandActions(game) {
+  ({ play, renderGame } = game);
+}
 
 /** What the server says of one tile: its lays and whether to ask. @param {Picture} st @param {string} tile */
 export function choiceOf(st, tile) {

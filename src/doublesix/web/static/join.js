@@ -8,8 +8,8 @@ import { byId, h, errorText } from "./dom.js";
 import { api, ApiError, loadOptions } from "./api.js";
 import { rulesName, ruleSentences, setName } from "./rules.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
-import { navigate, showNotice, showView } from "./pages.js";
-import { rememberSeat } from "./setup.js";
+import { navigate, showNotice, showView } from "./nav.js";
+import { rememberSeat } from "./state.js";
 
 /** @typedef {import("./types.js").Invitation} Invitation */
 /** @typedef {import("./types.js").TableSeat} TableSeat */

@@ -1,31 +1,18 @@
 // @ts-check
 /**
- * The pages: routing on `location.pathname`, the front page, the daily game, the statistics,
- * an invitation's page and notices.
+ * The router: the page that `location.pathname` names (the front page, a game, an invitation's
+ * page, the daily game, the statistics). Pages ask for an address with nav.js's `navigate`, an
+ * event `route` listens to (app.js wires it), so only app.js imports this module.
  */
 import { byId, h, table, errorText } from "./dom.js";
 import { api, loadOptions, opponentInfo, variantInfo } from "./api.js";
 import { closeDialog } from "./dialogs.js";
 import { leaveGame, openGame } from "./game.js";
-import { rememberSeat } from "./setup.js";
 import { showJoin } from "./join.js";
-import { state } from "./state.js";
+import { navigate, showNotice, showView } from "./nav.js";
+import { state, rememberSeat } from "./state.js";
 
-const VIEWS = ["home", "game", "waiting", "join", "stats", "notice"];
-
-/** Show one view of the page (a game's screen and its waiting room are two). @param {string} id */
-export function showView(id) {
-  for (const v of VIEWS) byId(v).hidden = v !== id;
-  document.body.dataset.view = id;
-}
-
-/** @param {string} path @param {boolean} [replace] */
-export function navigate(path, replace = false) {
-  if (replace) history.replaceState(null, "", path);
-  else history.pushState(null, "", path);
-  route();
-}
-
+/** Show the page the address names (on start-up, after `navigate`, and on the browser's Back). */
 export function route() {
   const path = location.pathname;
   const gameMatch = path.match(/^\/game\/([^/]+)\/?$/);
@@ -50,14 +37,6 @@ function showGame(id) {
     return;
   }
   openGame(id, token);
-}
-
-/** @param {string} title @param {string} text */
-export function showNotice(title, text) {
-  byId("notice-title").textContent = title;
-  byId("notice-text").textContent = text;
-  showView("notice");
-  document.title = `${title} · doublesix`;
 }
 
 function showHome() {

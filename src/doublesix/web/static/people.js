@@ -108,3 +108,9 @@ export function durationWords(seconds) {
 export function absoluteUrl(path) {
   return new URL(path, location.origin).href;
 }
+
+/** Whether a seat plays on your side (you, or your partner: the picture's `sides`). @param {Picture} st @param {number|null} seat */
+export function onMySide(st, seat) {
+  if (seat === null) return false;
+  return st.sides.some((side) => side.includes(seat) && side.includes(st.me));
+}

@@ -13,15 +13,23 @@ import { byId, h, plural, toast, errorText } from "./dom.js";
 import { announce, listWords } from "./a11y.js";
 import { tileSVG } from "./board.js";
 import { closeDialog, openDialog, sheetTable } from "./dialogs.js";
-import { nextHand, onMySide } from "./game.js";
 import { startGame } from "./setup.js";
-import { navigate } from "./pages.js";
+import { navigate } from "./nav.js";
 import { send } from "./connection.js";
-import { seatNames } from "./people.js";
+import { onMySide, seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").HandResult} HandResult */
 /** @typedef {import("./types.js").GameSession} GameSession */
+
+// What the result asks of the game (game.js), given at start-up by app.js with `setResultActions`.
+/** Ask for the next hand. @type {() => void} */
+let nextHand = () => {};
+
+/** @param {{nextHand: () => void}} game */
+export function setResultActions(game) {
+  ({ nextHand } = game);
+}
 
 /** @param {number} n */
 const pointsWords = (n) => plural(n, "point");

@@ -8,12 +8,12 @@
  * Each seat after yours may be "A person (invite)" instead of a computer: the game then starts
  * in its waiting room, with an invitation link for each such seat, and asks for your name.
  */
-import { state, readJSON, SETUP_KEY } from "./state.js";
+import { state, readJSON, rememberSeat, SETUP_KEY } from "./state.js";
 import { byId, h, input, errorText } from "./dom.js";
 import { api, ApiError, loadOptions, variantInfo } from "./api.js";
 import { applies, changedOptions, presetRules, choiceFor } from "./rules.js";
 import { showRules } from "./dialogs.js";
-import { navigate } from "./pages.js";
+import { navigate } from "./nav.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
 
 /** @typedef {import("./types.js").Options} Options */
@@ -309,10 +309,4 @@ export async function startGame(setup) {
   const created = await api("/api/games", { method: "POST", body: JSON.stringify({ ...setup, seed: null }) });
   rememberSeat(created);
   navigate(`/game/${encodeURIComponent(created.game_id)}`);
-}
-
-/** @param {{game_id: string, token: string}} created */
-export function rememberSeat(created) {
-  localStorage.setItem(`doublesix.seat.${created.game_id}`, created.token);
-  localStorage.setItem("doublesix.last", created.game_id);
 }

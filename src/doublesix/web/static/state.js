@@ -60,3 +60,20 @@ export function pause() {
 export function motionMs() {
   return reduceMotion() ? 0 : Math.round(Math.min(450, pause() * 0.7));
 }
+
+/**
+ * Keep the seat a new game or an invitation gave this browser, and remember the game as the last.
+ * @param {{game_id: string, token: string}} created
+ */
+export function rememberSeat(created) {
+  localStorage.setItem(`doublesix.seat.${created.game_id}`, created.token);
+  localStorage.setItem("doublesix.last", created.game_id);
+}
+
+/** @typedef {import("./types.js").GameSession} GameSession */
+
+/** Whether the person may act now: their turn, announced, nothing queued, connected. @param {GameSession} g */
+export function canAct(g) {
+  const st = g.picture;
+  return !!st && g.ready && g.connected && !g.pending && !g.pumping && st.turn === st.me && !st.result && !st.over;
+}

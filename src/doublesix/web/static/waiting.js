@@ -14,7 +14,7 @@ import { announce, listWords } from "./a11y.js";
 import { send } from "./connection.js";
 import { rulesName, ruleSentences, setName } from "./rules.js";
 import { absoluteUrl } from "./people.js";
-import { showView } from "./pages.js";
+import { showView } from "./nav.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").Picture} Picture */

@@ -1,6 +1,10 @@
 """The game in sentences: short, consistent, the important thing first, for screen readers.
 
-Seat 0 is the person, called "You"; the other seats go by their players' names.
+The one voice of doublesix: the terminal game, the web server (which sends these sentences to
+the browser) and the adapters' text rendering all speak through this module, and none writes a
+sentence of its own about the game.  A sentence is spoken to one seat: ``names`` holds every
+seat's name as that seat hears it, ``"You"`` (:data:`YOU_NAME`) for itself.  Like the rest of
+the core it is pure: the standard library only, no I/O.
 
 >>> scores_sentence([0, 15, 5], ["You", "Expert", "Expert 2"], 100)
 'Scores, playing to 100. You: 0, Expert: 15, Expert 2: 5.'
@@ -25,13 +29,14 @@ from doublesix.layout import Placed
 from doublesix.match import Match
 from doublesix.outcome import Ending
 from doublesix.rules import Rules
-from doublesix.terminal.commands import set_name
 from doublesix.tiles import Tile
 from doublesix.view import View
 
 #: The person's seat and name.
 YOU = 0
 YOU_NAME = "You"
+
+_SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
 
 _VARIANT_NAMES = {"draw": "Draw", "block": "Block", "all-fives": "All Fives", "muggins": "Muggins",
                   "partnership": "Partnership"}
@@ -44,6 +49,15 @@ def variant_name(rules: Rules) -> str:
     'All Fives'
     """
     return _VARIANT_NAMES.get(rules.name, rules.name)
+
+
+def set_name(top: int) -> str:
+    """The set's name in words.
+
+    >>> set_name(9)
+    'double-nine'
+    """
+    return _SET_NAMES.get(top, f"double-{top}")
 
 
 def verb(name: str, you: str, other: str) -> str:
@@ -158,8 +172,15 @@ def counts_sentence(view: View, names: Sequence[str]) -> str:
     return text[0].upper() + text[1:]
 
 
-def hand_sentence(view: View, mark: Callable[[str], str] = str) -> str:
-    """The seat's hand, highest first, each playable tile marked with where it fits."""
+def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU_NAME) -> str:
+    """The seat's hand, highest first, each playable tile marked with where it fits; spoken
+    to its ``owner`` ("Your hand") or about them by name ("Bea's hand").
+
+    >>> from doublesix import Match, Rules
+    >>> view = Match(Rules.variant("block", hand_size=2), seed=1).view(0)
+    >>> hand_sentence(view), hand_sentence(view, owner="Bea")
+    ('Your hand, 1 tile: 6|3.', "Bea's hand, 1 tile: 6|3.")
+    """
     playable = tile_choices(view)
     leading = view.layout.is_empty
     parts = []
@@ -175,7 +196,8 @@ def hand_sentence(view: View, mark: Callable[[str], str] = str) -> str:
         note = "".join(wheres) if leading else " fits " + listing(wheres)
         parts.append(mark(f"{tile}{note}"))
     count = plural(len(view.hand), "tile")
-    text = f"Your hand, {count}: " + ", ".join(parts) + "."
+    whose = "Your" if owner == YOU_NAME else f"{owner}'s"
+    text = f"{whose} hand, {count}: " + ", ".join(parts) + "."
     if view.turn == view.seat and not playable:
         moves = view.legal_moves()
         text += " Nothing fits."
@@ -229,6 +251,15 @@ def _shown(placed: Placed, arm: str) -> str:
     if arm == "left":
         return f"{placed.outer}|{placed.inner}"
     return f"{placed.inner}|{placed.outer}"
+
+
+def resignation_sentence(names: Sequence[str], seat: int) -> str:
+    """What everyone is told when the person in ``seat`` gives the game up.
+
+    >>> resignation_sentence(["You", "Greedy"], 0)
+    'You resigned: the game is over.'
+    """
+    return f"{names[seat]} resigned: the game is over."
 
 
 # -- hands and games ------------------------------------------------------------------------

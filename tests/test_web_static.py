@@ -1,0 +1,244 @@
+"""The shape of the code: no import circle and no module too long to hold in one's head.
+
+Three checks, none of which runs the code:
+
+- the browser's ES modules (``web/static/*.js``) import each other without a circle, read from
+  their ``import ... from "./x.js"`` lines;
+- the Python modules of ``src/doublesix`` import each other without a circle, read with
+  :mod:`ast` from their module-level imports (not those inside functions, nor those under
+  ``if TYPE_CHECKING:``, which never run);
+- no ``.py`` or ``.js`` module in ``src`` is longer than :data:`MAX_LINES`, except those in
+  :data:`TOO_LONG`, the modules still waiting to be split (the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+PACKAGE = SRC / "doublesix"
+STATIC = PACKAGE / "web" / "static"
+
+MAX_LINES = 650
+"""The longest a module may be, in lines."""
+
+TOO_LONG = frozenset(
+    {
+        "doublesix/state.py",
+        "doublesix/terminal/game.py",
+        "doublesix/terminal/remote.py",
+        "doublesix/web/games.py",
+        "doublesix/web/protocol.py",
+    }
+)
+"""Today's modules over :data:`MAX_LINES`, paths under ``src``: remove each once it is split."""
+
+IMPORT_FROM = re.compile(
+    r"""^\s*import\s[^;]*?\bfrom\s*["']\./([\w.-]+\.js)["']""", re.MULTILINE | re.DOTALL
+)
+"""A static import of a sibling module, ``import { a } from "./x.js";``, over lines too."""
+
+
+def find_cycle(graph: Mapping[str, Iterable[str]]) -> list[str] | None:
+    """One import circle of ``graph`` (each name maps to those it imports), or None.
+
+    The circle is given as the names along it, the first repeated at the end.
+
+    >>> find_cycle({"a": ["b"], "b": ["c"], "c": []}) is None
+    True
+    >>> find_cycle({"a": ["b"], "b": ["c"], "c": ["a"]})
+    ['a', 'b', 'c', 'a']
+    >>> find_cycle({"a": ["a"]})
+    ['a', 'a']
+    """
+    done: set[str] = set()
+    path: list[str] = []
+    on_path: set[str] = set()
+
+    def visit(node: str) -> list[str] | None:
+        path.append(node)
+        on_path.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt in on_path:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in done:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        on_path.discard(node)
+        done.add(node)
+        return None
+
+    for start in sorted(graph):
+        if start not in done:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def js_imports(source: str) -> list[str]:
+    """The sibling modules a browser module imports, in order.
+
+    >>> js_imports('import { a } from "./a.js";\\nimport {\\n  b,\\n} from "./b.js";\\n'
+    ...            '// import x from "./c.js"')
+    ['a.js', 'b.js']
+    >>> js_imports('/** @typedef {import("./types.js").Picture} Picture */')
+    []
+    """
+    return IMPORT_FROM.findall(source)
+
+
+def js_graph() -> dict[str, list[str]]:
+    """Each browser module and the sibling modules it imports."""
+    return {
+        path.name: js_imports(path.read_text(encoding="utf-8"))
+        for path in sorted(STATIC.glob("*.js"))
+    }
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module file under ``src``.
+
+    >>> module_name(SRC / "doublesix" / "web" / "__init__.py")
+    'doublesix.web'
+    >>> module_name(SRC / "doublesix" / "tiles.py")
+    'doublesix.tiles'
+    """
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _runtime_statements(body: list[ast.stmt]) -> Iterable[ast.stmt]:
+    """The statements run on import: the module's own, inside ``if`` and ``try`` too, but not
+    inside functions or classes, nor under ``if TYPE_CHECKING:``."""
+    for stmt in body:
+        if isinstance(stmt, ast.If):
+            test = stmt.test
+            name = (
+                test.id
+                if isinstance(test, ast.Name)
+                else test.attr
+                if isinstance(test, ast.Attribute)
+                else ""
+            )
+            if name != "TYPE_CHECKING":
+                yield from _runtime_statements(stmt.body)
+            yield from _runtime_statements(stmt.orelse)
+        elif isinstance(stmt, ast.Try):
+            for block in (stmt.body, *(h.body for h in stmt.handlers), stmt.orelse, stmt.finalbody):
+                yield from _runtime_statements(block)
+        else:
+            yield stmt
+
+
+def py_imports(name: str, source: str, modules: set[str], *, package: bool = False) -> set[str]:
+    """The modules of ``modules`` that module ``name`` imports when it is imported.
+
+    ``from p import x`` imports the module ``p.x`` when there is one, else ``p`` itself.
+
+    >>> mods = {"d", "d.a", "d.b", "d.c"}
+    >>> sorted(py_imports("d.a", "from d import b\\nfrom .c import f\\nimport os\\n"
+    ...                   "def g():\\n    import d.x\\n", mods))
+    ['d.b', 'd.c']
+    >>> typing_only = "import typing\\nif typing.TYPE_CHECKING:\\n    from d.b import T\\n"
+    >>> sorted(py_imports("d.a", typing_only, mods))
+    []
+    """
+    found: set[str] = set()
+    base = name if package else name.rpartition(".")[0]
+    for stmt in _runtime_statements(ast.parse(source).body):
+        if isinstance(stmt, ast.Import):
+            found.update(alias.name for alias in stmt.names if alias.name in modules)
+        elif isinstance(stmt, ast.ImportFrom):
+            if stmt.level:
+                parts = base.split(".")
+                parent = ".".join(parts[: len(parts) - stmt.level + 1])
+                target = f"{parent}.{stmt.module}" if stmt.module else parent
+            else:
+                target = stmt.module or ""
+            for alias in stmt.names:
+                sub = f"{target}.{alias.name}"
+                if sub in modules:
+                    found.add(sub)
+                elif target in modules:
+                    found.add(target)
+    found.discard(name)
+    return found
+
+
+def py_graph() -> dict[str, set[str]]:
+    """Each Python module of the package and the package's modules it imports on import."""
+    files = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+    modules = set(files)
+    return {
+        name: py_imports(
+            name, path.read_text(encoding="utf-8"), modules, package=path.name == "__init__.py"
+        )
+        for name, path in files.items()
+    }
+
+
+def test_js_modules_import_without_a_circle() -> None:
+    graph = js_graph()
+    assert len(graph) > 10
+    for name, imported in graph.items():
+        missing = [m for m in imported if m not in graph]
+        assert not missing, f"{name} imports modules that are not there: {missing}"
+    cycle = find_cycle(graph)
+    assert cycle is None, "the browser's modules import in a circle: " + " -> ".join(cycle or [])
+
+
+def test_js_navigation_is_an_event() -> None:
+    """Pages ask for an address through nav.js; only the start-up (app.js) imports the router."""
+    graph = js_graph()
+    importers = sorted(name for name, imported in graph.items() if "pages.js" in imported)
+    assert importers == ["app.js"]
+    assert not [name for name, imported in graph.items() if "app.js" in imported]
+
+
+def test_js_views_never_import_the_game() -> None:
+    """The views call up into game.js only through the functions app.js gives them."""
+    graph = js_graph()
+    importers = sorted(name for name, imported in graph.items() if "game.js" in imported)
+    assert importers == ["app.js", "pages.js"]
+
+
+def test_python_modules_import_without_a_circle() -> None:
+    graph = py_graph()
+    assert "doublesix.match" in graph and "doublesix.tiles" in graph["doublesix.match"]
+    cycle = find_cycle(graph)
+    assert cycle is None, "the Python modules import in a circle: " + " -> ".join(cycle or [])
+
+
+def _line_count(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+@pytest.mark.parametrize("suffix", [".py", ".js"])
+def test_modules_are_short(suffix: str) -> None:
+    lengths = {
+        path.relative_to(SRC).as_posix(): _line_count(path)
+        for path in sorted(SRC.rglob(f"*{suffix}"))
+    }
+    too_long = {name: n for name, n in lengths.items() if n > MAX_LINES and name not in TOO_LONG}
+    assert not too_long, f"modules over {MAX_LINES} lines (split them): {too_long}"
+
+
+def test_the_allowance_for_long_modules_only_shrinks() -> None:
+    """A module on the list that is short now, or gone, comes off the list."""
+    stale = sorted(
+        name
+        for name in TOO_LONG
+        if not (SRC / name).exists() or _line_count(SRC / name) <= MAX_LINES
+    )
+    assert not stale, f"no longer too long: take them off TOO_LONG: {stale}"
