@@ -1,7 +1,7 @@
 """The expert's fast board plays exactly the engine's rules (a count test, like chess's perft),
 and its playouts are the engine's game under the policy they document: from the opening tile
-and from positions deep in a hand of every variant (where the playout of a plain line takes
-its fast path), each of their moves replayed in the engine as they make it."""
+and from positions deep in a hand of every variant (where, on a plain line, the playout lays
+the tiles itself), each of their moves replayed in the engine as they make it."""
 
 from __future__ import annotations
 
