@@ -31,11 +31,9 @@ an arbitrary split, which the peer's sampler reshuffles), never the real deal.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -45,8 +43,10 @@ from typing import Any
 from doublesix import Match, Move, Rules, Tile, View
 from doublesix.ai import player
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
-from doublesix.ai.tournament import Z95, parse_spec
+from doublesix.ai.tournament import parse_spec
 from doublesix.events import Event
+
+from stats import mean_ci, quantile
 
 RULES = Rules.variant("partnership", target=0)
 #: The peer's alpha-beta player: from this move of the hand on (the moves before it, passes
@@ -264,19 +264,6 @@ def _map(jobs: list[tuple[int, list[Matchup]]], workers: int) -> Iterator[DealRe
         yield from pool.imap_unordered(play_deal, jobs, chunksize=1)
 
 
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its 95% interval (the values independent).
-
-    >>> mean_ci([1.0, 0.0, 1.0, 0.0])
-    (0.5, 0.5658...)
-    """
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    return mean, Z95 * statistics.stdev(values) / math.sqrt(n)
-
-
 def rate(results: Sequence[DealResult], index: int) -> tuple[float, float]:
     """Team A's share of hands won in matchup ``index``, and its 95% half-width over deals."""
     return mean_ci([r.scores[index] / 2 for r in results])
@@ -296,11 +283,10 @@ def think_ms(
 ) -> tuple[float, float, int]:
     """p50 and p95 of ``spec``'s think time per unforced move (ms; wall clock, or with ``cpu``
     the process's CPU time), and how many moves."""
-    times = sorted(t for r in results for t in (r.cpu if cpu else r.think).get(spec, []))
+    times = [t for r in results for t in (r.cpu if cpu else r.think).get(spec, [])]
     if not times:
         return 0.0, 0.0, 0
-    return (times[len(times) // 2] * 1000, times[min(len(times) - 1, int(0.95 * len(times)))]
-            * 1000, len(times))
+    return quantile(times, 0.5) * 1000, quantile(times, 0.95) * 1000, len(times)
 
 
 def _progress(label: str) -> Callable[[int, int], None]:

@@ -38,8 +38,10 @@ import time
 from doublesix import Match, Rules
 from doublesix.ai import player
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
-from doublesix.ai.tournament import TournamentResult, ratio_ci
+from doublesix.ai.tournament import TournamentResult
 from doublesix.cli.tournament import with_progress_bar
+
+from stats import quantile, ratio_ci
 
 PERSONALITIES = ("pinocchio", "buratino", "snow-white")
 LADDER_VARIANTS = ("draw", "block", "all-fives")
@@ -341,11 +343,8 @@ def think_times(
 
 
 def _p50_p95(values: list[float]) -> tuple[float, float]:
-    values = sorted(values)
-    if not values:
-        return 0.0, 0.0
-    return (values[len(values) // 2] * 1000,
-            values[min(len(values) - 1, int(0.95 * len(values)))] * 1000)
+    """The median and the 95th percentile of ``values`` (seconds), in milliseconds."""
+    return quantile(values, 0.5) * 1000, quantile(values, 0.95) * 1000
 
 
 if __name__ == "__main__":

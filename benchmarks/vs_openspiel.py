@@ -36,14 +36,16 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doublesix.ai.tournament import Z95, parse_spec, ratio_ci
+from doublesix.ai.tournament import parse_spec
 from doublesix.rules import Rules
 from doublesix.shuffle import shuffled
+
+from stats import mean_ci, quantile, ratio_ci
 
 #: The table of docs/players.md, with ``--minutes 24`` (the most pairs of each that a busy
 #: 2-core machine plays in that time; ISMCTS-4000 costs some 4 times ISMCTS-1000, Draw some 3
@@ -134,19 +136,11 @@ def play_pair(job: Job) -> tuple[str, int, Pair]:
     return f"{variant}:{opponent}", seed, pair
 
 
-def _quantile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-
 def row(label: str, pairs: list[Pair], seconds: float) -> str:
     """One line of the markdown table."""
     variant, opponent = label.split(":", 1)
     rate, half = ratio_ci([p.wins for p in pairs], [2] * len(pairs))
-    margins = [p.margin / 2 for p in pairs]
-    mean = sum(margins) / len(margins)
-    spread = (math.sqrt(sum((m - mean) ** 2 for m in margins) / (len(margins) - 1))
-              if len(margins) > 1 else float("nan"))
+    mean, margin_half = mean_ci([p.margin / 2 for p in pairs])
     mine = [t for p in pairs for t in p.expert_think]
     theirs = [t for p in pairs for t in p.other_think]
     won = sum(p.wins > 1 for p in pairs)
@@ -154,9 +148,9 @@ def row(label: str, pairs: list[Pair], seconds: float) -> str:
     return (f"| {variant.capitalize()} | {opponent} | {len(pairs)} | "
             f"{won} / {len(pairs) - won - lost} / {lost} | "
             f"{100 * rate:.1f}% ± {100 * half:.1f} | "
-            f"{mean:+.1f} ± {Z95 * spread / math.sqrt(len(margins)):.1f} | "
-            f"{1000 * _quantile(mine, 0.5):.0f} / {1000 * _quantile(mine, 0.95):.0f} | "
-            f"{1000 * _quantile(theirs, 0.5):.0f} / {1000 * _quantile(theirs, 0.95):.0f} | "
+            f"{mean:+.1f} ± {margin_half:.1f} | "
+            f"{1000 * quantile(mine, 0.5):.0f} / {1000 * quantile(mine, 0.95):.0f} | "
+            f"{1000 * quantile(theirs, 0.5):.0f} / {1000 * quantile(theirs, 0.95):.0f} | "
             f"{seconds / 60:.1f} |")
 
 

@@ -64,6 +64,8 @@ from urllib.parse import urlsplit
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
+from stats import quantile
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The game mix of issue 19's measurements: one-hand games against computer tables.
@@ -441,14 +443,10 @@ async def flood_long_line(args: argparse.Namespace, end: float, tally: dict[str,
 
 
 def percentiles(values: list[float]) -> str:
+    """The median, 95th and 99th percentiles of ``values`` (seconds), as text."""
     if not values:
         return "-"
-    ordered = sorted(values)
-
-    def at(q: float) -> float:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-    return f"{at(0.5):.3f} / {at(0.95):.3f} / {at(0.99):.3f} s"
+    return " / ".join(f"{quantile(values, q):.3f}" for q in (0.5, 0.95, 0.99)) + " s"
 
 
 def start_server(args: argparse.Namespace, db_url: str) -> subprocess.Popen[bytes]:
@@ -555,10 +553,8 @@ async def run(args: argparse.Namespace, server_pid: int | None,
 
 
 def _p(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
+    """The ``q`` quantile of ``values``, to the millisecond; None when there are none."""
+    return round(quantile(values, q), 3) if values else None
 
 
 def demand(games: int, mix: str, seed: int) -> None:

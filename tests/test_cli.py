@@ -10,7 +10,7 @@ import pytest
 from doublesix.cli import main
 from doublesix.cli.simulate import simulate
 from doublesix.rules import VARIANTS, Rules
-from tests.deals import sizes
+from tests.support.deals import sizes
 
 
 class TestSimulate:

@@ -23,7 +23,7 @@ from doublesix import (
     Tile,
 )
 from doublesix.match import SAVE_VERSION
-from tests.deals import sizes
+from tests.support.deals import sizes
 
 
 def whole_set(top: int) -> list[str]:

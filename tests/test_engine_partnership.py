@@ -12,7 +12,7 @@ import json
 import pytest
 
 from doublesix import Ending, HandResult, Match, Rules, State
-from tests.deals import scripted
+from tests.support.deals import scripted
 
 PARTNERSHIP = Rules.variant("partnership", hand_size=3)
 

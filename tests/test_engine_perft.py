@@ -7,7 +7,7 @@ scores over the positions at the last depth and how many of those positions have
 so a change to move generation, the layout or scoring shows here.
 
 The engine computed these numbers first, so they are also counted again, to the last depth, by
-the independent model of the rule book in ``tests/test_engine_model.py`` (which shares no code
+the independent model of the rule book in ``tests/support/model.py`` (which shares no code
 with the engine), and so are the whole hands at the end.
 
 The deals were dealt by seeds (noted beside each) when the numbers were computed and are written
@@ -22,13 +22,13 @@ import copy
 import functools
 import json
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import pytest
 
 from doublesix import HandResult, Match, Move, Rules, State, Tile
-from tests.test_engine_model import Model
+from tests.support.deals import rest_of_set
+from tests.support.model import Model
 
 
 class Case(NamedTuple):
@@ -232,12 +232,6 @@ def complete_hands(state: State) -> list[State]:
     if not moves:
         return [state]
     return [end for move in moves for end in complete_hands(state.play(move))]
-
-
-def rest_of_set(top: int, dealt: Sequence[str]) -> list[str]:
-    taken = {Tile.parse(t) for t in dealt}
-    tiles = [Tile(h, low) for h in range(top, -1, -1) for low in range(h, -1, -1)]
-    return [str(t) for t in tiles if t not in taken]
 
 
 class TestWholeHands:

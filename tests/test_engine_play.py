@@ -22,7 +22,7 @@ from doublesix import (
     Tile,
     describe,
 )
-from tests.deals import scripted, tiles, whole_set
+from tests.support.deals import scripted, tiles, whole_set
 
 
 def opening_lay(match: Match) -> tuple[int | None, Tile | None]:

@@ -10,7 +10,6 @@ import json
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, note, settings
@@ -18,7 +17,8 @@ from hypothesis import strategies as st
 
 from doublesix import VARIANTS, Ending, IllegalMoveError, Match, Move, Rules, State, Tile
 from doublesix.events import Event
-from tests.deals import sizes, whole_set
+from tests.support.deals import sizes, whole_set
+from tests.support.strategies import any_rules
 
 SETTINGS = settings(
     max_examples=60,
@@ -26,34 +26,6 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,
 )
-
-
-
-@st.composite
-def any_rules(draw: st.DrawFn) -> Rules:
-    """A named variant with any player count and set, and now and then other options mixed in
-    (teams among them, at four players)."""
-    variant = draw(st.sampled_from(VARIANTS))
-    options: dict[str, Any] = {
-        "players": draw(st.sampled_from(sizes(variant))),
-        "set": draw(st.sampled_from([6, 9, 12])),
-    }
-    if draw(st.booleans()):
-        options["target"] = draw(st.sampled_from([0, 50, 100, 150]))
-    if draw(st.integers(0, 3)) == 0:
-        options.update(
-            drawing=draw(st.booleans()),
-            scoring=draw(st.sampled_from(["pips", "fives"])),
-            spinner=draw(st.booleans()),
-            spinner_arms=draw(st.sampled_from(["after-sides", "immediate"])),
-            rounding=draw(st.sampled_from(["nearest", "down"])),
-            blocked_minus_own=draw(st.booleans()),
-            blocked_tie=draw(st.sampled_from(["draw", "fewer-tiles"])),
-            lead=draw(st.sampled_from(["highest-double", "winner"])),
-            teams=options["players"] == 4 and draw(st.booleans()),
-            team_points=draw(st.sampled_from(["all", "opponents"])),
-        )
-    return Rules.variant(variant, **options)
 
 
 def current_hand(events: list[Event]) -> list[Event]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from doublesix import HandResult, IllegalMoveError, Match, MatchStateError, Move, Rules
-from tests.deals import scripted, tiles
+from tests.support.deals import scripted, tiles
 
 
 def play_all(match: Match, steps: Sequence[tuple[str, int, Sequence[int]]]) -> None:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from doublesix import VARIANTS, Layout, Match, Rules, View
 from doublesix.faces import tile_choices
-from tests.test_engine_properties import any_rules
+from tests.support.strategies import any_rules
 
 SETTINGS = settings(
     max_examples=40,

@@ -10,13 +10,9 @@ from __future__ import annotations
 import datetime
 import os
 import re
-import select
 import shutil
 import signal
 import subprocess
-import sys
-import time
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -24,102 +20,11 @@ import pytest
 from doublesix import Match, Rules
 from doublesix.faces import share_text, tile_choices
 from doublesix.terminal.saves import Save, read_record, read_save, write_save
-from tests.deals import END_ASKED, END_AT_ONCE, Position, end_position
+from tests.support.deals import END_ASKED, END_AT_ONCE, Position, end_position, rest_of_set
+from tests.support.terminal import DOUBLESIX, PROMPT, Program
 
-DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
 #: The checkout: the README's commands are run from here.
 ROOT = Path(__file__).resolve().parents[1]
-
-#: Every prompt the game ends a line with (the person's input follows on the same line).
-PROMPT = re.compile(
-    r"(Your move: |Which end, [a-z ,]+\? |Press Enter to deal hand \d+, or type quit: "
-    r"|Play a new game\? Type yes or no: |Start a new game instead, replacing it\? "
-    r"Type yes or no: |Resign this game\? You lose it\. Type yes or no: )$"
-)
-_TILE_FITS = re.compile(r"^(\d+\|\d+)(?: fits (\w+))?")
-
-
-class Program:
-    """``doublesix play`` running behind pipes."""
-
-    def __init__(self, args: Sequence[str], save_dir: Path, env: dict[str, str] | None = None):
-        environment = {**os.environ, "NO_COLOR": "1", **(env or {})}
-        environment.pop("DOUBLESIX_HOME", None)
-        environment.pop("DOUBLESIX_PLAY_COMMAND", None)
-        # .venv/bin is off the PATH, as in a new shell: the game names itself by its path.
-        environment["PATH"] = os.pathsep.join(
-            folder for folder in environment.get("PATH", "").split(os.pathsep)
-            if folder and not Path(folder, "doublesix").exists())
-        self.process = subprocess.Popen(
-            [DOUBLESIX, "play", "--save-dir", str(save_dir), *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=environment,
-        )
-        self.transcript = ""
-        self.hand_line = ""
-
-    def read(self, timeout: float = 60) -> str:
-        """The output up to the next prompt (or to the end); "" once the program has ended."""
-        assert self.process.stdout is not None
-        fd = self.process.stdout.fileno()
-        chunk = b""
-        deadline = time.monotonic() + timeout
-        while True:
-            text = chunk.decode()
-            last_line = text.rsplit("\n", 1)[-1]
-            if PROMPT.search(last_line):
-                break
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise AssertionError(f"no prompt within {timeout} s; output so far:\n"
-                                     f"{self.transcript}{text}")
-            ready, _, _ = select.select([fd], [], [], remaining)
-            if not ready:
-                continue
-            data = os.read(fd, 65536)
-            if not data:
-                break
-            chunk += data
-        text = chunk.decode()
-        self.transcript += text
-        for line in text.splitlines():
-            if line.startswith("Your hand, "):
-                self.hand_line = line
-        return text
-
-    def send(self, line: str) -> None:
-        """Type a line."""
-        assert self.process.stdin is not None
-        self.process.stdin.write((line + "\n").encode())
-        self.process.stdin.flush()
-
-    def close_input(self) -> None:
-        """The end of the input (Ctrl-D)."""
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-
-    def finish(self, timeout: float = 60) -> int:
-        """Read to the end and wait for the exit status."""
-        while self.read(timeout):
-            pass
-        return self.process.wait(timeout)
-
-    def playable(self) -> list[tuple[str, str | None]]:
-        """The tiles the last hand line marks as playable, with the first end each fits."""
-        body = self.hand_line.split(": ", 1)[1].split(".")[0]
-        found = []
-        for item in body.split(", "):
-            match = _TILE_FITS.match(item)
-            if match and match[2]:
-                found.append((match[1], match[2]))
-        return found
-
-    def tiles(self) -> list[str]:
-        """Every tile of the last hand line."""
-        body = self.hand_line.split(": ", 1)[1].split(".")[0]
-        return [item.split(" ")[0] for item in body.split(", ")]
 
 
 def answer(program: Program, text: str, turn: int) -> str:
@@ -182,13 +87,6 @@ def resumed_at(match: Match, save_dir: Path) -> Program:
     program = Program(["--resume"], save_dir)
     program.read()
     return program
-
-
-def rest_of_set(top: int, *taken: list[str]) -> list[str]:
-    """The tiles of the double-``top`` set not in ``taken``, highest first."""
-    used = {tile for hand in taken for tile in hand}
-    return [f"{high}|{low}" for high in range(top, -1, -1) for low in range(high, -1, -1)
-            if f"{high}|{low}" not in used]
 
 
 # -- complete games ---------------------------------------------------------------------------

@@ -44,79 +44,13 @@ from doublesix.terminal import app
 from doublesix.terminal.console import Console
 from doublesix.terminal.remote import Invitation, RemoteGame, Tables, join, join_command
 from doublesix.web.protocol import GameInfo, event_json, event_text, picture
+from tests.support.terminal import Person, Terminal
+from tests.support.web import Server, free_port
 
 Message = dict[str, Any]
 
 #: The expert's budget for hints in these tests (small: the hint's words are what is tested).
 PLAYOUTS = 60
-
-
-# -- a person at the keyboard --------------------------------------------------------------------
-
-
-class Person(io.TextIOBase):
-    """Standard input that answers each prompt from what the program printed so far, choosing
-    with a seeded random generator: tiles that fit (sometimes with an end), draw, the commands
-    that take no turn, mistakes.  The same output gives the same answers."""
-
-    def __init__(self, output: io.StringIO, seed: int, *, mistakes: bool = True,
-                 again: int = 0, limit: int = 5000, stop_after: str | None = None) -> None:
-        self.output = output
-        self.rng = random.Random(seed)
-        self.mistakes = mistakes
-        #: How many times to say yes to playing again.
-        self.again = again
-        self.limit = limit
-        #: Once the program printed this, the input ends.
-        self.stop_after = stop_after
-        self.answers: list[str] = []
-
-    def readable(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        text = self.output.getvalue()
-        if len(self.answers) >= self.limit or (self.stop_after and self.stop_after in text):
-            return ""
-        answer = self.answer(text)
-        self.answers.append(answer)
-        return answer + "\n"
-
-    def answer(self, text: str) -> str:
-        rng = self.rng
-        tail = text[-200:]
-        if tail.endswith("Your move: "):
-            hands = re.findall(r"Your hand, [^\n]*", text)
-            fits = re.findall(r"(\d+)\|(\d+)(?: fits| \(scores|[,.])", hands[-1]) if hands else []
-            fitting = re.findall(r"(\d+)\|(\d+) fits", hands[-1]) if hands else []
-            leading = "You lead" in text[text.rfind("Your turn"):] if "Your turn" in text else False
-            r = rng.random()
-            if fitting and r < 0.75:
-                a, b = rng.choice(fitting)
-                return f"{a} {b}" + rng.choice(["", "", " l", " r"])
-            if leading and fits and r < 0.75:
-                a, b = rng.choice(fits)
-                return f"{a}|{b}"
-            if not self.mistakes:
-                return "draw" if "Nothing fits" in text[-400:] else rng.choice(["", "draw"])
-            return rng.choice(["draw", "", "hand", "board", "score", "history", "hint", "help",
-                               "pass", "7 7", "what", "l"])
-        if re.search(r"Which end, [a-z ,]+\? $", tail):
-            if not self.mistakes:
-                return rng.choice(["l", "r"])
-            return rng.choice(["l", "r", "u", "", "cancel", "zz"])
-        if tail.endswith("or type quit: "):
-            return rng.choice(["", "", "score", "hmm"]) if self.mistakes else ""
-        if tail.endswith("Type yes or no: "):
-            if self.mistakes and rng.random() < 0.3:
-                return rng.choice(["score", "maybe"])
-            if self.again:
-                self.again -= 1
-                return "yes"
-            return "no"
-        if tail.endswith("Your name at the table: "):
-            return "Bea"
-        return ""
 
 
 # -- the server's side, in-process ---------------------------------------------------------------
@@ -637,8 +571,6 @@ class Host:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Any]:
-    from tests.test_web_server import Server, free_port
-
     running = Server(free_port(), tmp_path / "games.sqlite3")
     yield running
     running.stop()
@@ -655,31 +587,6 @@ def set_table(origin: str, seed: int, **body: Any) -> Message:
         assert response.status == 201
         answer: Message = json.loads(response.read())
     return answer
-
-
-class Terminal:
-    """``doublesix join LINK`` in a thread, a :class:`Person` at its keyboard."""
-
-    def __init__(self, link: str, folder: Path, person_seed: int, start: bool = True,
-                 **person: Any) -> None:
-        self.output = io.StringIO()
-        self.person = Person(self.output, person_seed, **person)
-        self.status: int | None = None
-        self.link = link
-        self.folder = folder
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        if start:
-            self.thread.start()
-
-    def run(self) -> None:
-        self.status = join(self.link, self.person, self.output,  # type: ignore[arg-type]
-                           folder=self.folder, command="doublesix join LINK",
-                           retry_delays=(0.5, 1.0))
-
-    def wait(self, seconds: float = 240) -> str:
-        self.thread.join(seconds)
-        assert not self.thread.is_alive(), self.output.getvalue()[-3000:]
-        return self.output.getvalue()
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 120) -> None:
@@ -792,8 +699,6 @@ class TestAtARealTable:
         assert again.status == 0
 
     def test_a_server_killed_mid_game_is_found_again(self, tmp_path: Path) -> None:
-        from tests.test_web_server import Server, free_port
-
         port = free_port()
         db = tmp_path / "games.sqlite3"
         servers = [Server(port, db)]

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, Plan
+from tests.support.benchmarks import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def tune() -> ModuleType:
-    path = Path(__file__).parent.parent / "benchmarks" / "tune_plan.py"
-    spec = importlib.util.spec_from_file_location("tune_plan", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("tune_plan")
 
 
 @pytest.mark.parametrize("variant", ["draw", "block", "all-fives"])

@@ -12,9 +12,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from doublesix import Match, Rules, faces
-from doublesix.web.app import COOKIE, STATIC, create_app
+from doublesix.web.app import STATIC, create_app
 from doublesix.web.games import Games
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game
+from doublesix.wire import COOKIE
+from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
 
 
 @pytest.fixture

@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
 import json
 import random
 import socket
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import httpx2
@@ -35,24 +32,21 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from doublesix.cli import main
-from doublesix.web.app import CLOSE_TOO_MANY, CLOSE_UNAVAILABLE, create_app
-from doublesix.web.games import Games
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game
-from tests.test_web_persistence import postgres_url
-from tests.test_web_server import Server, SyncSocket, free_port
+from doublesix.web.app import create_app
+from doublesix.wire import CLOSE_TOO_MANY, CLOSE_UNAVAILABLE
+from tests.support.benchmarks import load_benchmark
+from tests.support.web import (
+    TEST_SETTINGS,
+    SeatSocket,
+    Server,
+    SyncSocket,
+    free_port,
+    games_of,
+    new_game,
+    postgres_url,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
 QUICK = {"variant": "draw", "players": 2, "target": 0, "opponents": ["greedy"]}
-
-
-def load_benchmark() -> ModuleType:
-    path = ROOT / "benchmarks" / "web_load.py"
-    spec = importlib.util.spec_from_file_location("web_load", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("web_load", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 class ThreadedProxy:
@@ -62,7 +56,7 @@ class ThreadedProxy:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.proxy = load_benchmark().Proxy(host, port)
+        self.proxy = load_benchmark("web_load").Proxy(host, port)
         asyncio.run_coroutine_threadsafe(self.proxy.start(), self.loop).result(10)
         self.port: int = self.proxy.port
 
@@ -84,14 +78,6 @@ def create(url: str, **body: Any) -> dict[str, Any]:
 
 def ws_url(server: Server, game: dict[str, Any]) -> str:
     return f"ws://127.0.0.1:{server.port}/ws/{game['game_id']}?token={game['token']}"
-
-
-@pytest.fixture
-def servers() -> Iterator[list[Server]]:
-    started: list[Server] = []
-    yield started
-    for server in started:
-        server.stop()
 
 
 # -- the database away and back ------------------------------------------------------------
@@ -157,11 +143,6 @@ def operational(message: str) -> exc.OperationalError:
 @pytest.fixture
 def app() -> FastAPI:
     return create_app("sqlite://", hint_options={"playouts": 8}, settings=TEST_SETTINGS)
-
-
-def games_of(app: FastAPI) -> Games:
-    games: Games = app.state.games
-    return games
 
 
 @pytest.mark.parametrize("trouble", ["database or disk is full",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
 import random
 from pathlib import Path
 
@@ -21,29 +20,11 @@ from sqlalchemy import create_engine
 from starlette.websockets import WebSocketDisconnect
 
 from doublesix import Match, Rules
-from doublesix.web.app import CLOSE_DAMAGED, create_app
+from doublesix.web.app import create_app
 from doublesix.web.games import Games
-from doublesix.web.store import Base, SavedGame, Seat, Store, make_engine
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game
-
-POSTGRES_ENV = "DOUBLESIX_TEST_POSTGRES_URL"
-
-
-def postgres_url() -> str:
-    """The test PostgreSQL database, emptied; fails when there is none (see the docstring)."""
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        message = (
-            f"{POSTGRES_ENV} is not set: run scripts/test, or start a database with "
-            '`eval "$(scripts/postgres.sh start)"`'
-        )
-        if os.environ.get("DOUBLESIX_SKIP_POSTGRES") == "1" and not os.environ.get("CI"):
-            pytest.skip(message)
-        pytest.fail(message)
-    engine = make_engine(url)
-    Base.metadata.drop_all(engine)
-    engine.dispose()
-    return url
+from doublesix.web.store import SavedGame, Seat, Store, make_engine
+from doublesix.wire import CLOSE_DAMAGED
+from tests.support.web import TEST_SETTINGS, SeatSocket, new_game, postgres_url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

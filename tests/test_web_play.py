@@ -17,12 +17,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from doublesix import Match, Move, Rules, View, ai
 from doublesix.ai.seeding import hint_seed
+from doublesix.web import searchers
 from doublesix.web.app import create_app
 from doublesix.web.games import Games
 from doublesix.web.store import Store
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, new_game, run_async, spy_factory
-
-__all__ = ["spy_factory"]  # the fixture, imported for pytest
+from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game, run_async
 
 QUICK_HINTS = {"playouts": 8}
 
@@ -36,11 +35,6 @@ def app() -> FastAPI:
 def client(app: FastAPI) -> Iterator[TestClient]:
     with TestClient(app) as client:
         yield client
-
-
-def games_of(app: FastAPI) -> Games:
-    games: Games = app.state.games
-    return games
 
 
 GAMES: list[tuple[dict[str, Any], int]] = [
@@ -255,7 +249,7 @@ class TestErrors:
 
         # The computer thinks until the test lets it go, so its move cannot land first.
         thinking = threading.Event()
-        choose = Games._choose
+        choose = searchers.choose_move
 
         def slow_choose(kind: str, view: View, rng: random.Random) -> Move:
             thinking.wait(timeout=30)
@@ -279,7 +273,8 @@ class TestErrors:
                 sent.append(connection.outbox.get_nowait())
             return sent
 
-        with mock.patch.object(Games, "_choose", staticmethod(slow_choose)):
+        # Patched where the computers' turns call it.
+        with mock.patch("doublesix.web.computers.choose_move", slow_choose):
             sent = run_async(scenario(), timeout=60)
         assert sent[0] is not None and sent[0]["type"] == "state"
         errors = [m for m in sent[1:] if m is not None and m["type"] == "error"]
@@ -382,9 +377,10 @@ class TestHintAndResign:
             message = seat.receive()
             while message["type"] != "event":
                 message = seat.receive()
-            assert message["event"]["kind"] == "over" and message["event"]["seat"] is None
+            assert message["event"]["kind"] == "resign" and message["event"]["seat"] == 0
             assert message["text"] == "You resigned: the game is over."
             state = message["state"]
+            # Three sides: nobody wins a resigned game.
             assert state["over"] and state["resigned"] == 0 and state["winner"] is None
             assert state["legal"] == [] and state["result"] is None
         stats = client.get("/api/stats").json()

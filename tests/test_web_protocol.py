@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doublesix import Match, Rules, faces
+from doublesix import Match, Rules, faces, wire
 from doublesix.ai.seeding import move_rng
 from doublesix.events import Event
 from doublesix.outcome import Ending
@@ -84,8 +84,10 @@ class TestPicture:
 
     def test_resigned_game(self) -> None:
         match = Match(Rules.variant("draw"), seed=2)
-        s = protocol.picture(match, info_for(match, resigned=0), 0)
-        assert s["over"] and s["resigned"] == 0 and s["winner"] is None
+        match.resign(0)
+        s = protocol.picture(match, info_for(match), 0)
+        # The engine decides who won: with two sides, the other one.
+        assert s["over"] and s["resigned"] == 0 and s["winner"] == 1 and s["winners"] == [1]
         assert s["turn"] is None and s["legal"] == [] and s["result"] is None
 
     def test_partners_and_team_results(self) -> None:
@@ -270,8 +272,8 @@ class TestEvents:
         )
 
     def test_resignation(self) -> None:
-        info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"], resigned=0)
-        assert protocol.event_text(protocol.resign_event(), info, 0) == (
+        info = GameInfo("g", ["You", "Greedy"], ["human", "greedy"])
+        assert protocol.event_text(Event("resign", 0), info, 0) == (
             "You resigned: the game is over."
         )
 
@@ -304,7 +306,7 @@ class TestShare:
             daily = protocol.picture(match, info, 0)["daily"]
             assert daily["date"] == info.daily and daily["first_attempt"]
             text: str | None = daily["share"]
-            assert text == faces.share_text(match, str(info.daily), 0, info.resigned)
+            assert text == faces.share_text(match, str(info.daily), 0, match.resigned)
             return text
 
         for day in range(1, 29):
@@ -327,7 +329,8 @@ class TestShare:
                 assert "a draw" in text
             else:
                 assert "lost by" in text
-        info.resigned = 0
+        match = Match.daily(date)
+        match.resign(0)
         assert "resigned" in (share(match, info) or "")
         plain = GameInfo("g", ["You", "Snow White"], ["human", "snow-white"])
         assert protocol.picture(match, plain, 0)["daily"] is None
@@ -385,7 +388,7 @@ def test_any_json_message_parses_or_is_refused_in_words(value: object) -> None:
     except ProtocolError as error:
         assert str(error)
     else:
-        assert message.kind in protocol.MESSAGE_TYPES
+        assert message.kind in wire.MESSAGE_TYPES
         assert (message.move is not None) == (message.kind == "play")
 
 

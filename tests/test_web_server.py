@@ -3,118 +3,18 @@ killed mid-game (SIGKILL) and started again on the same database resumes the gam
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import random
-import socket
-import subprocess
-import sys
 import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from doublesix.cli import main
 from doublesix.web.server import address
-from tests.test_web_helpers import SeatSocket
-from tests.test_web_persistence import postgres_url
-
-STARTUP_LIMIT = 150.0  # seconds a server may take to answer (a slow, shared machine)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class Server:
-    """``doublesix serve`` in a child process."""
-
-    def __init__(
-        self, port: int, db: Path | str, *args: str, env: dict[str, str] | None = None
-    ) -> None:
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(port), "--db", str(db),
-             *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, **(env or {})},
-        )
-        assert self.process.stdout is not None
-        self.first_line = self.process.stdout.readline()
-        #: What the server printed after its first line (read all along, so it never blocks).
-        self.output: list[str] = []
-        threading.Thread(target=self._drain, daemon=True).start()
-        self.wait_until_ready()
-
-    def _drain(self) -> None:
-        assert self.process.stdout is not None
-        with contextlib.suppress(ValueError, OSError):
-            for line in self.process.stdout:
-                self.output.append(line)
-
-    def wait_until_ready(self) -> None:
-        deadline = time.monotonic() + STARTUP_LIMIT
-        while True:
-            if self.process.poll() is not None:
-                pytest.fail(f"the server exited: {self.first_line}")
-            try:
-                httpx2.get(self.url + "/api/options", timeout=5).raise_for_status()
-                return
-            except httpx2.TransportError:
-                if time.monotonic() > deadline:
-                    self.stop()  # not left running: nobody else holds it yet
-                    pytest.fail("the server did not answer")
-                time.sleep(0.1)
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:  # pragma: no cover
-                self.process.kill()
-                self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-
-
-class SyncSocket:
-    """A websockets client with the TestClient's receive_json/send_json."""
-
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
-
-    def receive_json(self) -> Any:
-        return json.loads(self.ws.recv(timeout=60))
-
-    def send_json(self, data: Any) -> None:
-        self.ws.send(json.dumps(data))
-
-
-@pytest.fixture
-def servers() -> Iterator[list[Server]]:
-    started: list[Server] = []
-    yield started
-    for server in started:
-        server.stop()
+from tests.support.web import SeatSocket, Server, SyncSocket, free_port, postgres_url
 
 
 def test_serve_help_lists_its_options(capsys: pytest.CaptureFixture[str]) -> None:

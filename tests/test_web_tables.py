@@ -19,13 +19,12 @@ from sqlalchemy import create_engine, text
 
 from doublesix import Rules
 from doublesix.view import View
-from doublesix.web.app import COOKIE, create_app
-from doublesix.web.games import Connection, Games
+from doublesix.web.app import create_app
+from doublesix.web.games import Games
+from doublesix.web.live import Connection
 from doublesix.web.store import SavedGame, Seat, Store, sqlite_url
-from tests.test_web_helpers import TEST_SETTINGS, SeatSocket, run_async, spy_factory
-from tests.test_web_persistence import postgres_url
-
-__all__ = ["spy_factory"]  # the fixture, imported for pytest
+from doublesix.wire import COOKIE
+from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url, run_async
 
 #: Browsers, each its own cookie.
 ANA, BEA, CAL, DEV = (f"{name}-browser-cookie-0123456789" for name in ("ana", "bea", "cal",

@@ -20,8 +20,8 @@ from playwright.sync_api import Page, expect
 
 from doublesix import Match, Rules
 from doublesix.events import Event, describe
-from tests.browser.helpers import MousePlayer, wait_phase
-from tests.browser.strategy import simulate
+from tests.support.browser_players import MousePlayer, wait_phase
+from tests.support.browser_strategy import simulate
 
 #: Each sound's notes as the Web Audio stand-in records them (sound.js), by its first note.
 SOUNDS = {

@@ -14,7 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from doublesix import Rules
 from doublesix.web.protocol import EXTRA_OPTIONS
-from tests.browser.helpers import MousePlayer, wait_phase
+from tests.support.browser_players import MousePlayer, wait_phase
 
 
 def open_form(page: Page, url: str) -> Locator:

@@ -22,10 +22,9 @@ from playwright.sync_api import Page, ViewportSize, expect
 from doublesix import Match
 from doublesix.faces import TileChoice, tile_choices
 from doublesix.tiles import Tile
-from tests.browser.conftest import Session
-from tests.browser.helpers import wait_phase
-from tests.browser.test_pages import assert_accessible
-from tests.deals import END_ASKED, END_AT_ONCE, SCORING, Position, end_position
+from tests.support.browser import Session, assert_accessible
+from tests.support.browser_players import wait_phase
+from tests.support.deals import END_ASKED, END_AT_ONCE, SCORING, Position, end_position
 
 #: Whether every lit end's label lies inside its frame.
 LABELS_FIT = """() => [...document.querySelectorAll("#board .end-spot.lit")].every((spot) => {

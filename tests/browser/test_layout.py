@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from doublesix import Match, Rules
-from tests.browser.conftest import SCREENSHOTS, Session
-from tests.browser.helpers import wait_phase
+from tests.support.browser import SCREENSHOTS, Session
+from tests.support.browser_players import wait_phase
 
 VIEWPORTS = [(1920, 1080), (1366, 768), (1280, 800), (844, 390), (390, 844), (360, 640)]
 

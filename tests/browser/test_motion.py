@@ -12,8 +12,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from tests.browser.conftest import Session
-from tests.browser.helpers import MousePlayer, wait_phase
+from tests.support.browser import Session
+from tests.support.browser_players import MousePlayer, wait_phase
 
 MOTION_SCRIPT = """
 window.__motion = [];

@@ -6,18 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import MousePlayer, wait_phase
-
-WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-        "resultTypes": ["violations"]}
-
-
-def assert_accessible(page: Page, where: str) -> None:
-    results = Axe().run(page, options=WCAG)
-    assert results.violations_count == 0, f"{where}:\n{results.generate_report()}"
+from tests.support.browser import assert_accessible
+from tests.support.browser_players import MousePlayer, wait_phase
 
 
 def check_dialog(page: Page, opener: Any, dialog_id: str, where: str) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import KeyboardPlayer, MousePlayer, TouchPlayer, wait_phase
-from tests.browser.strategy import Trace, find_seed, simulate
+from tests.support.browser_players import KeyboardPlayer, MousePlayer, TouchPlayer, wait_phase
+from tests.support.browser_strategy import Trace, find_seed, simulate
 
 # (variant, target, first seed to try, hands at least)
 GAMES = {

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, free_port, start_server, stop_server
-from tests.browser.helpers import MousePlayer, wait_phase
+from tests.support.browser import Server, said, start_server, stop_server
+from tests.support.browser_players import MousePlayer, wait_phase
+from tests.support.web import free_port
 
 
 class OwnServer:
@@ -39,10 +40,6 @@ def own_server(tmp_path: Path) -> Iterator[OwnServer]:
         yield server
     finally:
         server.stop()
-
-
-def said(page: Page) -> list[str]:
-    return [str(r["said"]) for r in page.evaluate("window.__record") if "said" in r]
 
 
 def test_server_restarted_mid_game(make_session: Any, own_server: OwnServer) -> None:

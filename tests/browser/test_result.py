@@ -15,8 +15,8 @@ from doublesix import Match, Rules
 from doublesix.faces import hand_outcome
 from doublesix.outcome import Ending
 from doublesix.tiles import TILES
-from tests.browser.conftest import Session
-from tests.browser.helpers import wait_phase
+from tests.support.browser import Session
+from tests.support.browser_players import wait_phase
 
 HANDS = [["4|4", "2|0"], ["4|0", "1|0"]]
 

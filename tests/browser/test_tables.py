@@ -7,8 +7,6 @@ table. Quick computer players and one-hand games keep it short."""
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import re
 import subprocess
@@ -17,12 +15,22 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Server, Session, free_port, start_server, stop_server
-from tests.browser.helpers import KeyboardPlayer, MousePlayer, Played, Player
-from tests.browser.test_pages import assert_accessible
+from tests.support.browser import (
+    Server,
+    assert_accessible,
+    in_waiting_room,
+    play_table,
+    said,
+    set_table,
+    start,
+    start_server,
+    stop_server,
+    wait_said,
+)
+from tests.support.browser_players import KeyboardPlayer, MousePlayer, Played
+from tests.support.web import free_port
 
 #: A name with HTML in it and right-to-left letters: it must be shown as it is, as text.
 TRICKY = "<b>Bea</b> שלום"
@@ -54,31 +62,6 @@ def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 # -- helpers -------------------------------------------------------------------------------------
 
-def said(page: Page) -> list[str]:
-    """Everything the page announced (the recorder's log: ``make_session(record=True)``)."""
-    return [str(r["said"]) for r in page.evaluate("window.__record") if "said" in r]
-
-
-def wait_said(page: Page, text: str, timeout: float = 15, times: int = 1) -> None:
-    """Wait until the page has announced ``text`` (a whole announcement, or a part of one), at
-    least ``times`` times."""
-    deadline = time.monotonic() + timeout
-    while sum(text in line for line in said(page)) < times:
-        assert time.monotonic() < deadline, f"{text!r} was not announced: {said(page)[-12:]}"
-        page.wait_for_timeout(100)
-
-
-def set_table(session: Session, page: Page, **body: Any) -> tuple[str, list[str]]:
-    """Set a table through the API (as the form does) and open it in ``page``: the game's id
-    and the invitation links, in seat order."""
-    answer = page.request.post(f"{session.server.url}/api/games", data=json.dumps(body),
-                               headers={"Content-Type": "application/json"})
-    assert answer.status == 201, answer.text()
-    created = answer.json()
-    session.open_seat(page, created["game_id"], created["token"])
-    return str(created["game_id"]), [session.server.url + i["url"] for i in created["invites"]]
-
-
 def join(page: Page, link: str, name: str) -> None:
     """Open an invitation, give a name and take the seat."""
     page.goto(link)
@@ -87,53 +70,6 @@ def join(page: Page, link: str, name: str) -> None:
     form.get_by_label("Your name").fill(name)
     form.get_by_role("button", name=re.compile(r"^Take seat \d$")).click()
     page.wait_for_url(re.compile(r"/game/"))
-
-
-def in_waiting_room(page: Page) -> None:
-    expect(page.locator("#waiting")).to_be_visible()
-    expect(page.locator("#game")).to_be_hidden()
-
-
-def start(host: Page) -> None:
-    """The host starts the game once everyone has joined."""
-    button = host.get_by_role("button", name="Start the game")
-    expect(button).to_have_attribute("aria-disabled", "false")
-    button.click()
-
-
-def play_table(players: list[Player], max_moves: int = 400) -> list[Played]:
-    """Play until every page shows the game's result: whoever's turn it is moves, through
-    their page, in their way (keyboard, mouse)."""
-    played = [Played() for _ in players]
-    deadline = time.monotonic() + 300
-    moves = 0
-    while True:
-        phases = [p.page.get_attribute("#game", "data-phase") for p in players]
-        if all(phase == "result" for phase in phases) and not any(
-                p.page.locator("#next-hand").count() for p in players):
-            for p in players:
-                expect(p.page.locator("#result-dialog")).to_be_visible()
-                expect(p.page.locator("#result-title")).to_contain_text("Game over")
-            return played
-        acted = False
-        for i, p in enumerate(players):
-            if phases[i] == "you":
-                p.play_turn(played[i])
-                moves += 1
-                acted = True
-            elif phases[i] == "result":
-                # A hand ended: everyone may deal the next; the first to ask does, and the
-                # others' asking is no error (their dialog closes as the new hand comes).
-                next_hand = p.page.locator('#next-hand[aria-disabled="false"]')
-                if next_hand.count():
-                    with contextlib.suppress(PlaywrightError, AssertionError):
-                        p.press_button(next_hand)
-                        played[i].hands += 1
-                    acted = True
-        assert moves < max_moves, "the game did not end"
-        assert time.monotonic() < deadline, f"the game did not end: phases {phases}"
-        if not acted:
-            players[0].page.wait_for_timeout(50)
 
 
 def seat_card(page: Page, name: str) -> Any:

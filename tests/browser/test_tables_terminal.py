@@ -14,9 +14,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import MousePlayer
-from tests.browser.test_tables import in_waiting_room, play_table, said, set_table, start, wait_said
-from tests.test_terminal_join import Terminal
+from tests.support.browser import in_waiting_room, play_table, said, set_table, start, wait_said
+from tests.support.browser_players import MousePlayer
+from tests.support.terminal import Terminal
 
 #: Seconds Bea thinks before each answer to "Your move:".
 THINK = 1.0

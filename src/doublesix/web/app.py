@@ -28,34 +28,34 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from doublesix.web import protocol
-from doublesix.web.games import (
-    Connection,
+from doublesix.web.errors import (
     DamagedGameError,
     ForbiddenError,
     GameNotFoundError,
-    Games,
     NotNowError,
     UnavailableError,
 )
+from doublesix.web.games import Games
+from doublesix.web.live import Connection
 from doublesix.web.protocol import ProtocolError
 from doublesix.web.settings import Settings, host_allowed, origin_allowed
 from doublesix.web.store import Store, default_url
+from doublesix.wire import (
+    CLOSE_DAMAGED,
+    CLOSE_FORBIDDEN,
+    CLOSE_NOT_FOUND,
+    CLOSE_TOO_MANY,
+    CLOSE_UNAVAILABLE,
+    COOKIE,
+    COOKIE_AGE,
+)
 
 #: The directory of the browser's files.
 STATIC: Final = Path(__file__).parent / "static"
-#: The anonymous cookie that tells one browser's statistics from another's.
-COOKIE: Final = "doublesix_player"
-COOKIE_AGE: Final = 365 * 24 * 3600
+#: The shape of a cookie this server gave (:data:`~doublesix.wire.COOKIE`): others get a new one.
 _COOKIE_SHAPE: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: The longest request body the API reads, in bytes (``Settings.max_body``).
 MAX_BODY: Final = Settings.max_body
-#: WebSocket close codes: a wrong token, an unknown game, a game whose save cannot be read,
-#: too many sockets or messages, the database away (the page connects again).
-CLOSE_FORBIDDEN: Final = 4403
-CLOSE_NOT_FOUND: Final = 4404
-CLOSE_DAMAGED: Final = 4422
-CLOSE_TOO_MANY: Final = 4429
-CLOSE_UNAVAILABLE: Final = 4503
 #: What a request gets while the database is away.
 UNAVAILABLE: Final = "the games database is not answering; try again in a few seconds"
 

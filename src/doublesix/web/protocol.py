@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
-from doublesix import faces, words
+from doublesix import faces
 from doublesix.ai import PLAYERS
 from doublesix.events import Event, describe
 from doublesix.match import Match
@@ -34,31 +34,26 @@ from doublesix.rules import OPTIONS, VARIANTS, Rules
 from doublesix.state import fives_points
 from doublesix.tiles import Tile
 from doublesix.view import View
+from doublesix.wire import (
+    HUMAN,
+    MAX_DEPTH,
+    MAX_MESSAGE,
+    MAX_NAME,
+    MESSAGE_TYPES,
+    OVER,
+    PERSON,
+    PLAYING,
+    WAITING,
+)
 
-#: The longest message a browser may send, in bytes.
-MAX_MESSAGE: Final = 4096
-#: The deepest nesting of arrays and objects a message or request body may have.
-MAX_DEPTH: Final = 16
-#: What a browser may ask over the WebSocket.
-MESSAGE_TYPES: Final = ("play", "next", "hint", "resign", "start", "seat", "again")
 #: The highest target a new game may have.
 MAX_TARGET: Final = 1000
 #: Seeds are whole numbers below this.
 SEED_LIMIT: Final = 2**63
-#: The kind of a seat held by a person.
-HUMAN: Final = "human"
 #: What a seat is called in its own picture.
 YOU: Final = "You"
-#: An ``opponents`` entry of ``POST /api/games``: a seat a person takes by invitation.
-PERSON: Final = "person"
-#: The longest display name, in characters.
-MAX_NAME: Final = 24
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
-#: A table's stages as pictures give them.
-WAITING: Final = "waiting"
-PLAYING: Final = "playing"
-OVER: Final = "over"
 #: The rule options a new game may override besides variant, players, set and target.
 EXTRA_OPTIONS: Final = tuple(o for o in OPTIONS if o not in ("players", "set", "target"))
 
@@ -187,7 +182,8 @@ def distinct_name(name: str, others: Sequence[str]) -> str:
 
 @dataclass
 class GameInfo:
-    """What the server knows of a game besides the match: who sits where, daily, resignation.
+    """What the server knows of a game besides the match: who sits where, the daily game, the
+    table (a resignation is the match's own: :attr:`~doublesix.match.Match.resigned`).
 
     ``names`` are the names everyone sees (a person's seat is named ``"You"`` in its own
     picture whatever it holds); ``kinds`` are ``"human"`` or a computer player's name.
@@ -198,7 +194,6 @@ class GameInfo:
     kinds: list[str]
     daily: str | None = None
     first_attempt: bool = False
-    resigned: int | None = None
     created: str = ""
     #: Counts the game's saves: every change (a move, a new hand, a resignation) adds one.
     revision: int = 0
@@ -209,11 +204,6 @@ class GameInfo:
     def waiting(self) -> bool:
         """Whether the game waits in its table's waiting room (nothing dealt to anyone yet)."""
         return self.table is not None and self.table.stage == WAITING
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended by resignation (see also ``Match.is_over``)."""
-        return self.resigned is not None
 
 
 class ClientMessage(NamedTuple):
@@ -270,15 +260,7 @@ def event_text(event: Event, info: GameInfo, me: int) -> str:
     """An event in words for seat ``me`` (drawn tiles named only to their drawer)."""
     if event.kind == "draw" and event.seat != me:
         event = event._replace(tile=None)
-    names = seat_names(info, me)
-    if event.kind == "over" and info.resigned is not None:
-        return words.resignation_sentence(names, info.resigned)
-    return describe(event, names)
-
-
-def resign_event() -> Event:
-    """The event sent when a person resigns: the game is over, nobody won it."""
-    return Event("over", None)
+    return describe(event, seat_names(info, me))
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
@@ -375,22 +357,6 @@ def result_json(match: Match) -> dict[str, Any] | None:
     }
 
 
-def is_over(match: Match, info: GameInfo) -> bool:
-    """Whether the game has ended: the match is decided or a person resigned."""
-    return match.is_over or info.resigned is not None
-
-
-def winner(match: Match, info: GameInfo) -> int | None:
-    """The seat that won the game (None: going on, drawn or resigned)."""
-    return None if info.resigned is not None else match.winner
-
-
-def winners(match: Match, info: GameInfo) -> list[int]:
-    """The seats that won the game: one, or both partners under teams ([]: going on, drawn or
-    resigned)."""
-    return [] if info.resigned is not None else list(match.winners)
-
-
 def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> dict[str, Any]:
     """``S``: the whole picture for seat ``me``, and nothing that seat may not see.  In a
     table's waiting room nobody sees a tile: the hand, the moves and the turn are empty.
@@ -411,16 +377,16 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 and not waiting else None
     if waiting:  # nothing of the deal is shown (not even the opening lay) until the start
         hand_events = ()
-    over = is_over(match, info)
+    over = match.is_over
     # Once the hand has ended every hand is laid open; after a resignation nothing is.
-    result = result_json(match) if info.resigned is None else None
+    result = result_json(match) if match.resigned is None else None
     legal = [] if over or waiting else [move_json(m) for m in view.legal_moves()]
     daily: dict[str, Any] | None = None
     if info.daily is not None:
         daily = {
             "date": info.daily,
             "first_attempt": info.first_attempt,
-            "share": faces.share_text(match, info.daily, me, info.resigned),
+            "share": faces.share_text(match, info.daily, me, match.resigned),
         }
     picture_json: dict[str, Any] = {
         "game_id": info.game_id,
@@ -450,11 +416,11 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "result": result,
         "scoresheet": scoresheet_json(match),
         "over": over,
-        "winner": winner(match, info),
-        "winners": winners(match, info),
+        "winner": match.winner,
+        "winners": list(match.winners),
         "sides": [list(side) for side in faces.sides(view.rules)],
         "partner": view.rules.partner_of(me),
-        "resigned": info.resigned,
+        "resigned": match.resigned,
         "daily": daily,
         "table": None if info.table is None else info.table.to_json(me, info.game_id, over),
     }

@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
+from doublesix.wire import MAX_DEPTH, MAX_MESSAGE
+
 #: The environment variables' prefix.
 PREFIX: Final = "DOUBLESIX_"
 #: Search processes per core by default.  A search takes from a millisecond to seconds; with a
@@ -66,11 +68,11 @@ class Settings:
     messages_per_10s: int = 100
     #: The longest WebSocket message answered with an ``error`` (bytes); longer ones up to
     #: ``ws_max_size`` get an ``error`` too, beyond that the socket is closed (code 1009).
-    max_message: int = 4096
+    max_message: int = MAX_MESSAGE
     #: The longest WebSocket frame read at all (bytes).
     ws_max_size: int = 65536
     #: The deepest nesting of arrays and objects in a JSON message or body.
-    max_json_depth: int = 16
+    max_json_depth: int = MAX_DEPTH
     #: The longest ``POST`` body (bytes).
     max_body: int = 16384
     #: Seconds a client has to send a request's head (and a body) once it connects or starts.

@@ -57,6 +57,8 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
+from doublesix.wire import HUMAN, WAITING
+
 log = logging.getLogger("doublesix.web")
 
 #: The environment variable holding a SQLAlchemy URL for the database.
@@ -173,7 +175,7 @@ class Seat:
     @property
     def joined(self) -> bool:
         """Whether the seat is held: a computer's, or a person's who took it."""
-        return self.kind != "human" or self.token_hash is not None
+        return self.kind != HUMAN or self.token_hash is not None
 
     def to_json(self) -> dict[str, Any]:
         """As stored in the ``seats`` column (the table's fields only when set)."""
@@ -192,15 +194,10 @@ class Seat:
                    data.get("invite"), data.get("owner"), data.get("stand_in"))
 
 
-#: A table's stages: the waiting room (people joining), then play (the match says when it is
-#: over).
-WAITING: Final = "waiting"
-STARTED: Final = "playing"
-
-
 @dataclass
 class Table:
-    """What a game with people keeps besides its seats: the host's seat, the stage, who
+    """What a game with people keeps besides its seats: the host's seat, the stage (the
+    waiting room, then :data:`~doublesix.wire.PLAYING`; the match says when it is over), who
     asked to play again, and the games before and after it."""
 
     host: int = 0

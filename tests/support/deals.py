@@ -23,6 +23,16 @@ def whole_set(top: int) -> list[Tile]:
     return [Tile(high, low) for high in range(top, -1, -1) for low in range(high, -1, -1)]
 
 
+def rest_of_set(top: int, *taken: Sequence[str]) -> list[str]:
+    """The tiles of the double-``top`` set that none of ``taken`` holds, as text, highest first.
+
+    >>> rest_of_set(1, ["1|1"], ["0|1"])
+    ['0|0']
+    """
+    used = {Tile.parse(t) for part in taken for t in part}
+    return [str(t) for t in whole_set(top) if t not in used]
+
+
 def tiles(*texts: str) -> list[Tile]:
     """Tiles from their text."""
     return [Tile.parse(t) for t in texts]

@@ -1,26 +1,39 @@
-"""Helpers for the web tests: a seat played through the WebSocket, and a spy on what the server
-sends that records, for every message, what the referee knew at that moment.
-
-(No tests here; the name keeps it among the web tests' files.)
+"""What the web tests share: a seat played through the WebSocket, a spy on what the server sends
+that records, for every message, what the referee knew at that moment (the ``spy_factory``
+fixture in ``tests/conftest.py`` installs it), ``doublesix serve`` in a child process on a free
+port, and the test PostgreSQL database.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
+import os
 import random
 import re
-from collections.abc import Coroutine, Iterator
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+import httpx2
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from websockets.sync.client import ClientConnection
 
 from doublesix.match import Match
-from doublesix.web.games import Connection, Games
+from doublesix.web.games import Games
+from doublesix.web.live import Connection
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings
+from doublesix.web.store import Base, make_engine
 
 Message = dict[str, Any]
 TILE = re.compile(r"(\d{1,2})\|(\d{1,2})")
@@ -37,6 +50,12 @@ def run_async(scenario: Coroutine[Any, Any, T], timeout: float = 120) -> T:
     """
     with concurrent.futures.ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, scenario).result(timeout=timeout)
+
+
+def games_of(app: FastAPI) -> Games:
+    """The live games of an app made by ``create_app``."""
+    games: Games = app.state.games
+    return games
 
 
 def new_game(client: TestClient, **body: Any) -> tuple[str, str]:
@@ -99,28 +118,6 @@ class Spy:
         known = knowledge(game.match, connection.seat, game.info.waiting)
         self.sent.append(known)
         self.by_seat.setdefault(connection.seat, []).append(known)
-
-
-@pytest.fixture
-def spy_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """``spy_factory(games)``: a Spy that sees every message any Connection queues."""
-    spies: list[Spy] = []
-    original = Connection.send
-
-    def send(self: Connection, message: Message) -> None:
-        if not self.closed:
-            for spy in spies:
-                spy.record(self)
-        original(self, message)
-
-    monkeypatch.setattr(Connection, "send", send)
-
-    def make(games: Games) -> Spy:
-        spy = Spy(games)
-        spies.append(spy)
-        return spy
-
-    yield make
 
 
 def tiles_in(message: Message) -> set[str]:
@@ -213,3 +210,118 @@ class SeatSocket:
                 choice = rng.choice(s["legal"])
                 self.send({"type": "play", "move": choice["move"]})
         raise AssertionError("the game did not end")
+
+
+# -- a real server ------------------------------------------------------------------------------
+
+STARTUP_LIMIT = 150.0  # seconds a server may take to answer (a slow, shared machine)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``doublesix serve`` in a child process."""
+
+    def __init__(
+        self, port: int, db: Path | str, *args: str, env: dict[str, str] | None = None
+    ) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(port), "--db", str(db),
+             *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, **(env or {})},
+        )
+        assert self.process.stdout is not None
+        self.first_line = self.process.stdout.readline()
+        #: What the server printed after its first line (read all along, so it never blocks).
+        self.output: list[str] = []
+        threading.Thread(target=self._drain, daemon=True).start()
+        self.wait_until_ready()
+
+    def _drain(self) -> None:
+        assert self.process.stdout is not None
+        with contextlib.suppress(ValueError, OSError):
+            for line in self.process.stdout:
+                self.output.append(line)
+
+    def wait_until_ready(self) -> None:
+        deadline = time.monotonic() + STARTUP_LIMIT
+        while True:
+            if self.process.poll() is not None:
+                pytest.fail(f"the server exited: {self.first_line}")
+            try:
+                httpx2.get(self.url + "/api/options", timeout=5).raise_for_status()
+                return
+            except httpx2.TransportError:
+                if time.monotonic() > deadline:
+                    self.stop()  # not left running: nobody else holds it yet
+                    pytest.fail("the server did not answer")
+                time.sleep(0.1)
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # pragma: no cover
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+class SyncSocket:
+    """A websockets client with the TestClient's receive_json/send_json."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+
+    def receive_json(self) -> Any:
+        return json.loads(self.ws.recv(timeout=60))
+
+    def send_json(self, data: Any) -> None:
+        self.ws.send(json.dumps(data))
+
+
+# -- the test PostgreSQL database -----------------------------------------------------------------
+
+POSTGRES_ENV = "DOUBLESIX_TEST_POSTGRES_URL"
+
+
+def postgres_url() -> str:
+    """The test PostgreSQL database, emptied; fails when there is none.
+
+    The database is the one at ``DOUBLESIX_TEST_POSTGRES_URL`` (``scripts/test`` starts one with
+    ``scripts/postgres.sh``).  Without it a test that asks for it FAILS, unless a developer
+    running pytest by hand opts out with ``DOUBLESIX_SKIP_POSTGRES=1`` (never honoured when
+    ``CI`` is set).
+    """
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        message = (
+            f"{POSTGRES_ENV} is not set: run scripts/test, or start a database with "
+            '`eval "$(scripts/postgres.sh start)"`'
+        )
+        if os.environ.get("DOUBLESIX_SKIP_POSTGRES") == "1" and not os.environ.get("CI"):
+            pytest.skip(message)
+        pytest.fail(message)
+    engine = make_engine(url)
+    Base.metadata.drop_all(engine)
+    engine.dispose()
+    return url

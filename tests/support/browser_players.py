@@ -1,8 +1,8 @@
 """Playing whole games in the browser: by keyboard, by mouse, by touch drags.
 
-Each player follows the rule of :mod:`tests.browser.strategy` (the first playable tile; where
-it must choose, the last end offered), so a seed fixes the game and the tests can insist that it
-included an end choice and a draw.
+Each player follows the rule of :mod:`tests.support.browser_strategy` (the first playable tile;
+where it must choose, the last end offered), so a seed fixes the game and the tests can insist
+that it included an end choice and a draw.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ unasked; draw when nothing fits (a forced pass the server makes itself). Whether
 decided in one place, the engine's ``faces``, which the server sends the page as ``choices``;
 no copy of it is kept here. The server's computer players take their random numbers from the
 seed (``doublesix.ai.seeding.move_rng``), so a seed fixes the whole game. ``python -m
-tests.browser.strategy`` lists seeds whose games include an end choice and a draw.
+tests.support.browser_strategy`` lists seeds whose games include an end choice and a draw.
 """
 
 from __future__ import annotations

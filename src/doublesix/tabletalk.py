@@ -1,0 +1,124 @@
+"""What the people at a table are told about each other: one source for the table's sentences.
+
+A table for people (``docs/web.md``) says who arrived, left, came back, asked to play again,
+and which computer player plays for whom.  The web server says these sentences through this
+module (in ``table`` messages' ``text`` and ``notice`` messages), so no face words them on its
+own.  Names are given as they are shown (a person's display name, a computer player's label);
+seats are numbered from 0 as in the protocol and said from 1.  Plain strings: no I/O.
+
+>>> joined("Bea"), left("Bea"), back("Bea")
+('Bea has joined the table.', 'Bea has left the table.', 'Bea is back.')
+>>> stands_in("Greedy", "Bea"), takes_back("Bea", "Greedy")
+('Greedy plays for Bea until Bea is back.', 'Bea takes the seat back from Greedy.')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: Said to everyone at the table when the host starts the game.
+STARTS: Final = "The game starts."
+#: Said with the ``again`` message once everyone at a finished table asked to play again.
+AGAIN_AGREED: Final = "Everyone agreed: a new game starts."
+#: Told to everyone at the table while a change cannot be saved, and once it is.
+SAVING_FAILED: Final = "Saving failed; trying again."
+SAVED_AGAIN: Final = "Saved: the game goes on."
+
+
+def seat_name(seat: int) -> str:
+    """What an invited person's seat is called until someone takes it.
+
+    >>> seat_name(1)
+    'Seat 2'
+    """
+    return f"Seat {seat + 1}"
+
+
+def joined(name: str) -> str:
+    """A person took their invitation's seat.
+
+    >>> joined("Bea")
+    'Bea has joined the table.'
+    """
+    return f"{name} has joined the table."
+
+
+def left(name: str) -> str:
+    """A person's last socket closed: they are away.
+
+    >>> left("Bea")
+    'Bea has left the table.'
+    """
+    return f"{name} has left the table."
+
+
+def back(name: str) -> str:
+    """A person who had left is at the table again.
+
+    >>> back("Bea")
+    'Bea is back.'
+    """
+    return f"{name} is back."
+
+
+def seat_given(seat: int, player: str) -> str:
+    """In the waiting room, the host gave an invited person's seat to a computer player.
+
+    >>> seat_given(2, "Greedy")
+    'Seat 3 is now Greedy.'
+    """
+    return f"{seat_name(seat)} is now {player}."
+
+
+def stands_in(player: str, name: str) -> str:
+    """A computer player plays for a person who is away.
+
+    >>> stands_in("Greedy", "Bea")
+    'Greedy plays for Bea until Bea is back.'
+    """
+    return f"{player} plays for {name} until {name} is back."
+
+
+def takes_back(name: str, player: str) -> str:
+    """A person came back to a seat a computer played for them.
+
+    >>> takes_back("Bea", "Greedy")
+    'Bea takes the seat back from Greedy.'
+    """
+    return f"{name} takes the seat back from {player}."
+
+
+def wants_again(name: str) -> str:
+    """A person asked to play again at a finished table.
+
+    >>> wants_again("Bea")
+    'Bea wants to play again.'
+    """
+    return f"{name} wants to play again."
+
+
+def seat_taken(name: str) -> str:
+    """Why the host cannot give a seat away in the waiting room: its person took it.
+
+    >>> seat_taken("Bea")
+    'Bea has taken that seat'
+    """
+    return f"{name} has taken that seat"
+
+
+def at_the_table(name: str) -> str:
+    """Why no computer may play for a person: they are at the table (or one already does).
+
+    >>> at_the_table("Bea")
+    'Bea is at the table'
+    """
+    return f"{name} is at the table"
+
+
+def not_away_long(name: str, away: int, after: float) -> str:
+    """Why no computer may play for a person yet: they have not been away ``after`` seconds.
+
+    >>> not_away_long("Bea", 12, 60.0)
+    'Bea has been away 12 seconds: a computer may play for them after 60'
+    """
+    return f"{name} has been away {away} seconds: a computer may play for them after {after:g}"

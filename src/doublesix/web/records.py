@@ -1,0 +1,88 @@
+"""Finished games: a game's record for its person, and a browser's statistics.
+
+>>> from doublesix import Match, Rules
+>>> from doublesix.web.store import SavedGame, Seat
+>>> saved = SavedGame("g", "o", "partnership", [Seat("Ana", "human")] + [
+...     Seat(f"S{i}", "greedy") for i in (1, 2, 3)], Match(Rules.variant("partnership")).to_json(),
+...     [0, 0, 0, 0], status="over", winner=2)
+>>> won(saved, 0), won(saved, 1)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from typing import Any
+
+from doublesix.rules import Rules
+from doublesix.web.errors import ForbiddenError, GameNotFoundError, NotNowError
+from doublesix.web.live import LiveGames, game_info, match_json, seat_holding
+from doublesix.web.saving import Saving
+from doublesix.web.stats import Finished, statistics
+from doublesix.web.store import SavedGame, digest
+from doublesix.wire import HUMAN, PERSON
+
+
+async def record(live: LiveGames, saving: Saving, game_id: str, token: str) -> dict[str, Any]:
+    """The finished game's record for its person (``ForbiddenError``, ``NotNowError``)."""
+    game = live.find(game_id)
+    if game is not None:
+        saved = game.saved
+    else:
+        stored = await saving.run(saving.store.load, game_id)
+        if stored is None:
+            raise GameNotFoundError(game_id)
+        saved = stored
+    if seat_holding(saved, token) is None:
+        raise ForbiddenError(game_id)
+    if not saved.is_finished:
+        raise NotNowError("the game is still going on: its record is ready once it is over")
+    info = game_info(saved)
+    return {
+        "format": "doublesix-record",
+        "version": 1,
+        "game_id": saved.id,
+        "names": info.names,
+        "kinds": info.kinds,
+        "daily": saved.daily,
+        "resigned": saved.resigned,
+        "winner": saved.winner,
+        "scores": saved.scores,
+        "created": info.created,
+        "match": match_json(saved),
+    }
+
+
+async def owner_statistics(saving: Saving, owner: str, today: datetime.date) -> dict[str, Any]:
+    """``GET /api/stats`` for the browser ``owner`` (its cookie)."""
+    mine = digest(owner)
+    games = await saving.run(saving.store.finished_games, mine)
+    finished = []
+    for g in games:
+        seat = g.seat_of_owner(mine) or 0
+        finished.append(Finished(
+            variant=g.variant,
+            opponents=tuple(PERSON if s.kind == HUMAN else s.kind
+                            for i, s in enumerate(g.seats) if i != seat),
+            won=g.resigned is None and won(g, seat),
+            score=g.scores[seat],
+            daily=g.daily,
+            first_attempt=g.first_attempt,
+        ))
+    return statistics(finished, today)
+
+
+def won(saved: SavedGame, seat: int) -> bool:
+    """Whether ``seat`` won the finished game (under teams, its partner's win is its own:
+    the rules stored with the match say who plays with whom)."""
+    if saved.winner is None:
+        return False
+    if saved.winner == seat:
+        return True
+    try:
+        options = dict(json.loads(saved.match)["rules"])
+        rules = Rules.variant(options.pop("variant"), **options)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
+    return seat in rules.teammates(saved.winner)

@@ -1,0 +1,202 @@
+"""Saving a game with retries, and reloading it: every change is saved before anyone hears
+of it.
+
+The database has threads of its own (:meth:`Saving.run`), so a save never waits behind a
+search.  While the database is away a change is kept back (nobody hears of it), everyone at
+the table is told "Saving failed; trying again", and the save is tried again until it
+succeeds; then the game goes on by itself.  A save refused because another server process
+saved first reloads the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import copy
+import functools
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+from doublesix import tabletalk
+from doublesix.events import Event
+from doublesix.match import Match
+from doublesix.web.errors import NotNowError, UnavailableError
+from doublesix.web.live import Game, game_info, notice, stored_match
+from doublesix.web.settings import Settings
+from doublesix.web.store import OVER, PLAYING, RESIGNED, SavedGame, Store, unavailable
+
+log = logging.getLogger("doublesix.web")
+
+T = TypeVar("T")
+
+#: What a change is told while the database cannot save it.
+DATABASE_AWAY: Final = "the games database is not answering: try again in a few seconds"
+
+
+class Saving:
+    """Saves and loads the games of one server process in the database's own threads.
+
+    ``closing`` says whether the server is stopping (a save that keeps failing then gives
+    up at once)."""
+
+    def __init__(self, store: Store, settings: Settings, closing: Callable[[], bool]) -> None:
+        self.store = store
+        self.settings = settings
+        self._closing = closing
+        self._db: concurrent.futures.ThreadPoolExecutor | None = None
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """A store call in the database's own threads; :class:`UnavailableError` when the
+        database cannot be reached or written."""
+        loop = asyncio.get_running_loop()
+        if self._db is None:
+            threads = self.settings.db_threads
+            if threads < 1:
+                threads = 4 if self.store.notifies else 2
+            self._db = concurrent.futures.ThreadPoolExecutor(
+                threads, thread_name_prefix="doublesix-db"
+            )
+        try:
+            return await loop.run_in_executor(self._db, functools.partial(function, *args))
+        except Exception as error:
+            if unavailable(error):
+                raise UnavailableError(str(error).splitlines()[0] if str(error) else
+                                       type(error).__name__) from error
+            raise
+
+    async def save(self, game: Game) -> bool:
+        saved = game.saved
+        previous = (saved.match, saved.scores, saved.status, saved.resigned, saved.winner,
+                    saved.revision)
+        saved.match = game.match.to_json()
+        finish_columns(saved, game.match)
+        saved.revision += 1
+        try:
+            ok = await self.run(self.store.update, saved)
+        except Exception:
+            (saved.match, saved.scores, saved.status, saved.resigned, saved.winner,
+             saved.revision) = previous
+            raise
+        if not ok:
+            (saved.match, saved.scores, saved.status, saved.resigned, saved.winner,
+             saved.revision) = previous
+        game.info.revision = saved.revision
+        return ok
+
+    async def commit(self, game: Game, events: list[Event]) -> None:
+        """Save the game, then broadcast ``events``.
+
+        While the database is away nobody hears of the change: everyone at the table is told
+        "Saving failed; trying again", and the save is tried again (a quarter second, half a
+        second, ... at most ``save_retry_max`` apart) until it succeeds, the server stops, or
+        ``save_give_up`` seconds pass (then the change is undone).  A save refused because
+        another server saved first reloads the game and raises :class:`NotNowError`."""
+        delay = 0.25
+        started = time.monotonic()
+        failed = False
+        while True:
+            try:
+                ok = await self.save(game)
+                break
+            except UnavailableError as error:
+                if not failed:
+                    failed = True
+                    game.saving = True
+                    log.warning("could not save game %s (%s): trying again", game.id, error)
+                    game.tell(notice("saving-failed", tabletalk.SAVING_FAILED))
+                if self._closing() or time.monotonic() - started > self.settings.save_give_up:
+                    game.saving = False
+                    await self.reload(game)
+                    raise NotNowError(
+                        "the game could not be saved: the change is undone, try again"
+                    ) from None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.settings.save_retry_max)
+            except Exception:
+                log.exception("could not save game %s", game.id)
+                ok = False
+                break
+        if failed:
+            game.saving = False
+            if not ok and await self.saved_after_all(game):
+                ok = True
+            if ok:
+                log.warning("game %s saved again", game.id)
+                game.tell(notice("saved", tabletalk.SAVED_AGAIN))
+        if not ok:
+            await self.reload(game)
+            raise NotNowError("the game could not be saved (or changed elsewhere): try again")
+        game.broadcast(events)
+
+    async def saved_after_all(self, game: Game) -> bool:
+        """Whether a save that seemed to fail (the connection dropped as it committed) is in
+        the database after all; if so the game takes the stored revision."""
+        try:
+            stored = await self.run(self.store.load, game.id)
+        except Exception:
+            return False
+        if stored is None or stored.match != game.match.to_json() or (
+            stored.resigned != game.match.resigned
+        ):
+            return False
+        game.saved = stored
+        game.info.revision = stored.revision
+        return True
+
+    async def reload(self, game: Game) -> None:
+        """Make the game what the database holds (what was last saved, if it cannot be read),
+        and tell every connection."""
+        try:
+            stored = await self.run(self.store.load, game.id)
+        except Exception as error:
+            log.warning("could not reload game %s: %s", game.id, error)
+            stored = None
+        if stored is not None:
+            game.saved = stored
+        game.match = stored_match(game.saved)
+        game.info = game_info(game.saved)
+        game.refresh_presence()
+        for connection in game.connections:
+            game.send_state(connection)
+
+    async def change_table(self, game: Game, change: Callable[[], None]) -> None:
+        """Make ``change`` to the saved seats or table and save it; if it cannot be saved it
+        is undone and :class:`NotNowError` says so."""
+        saved = game.saved
+        before = copy.deepcopy((saved.seats, saved.table))
+        change()
+        try:
+            ok = await self.save(game)
+        except UnavailableError:
+            saved.seats, saved.table = before
+            raise NotNowError(DATABASE_AWAY) from None
+        except Exception:
+            saved.seats, saved.table = before
+            raise
+        if not ok:
+            saved.seats, saved.table = before
+            await self.reload(game)
+            raise NotNowError("the table changed meanwhile: try again")
+        game.refresh()
+
+    def close(self) -> None:
+        """Stop the database's threads (the server is shutting down)."""
+        if self._db is not None:
+            self._db.shutdown(wait=False)
+            self._db = None
+
+
+def finish_columns(saved: SavedGame, match: Match) -> None:
+    """Fill the columns the statistics read from the match (the match's own save holds its
+    resignation; the ``resigned`` column repeats it for the queries)."""
+    saved.scores = match.scores
+    saved.resigned = match.resigned
+    saved.winner = match.winner
+    if match.resigned is not None:
+        saved.status = RESIGNED
+    elif match.is_over:
+        saved.status = OVER
+    else:
+        saved.status = PLAYING

@@ -1,0 +1,43 @@
+"""Fixtures the tests share (their helpers are in :mod:`tests.support`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from doublesix.web.games import Games
+from doublesix.web.live import Connection
+from tests.support.web import Message, Server, Spy
+
+
+@pytest.fixture
+def spy_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """``spy_factory(games)``: a Spy that sees every message any Connection queues."""
+    spies: list[Spy] = []
+    original = Connection.send
+
+    def send(self: Connection, message: Message) -> None:
+        if not self.closed:
+            for spy in spies:
+                spy.record(self)
+        original(self, message)
+
+    monkeypatch.setattr(Connection, "send", send)
+
+    def make(games: Games) -> Spy:
+        spy = Spy(games)
+        spies.append(spy)
+        return spy
+
+    yield make
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Server]]:
+    """The servers a test starts (it appends them); each is stopped when the test ends."""
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.stop()
