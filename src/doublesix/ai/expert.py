@@ -156,9 +156,9 @@ class Expert:
         me = view.seat
         planner = me if self.plan else -1
         weights = FIVES_PLAN if view.rules.scoring == "fives" else PIPS_PLAN
-        styles = self.styles(view)
-        shown = shown_numbers(view) if view.rules.teams and self.team and styles is not None \
-            else None
+        styles = self.styles(view)  # (read_table) the seats played in their styles
+        teams = view.rules.teams and self.team
+        shown = shown_numbers(view) if teams and styles is not None else None
         known = [sum(1 << n for n in numbers) for numbers in view.lacks]
         race = self.experiments.race
         base: Board | None = None
