@@ -236,7 +236,7 @@ class Game(Person):
                 days = streak(read_record(self.path.parent), self.today())
                 say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
         if self.save.daily:
-            text = share_text(match, self.save.daily, YOU, resigned=match.resigned)
+            text = share_text(match, self.save.daily, YOU)
             if text is not None:
                 say(f"To share your result, copy this line: {text}")
 
