@@ -1,10 +1,10 @@
-"""Tune the expert's look-ahead (``expert.Plan``) by playing it alone against greedy.
+"""Tune the expert's look-ahead (``playout.Plan``) by playing it alone against greedy.
 
     python benchmarks/tune_plan.py --variant block [--pairs 16000] [--seed 200000]
     python benchmarks/tune_plan.py --variant all-fives --start 0,0,0,0,0,0
     python benchmarks/tune_plan.py --variant draw --check 0,8,2,6,-7,8 --seed 900000
 
-The plan alone is :func:`doublesix.ai.expert.rollout` with one seat planning and the other
+The plan alone is :func:`doublesix.ai.playout.rollout` with one seat planning and the other
 greedy, played from the deal of a single 2-player hand: no search and no guesses, so 16,000
 deal pairs (each deal played once from each seat) take seconds.  Every weight set is played on
 the same deals, so luck cancels between them.  The score is the share of hands won (a drawn hand
@@ -13,9 +13,9 @@ counts half), or under All Fives 0.5 plus the mean point margin over 100.
 A coordinate search starts from ``--start`` (default: the expert's current weights for the
 variant's scoring), tries each weight up and down by 1, 2 and 4 steps, keeps any gain, and
 halves the steps when a round finds none.  It prints each improvement and the final weights;
-check them on other seeds (``--check``) before putting them in ``expert.py``, and then inside
+check them on other seeds (``--check``) before putting them in ``playout.py``, and then inside
 the search against the old weights on the same deals (``doublesix tournament``).  The weights
-in ``expert.py`` came from seeds 200000 on (16,000 pairs for Draw and Block, 8,000 for All
+in ``playout.py`` came from seeds 200000 on (16,000 pairs for Draw and Block, 8,000 for All
 Fives) and were checked on 20,000 pairs from seed 900000.
 """
 
@@ -28,7 +28,7 @@ from multiprocessing.pool import Pool
 
 from doublesix import Rules, State
 from doublesix.ai.board import Board
-from doublesix.ai.expert import FIVES_PLAN, PIPS_PLAN, Plan, rollout
+from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, Plan, rollout
 
 CHUNK = 500
 

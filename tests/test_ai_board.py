@@ -1,7 +1,7 @@
 """The expert's fast board plays exactly the engine's rules (a count test, like chess's perft),
 and its playouts are the engine's game under the policy they document: from the opening tile
-and from positions deep in a hand of every variant (where the playout of a plain line takes
-its fast path), each of their moves replayed in the engine as they make it."""
+and from positions deep in a hand of every variant (where, on a plain line, the playout lays
+the tiles itself), each of their moves replayed in the engine as they make it."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from typing import NamedTuple, SupportsIndex, overload
 import pytest
 
 from doublesix import Move, Rules, State, Tile
-from doublesix.ai import expert
 from doublesix.ai.board import Board, to_move
-from doublesix.ai.expert import FIVES_PLAN, PIPS_PLAN, Plan, rollout, rollout_key
+from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, Plan, rollout, rollout_key
 from doublesix.tiles import TILES
 from doublesix.view import derive_lacks
 
@@ -272,19 +271,6 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def _count_fast_path(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts, in the list returned, the playouts that take the fast path for a plain line."""
-    calls = [0]
-    fast = expert._rollout_line
-
-    def counted(board: Board, planner: int, lacks: list[int], plan: Plan) -> None:
-        calls[0] += 1
-        fast(board, planner, lacks, plan)
-
-    monkeypatch.setattr(expert, "_rollout_line", counted)
-    return calls
-
-
 class Playout(NamedTuple):
     """A playout from a position, replayed in the engine move by move."""
 
@@ -301,6 +287,9 @@ class Playout(NamedTuple):
     known: list[int]
     #: Lays in the playout that scored.
     scored: int
+    #: Whether the playout began on a plain line of two ends (which :func:`rollout` lays on
+    #: itself, rather than through the board).
+    plain: bool
 
 
 def _play_out(rules: Rules, seed: int, planner: int) -> Playout:
@@ -313,6 +302,7 @@ def _play_out(rules: Rules, seed: int, planner: int) -> Playout:
     begun = len(steps)
     lacks = _masks(derive_lacks(rules.players, steps))
     board = Board.from_state(state)
+    plain = bool(board.played) and not board.single and not board.mode
     log: list[tuple[str, int, int, int]] = []
     board.hands = _Logged(board.hands, "hands", log)
     board.scores = _Logged(board.scores, "scores", log)
@@ -348,7 +338,7 @@ def _play_out(rules: Rules, seed: int, planner: int) -> Playout:
         scored += state.scores[seat] > before
     assert board_scores == list(state.scores)
     known = _masks(derive_lacks(rules.players, steps))
-    return Playout(board, state, steps, begun, lacks, known, scored)
+    return Playout(board, state, steps, begun, lacks, known, scored, plain)
 
 
 def _still_drawing(playout: Playout, seat: int) -> bool:
@@ -357,25 +347,26 @@ def _still_drawing(playout: Playout, seat: int) -> bool:
 
 
 def _line(rules: Rules) -> bool:
-    """Whether the expert's playouts in these rules take the fast path for a plain line."""
-    return not rules.spinner and rules.blocked_tie != "fewer-tiles"
+    """Whether a hand in these rules, once two tiles are down, is a plain line of two ends."""
+    return not rules.spinner
 
 
 class TestRolloutFromMidHand:
     """Playouts from positions deep in a hand, where most of the expert's playouts start and
-    where, on a plain line, :func:`rollout` hands the hand to its fast path."""
+    where, on a plain line, :func:`rollout` lays the tiles itself rather than through the
+    board."""
 
     SEEDS = 30
 
     @pytest.mark.parametrize(("variant", "options"), CASES)
     def test_playout_moves_are_the_engines_and_its_policy(
-        self, variant: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+        self, variant: str, options: dict[str, object]
     ) -> None:
         """Every move legal in the engine and the one the policy documents (All Fives points
         first, where the engine says a lay scores; the planner's look-ahead), the same scores
         and result at the end, and the bookkeeping of what each seat lacks as documented."""
         rules = Rules.variant(variant, **options)
-        fast = _count_fast_path(monkeypatch)
+        plain = 0
         scored = 0
         for seed in range(self.SEEDS):
             planner = seed % (rules.players + 1) - 1  # no planner, or any seat
@@ -389,8 +380,9 @@ class TestRolloutFromMidHand:
                     assert playout.lacks[seat] == playout.known[seat], (
                         f"seed {seed}, seat {seat}: what the seats lack")
             scored += playout.scored
+            plain += playout.plain
         if _line(rules):
-            assert fast == [self.SEEDS]  # every playout here went through the fast path
+            assert plain == self.SEEDS  # every playout here began on a plain line
         if rules.scoring == "fives":
             assert scored > self.SEEDS  # the playouts scored points along the way
 

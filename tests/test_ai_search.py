@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doublesix import Match, Move, Rules, Tile
-from doublesix.ai.expert import DEFAULT_SPREAD, Expert, race_chance
+from doublesix.ai.experiments import Experiments, race_chance
+from doublesix.ai.expert import DEFAULT_SPREAD, Expert
 from doublesix.ai.sampling import (
     Inference,
     Sampler,
@@ -225,4 +226,4 @@ class TestRace:
                     e.value for e in plain.evaluate(view, random.Random(0))]
             match.play(racer.choose(view, rng))
         assert differ
-        assert not Expert().race
+        assert Expert().experiments == Experiments()  # every experiment off by default

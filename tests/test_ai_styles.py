@@ -11,8 +11,10 @@ import pytest
 from doublesix import Match, Rules, State
 from doublesix.ai import player
 from doublesix.ai.board import Board, to_move
-from doublesix.ai.expert import FIVES_PLAN, PIPS_PLAN, Expert, rollout, shown_numbers
+from doublesix.ai.experiments import shown_numbers
+from doublesix.ai.expert import Expert
 from doublesix.ai.personalities import Buratino, Pinocchio, SnowWhite
+from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, rollout
 from doublesix.ai.sampling import sample_deal
 from doublesix.ai.styles import STYLES, style_move, table_styles
 from doublesix.ai.tournament import play_group

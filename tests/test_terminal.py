@@ -488,7 +488,7 @@ class TestSaving:
         assert text.endswith("Play a new game? Type yes or no: ")
         program.send("no")
         assert program.finish() == 0
-        assert read_save(tmp_path / "game.json").resigned
+        assert read_save(tmp_path / "game.json").match.resigned == 0
         # The save keeps it given up: --resume does not play it on.
         again = Program(["--resume"], tmp_path)
         text = again.read()
@@ -501,7 +501,7 @@ class TestSaving:
         again.read()
         again.send("quit")
         assert again.finish() == 0
-        assert not read_save(tmp_path / "game.json").resigned
+        assert read_save(tmp_path / "game.json").match.resigned is None
 
     def test_resigning_the_daily_game_is_a_loss(self, tmp_path: Path) -> None:
         program = Program(["--daily", "--date", "2026-11-30"], tmp_path)

@@ -9,7 +9,7 @@ Two kinds of tests:
   waiting room, "Play again".
 - Against a real server (``doublesix serve`` on a free port and a temporary SQLite file): a
   table of two people, the host played by a small protocol client here, the other person by
-  ``doublesix join`` (:func:`doublesix.terminal.remote.join`, with a :class:`Person` answering
+  ``doublesix join`` (:func:`doublesix.terminal.join.join`, with a :class:`Person` answering
   each prompt from what the terminal printed), a whole game to its end.
 """
 
@@ -42,7 +42,9 @@ from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.moves import IllegalMoveError
 from doublesix.terminal import app
 from doublesix.terminal.console import Console
-from doublesix.terminal.remote import Invitation, RemoteGame, Tables, join, join_command
+from doublesix.terminal.join import join, join_command
+from doublesix.terminal.remote import RemoteGame
+from doublesix.terminal.tables import Invitation, Tables
 from doublesix.web.pictures import event_json, event_text, picture
 from doublesix.web.protocol import GameInfo
 from tests.support.terminal import Person, Terminal

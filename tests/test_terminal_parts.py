@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from doublesix import Match, Rules, Tile
+from doublesix.events import Event
 from doublesix.terminal import app
 from doublesix.terminal.commands import CommandError, Lay, Word, parse, parse_end
 from doublesix.terminal.console import Console, wants_colour
@@ -166,6 +167,22 @@ class TestSaves:
         (tmp_path / "game.json").write_text(text)
         with pytest.raises(SaveError, match=message):
             read_save(tmp_path / "game.json")
+
+    def test_an_older_save_that_kept_a_resignation_loads_as_the_engines(
+        self, tmp_path: Path
+    ) -> None:
+        match = Match(Rules.variant("draw"), seed=5)
+        match.play(match.legal_moves()[0])
+        write_save(tmp_path / "game.json", Save(match, ["greedy"]))
+        data = json.loads((tmp_path / "game.json").read_text())
+        data["resigned"] = True  # how releases before the engine's resign kept it
+        (tmp_path / "game.json").write_text(json.dumps(data))
+        again = read_save(tmp_path / "game.json").match
+        assert (again.resigned, again.is_over, again.winner) == (0, True, 1)
+        assert again.history[-1] == Event("resign", 0)
+        write_save(tmp_path / "game.json", Save(again, ["greedy"]))
+        data = json.loads((tmp_path / "game.json").read_text())
+        assert "resigned" not in data and data["match"]["resigned"] == 0
 
     def test_wrong_number_of_opponents(self, tmp_path: Path) -> None:
         write_save(tmp_path / "game.json", Save(Match(Rules.variant("draw", players=3)),

@@ -6,7 +6,7 @@ from types import ModuleType
 
 import pytest
 
-from doublesix.ai.expert import FIVES_PLAN, PIPS_PLAN, Plan
+from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, Plan
 from tests.support.benchmarks import load_benchmark
 
 

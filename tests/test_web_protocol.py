@@ -410,7 +410,7 @@ class TestShare:
             daily = pictures.picture(match, info, 0)["daily"]
             assert daily["date"] == info.daily and daily["first_attempt"]
             text: str | None = daily["share"]
-            assert text == faces.share_text(match, str(info.daily), 0, match.resigned)
+            assert text == faces.share_text(match, str(info.daily), 0)
             return text
 
         for day in range(1, 29):

@@ -31,8 +31,6 @@ MAX_LINES = 650
 TOO_LONG = frozenset(
     {
         "doublesix/state.py",
-        "doublesix/terminal/game.py",
-        "doublesix/terminal/remote.py",
     }
 )
 """Today's modules over :data:`MAX_LINES`, paths under ``src``: remove each once it is split."""

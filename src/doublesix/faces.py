@@ -216,33 +216,34 @@ class GameOutcome(NamedTuple):
 
     #: How its last hand ended, or ``RESIGNED``.
     ending: Ending
-    #: The seat that won (None: drawn, or resigned).
+    #: The seat that won (None: drawn, or nobody after a resignation at three or more sides).
     winner: int | None
     scores: tuple[int, ...]
     #: The seat that resigned, if one did.
     resigned: int | None = None
 
 
-def game_outcome(match: Match, resigned: int | None = None) -> GameOutcome | None:
-    """How the game ended (``resigned``: the seat that gave it up, if one did); None while it
-    goes on.
+def game_outcome(match: Match) -> GameOutcome | None:
+    """How the game ended (the engine's :attr:`Match.ending <doublesix.match.Match.ending>`,
+    a resignation included); None while it goes on.
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block", target=0), seed=3)
-    >>> game_outcome(match) is None, game_outcome(match, resigned=0).ending
-    (True, Ending.RESIGNED)
+    >>> game_outcome(match) is None
+    True
+    >>> resigned = Match(Rules.variant("block", target=0), seed=3)
+    >>> resigned.resign(0)
+    >>> game_outcome(resigned)
+    GameOutcome(ending=Ending.RESIGNED, winner=1, scores=(0, 0), resigned=0)
     >>> while match.turn is not None:
     ...     match.play(match.legal_moves()[0])
     >>> game_outcome(match)
     GameOutcome(ending=Ending.BLOCKED, winner=1, scores=(0, 13), resigned=None)
     """
-    scores = tuple(match.scores)
-    if resigned is not None:
-        return GameOutcome(Ending.RESIGNED, None, scores, resigned)
-    result = match.hand_result
-    if not match.is_over or result is None:
+    ending = match.ending
+    if ending is None:
         return None
-    return GameOutcome(result.ending, match.winner, scores)
+    return GameOutcome(ending, match.winner, tuple(match.scores), match.resigned)
 
 
 class ScoreRow(NamedTuple):
@@ -334,8 +335,7 @@ def name_seats(labels: Sequence[str]) -> list[str]:
     return names
 
 
-def share_text(match: Match, date: datetime.date | str, me: int = 0,
-               resigned: int | None = None) -> str | None:
+def share_text(match: Match, date: datetime.date | str, me: int = 0) -> str | None:
     """The daily game's result as a short text to share, without tiles, once it is over.
 
     >>> match = Match.daily(datetime.date(2026, 11, 30))
@@ -345,7 +345,7 @@ def share_text(match: Match, date: datetime.date | str, me: int = 0,
     >>> text.startswith("doublesix daily 2026-11-30: "), "|" in text  # no tiles in it
     (True, False)
     """
-    outcome = game_outcome(match, resigned)
+    outcome = game_outcome(match)
     if outcome is None:
         return None
     events = match.history

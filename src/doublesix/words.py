@@ -250,15 +250,6 @@ def _shown(placed: Placed, arm: str) -> str:
     return f"{placed.inner}|{placed.outer}"
 
 
-def resignation_sentence(names: Sequence[str], seat: int) -> str:
-    """What everyone is told when the person in ``seat`` gives the game up.
-
-    >>> resignation_sentence(["You", "Greedy"], 0)
-    'You resigned: the game is over.'
-    """
-    return f"{names[seat]} resigned: the game is over."
-
-
 # -- hands and games ------------------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
 """A terminal player and a browser player finish a game together (issue 22, "Tables for
 people"): Ana hosts in Chromium, Bea plays through ``doublesix join LINK``
-(:func:`doublesix.terminal.remote.join` in a thread, a scripted :class:`Person` at its keyboard,
+(:func:`doublesix.terminal.join.join` in a thread, a scripted :class:`Person` at its keyboard,
 as tests/test_terminal_join.py drives it), and a quick computer sits in the third seat. One
 hand, so it stays short."""
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from doublesix.terminal.remote import join
+from doublesix.terminal.join import join
 
 #: The installed program, beside this Python.
 DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))

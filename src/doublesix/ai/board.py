@@ -168,7 +168,7 @@ class Board:
             else:
                 self.turn = (seat + 1) % self.players
             return
-        self._lay(t, e)
+        self.place(t, e)
         left = self.hands[seat] ^ (1 << t)
         self.hands[seat] = left
         cfg = self.cfg
@@ -190,7 +190,9 @@ class Board:
         elif not (self.drawing and self.pos < len(self.bone)):
             self.block_check()
 
-    def _lay(self, t: int, e: int) -> None:
+    def place(self, t: int, e: int) -> None:
+        """Put tile ``t`` on end ``e`` (-1 to open): the layout only, not the hand, the score
+        or the turn (:meth:`play` does those)."""
         ends = self.ends
         contrib = self.contrib
         high = HIGH[t]

@@ -240,8 +240,7 @@ class Inference:
     likely.  :meth:`weight` gives each guess its likelihood under that model: the product, over
     those decisions, of ``exp(sharpness * score)`` of the tile laid over the sum for every lay
     the guess says the seat had.  ``sharpness = 0`` makes every guess equally likely.
-    ``partner_sharpness`` (under teams) and ``seat_sharpness`` (per seat, None to keep the
-    default) read some seats' lays with another sharpness.
+    ``partner_sharpness`` (under teams) reads the partner's lays with another sharpness.
 
     >>> import random
     >>> from doublesix import Match, Rules
@@ -256,8 +255,7 @@ class Inference:
     """
 
     def __init__(
-        self, view: View, sharpness: float, partner_sharpness: float | None = None,
-        seat_sharpness: Sequence[float | None] | None = None,
+        self, view: View, sharpness: float, partner_sharpness: float | None = None
     ) -> None:
         from doublesix.layout import END_NUMBERS, Layout
         from doublesix.tiles import PIPS
@@ -289,9 +287,6 @@ class Inference:
             sharp = sharpness
             if seat == partner and partner_sharpness is not None:
                 sharp = partner_sharpness
-            override = None if seat_sharpness is None else seat_sharpness[seat]
-            if override is not None:
-                sharp = override
             if sharp <= 0:
                 continue
             later = 0

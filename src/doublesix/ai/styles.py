@@ -108,7 +108,7 @@ def style_move(
 
     ``lacks`` holds, per seat, a mask of the numbers it is known to lack (``1 << n``), and
     ``shown`` (under teams) those each seat has shown it plays, as
-    :func:`doublesix.ai.expert.rollout` keeps them; the player reads its next seat's and its
+    :func:`doublesix.ai.playout.rollout` keeps them; the player reads its next seat's and its
     partner's, as :func:`~doublesix.ai.personalities.features` reads the view's.  Each lay's
     features are weighed with the player's own weights in its own order of addition, so the
     sums, and their ties, are the player's to the last bit (a feature whose weight is 0 is not

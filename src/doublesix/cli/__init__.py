@@ -15,7 +15,7 @@ from typing import Final
 #: Subcommand name -> (module, one-line help).
 COMMANDS: Final = {
     "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
-    "join": ("doublesix.terminal.remote", "sit at a web table from the terminal: join LINK"),
+    "join": ("doublesix.terminal.join", "sit at a web table from the terminal: join LINK"),
     "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),

@@ -31,7 +31,7 @@ from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS
 from doublesix.match import Match
 from doublesix.rules import VARIANTS, Rules
 from doublesix.terminal.console import Console
-from doublesix.terminal.game import Game
+from doublesix.terminal.game import Game, opponent_names
 from doublesix.terminal.saves import (
     DAILY_FILE,
     GAME_FILE,
@@ -210,8 +210,6 @@ def _replace_saved(path: Path, console: Console, command: str, ask: bool = True)
     match = saved.match
     if match.is_over or not ask:
         return True
-    from doublesix.terminal.game import opponent_names
-
     names = opponent_names(saved.opponents)
     console.say(
         f"You have an unfinished game of {variant_name(match.rules)}, "

@@ -1,102 +1,50 @@
-"""``doublesix join LINK``: a person seat of a web table, played from the line-mode terminal.
+"""A person seat of a web table, played from the line-mode terminal (``doublesix join LINK``).
 
-The person is asked and told what ``doublesix play`` asks and tells (:class:`~doublesix.
-terminal.game.Person`), from what the web server sends that seat (``docs/protocol.md``): its
-picture, with the seat's view as the engine's JSON (``&view=1``), and the events in order.  The
-server referees; this client never decides legality, it only reads the view it is sent.
+The person is asked and told what ``doublesix play`` asks and tells
+(:class:`~doublesix.terminal.person.Person`), from what the web server sends that seat
+(``docs/protocol.md``): its picture, with the seat's view as the engine's JSON (``&view=1``),
+and the events in order.  The server referees; this client never decides legality, it only
+reads the view it is sent (:mod:`~doublesix.terminal.pictures`).  The seat's socket is a
+:class:`~doublesix.terminal.connection.Connection`; joining is :mod:`~doublesix.terminal.join`.
 
-The steps:
-
-1. The invitation link ``http(s)://host/join/{game_id}/{code}`` is read; ``GET
-   /api/join/...`` shows the table, the person gives a display name, ``POST /api/join/...``
-   takes the seat (with an ``Origin`` header of the server's origin, and the anonymous
-   ``doublesix_player`` cookie kept like a browser's).
-2. The seat's token is kept in the terminal's data folder (``tables.json`` beside the saves),
-   so ``doublesix join LINK`` again returns to the seat, and to the table's later games.
-3. The seat's WebSocket: the waiting room in words, then the game, then "Play again?", which
-   follows the table into its next game.  A lost connection is tried again a few times.
-
->>> Invitation.parse("http://127.0.0.1:8000/join/g1/c0de").ws_url("g1", "T")
-'ws://127.0.0.1:8000/ws/g1?token=T&view=1'
+The seat's WebSocket gives the waiting room in words, then the game, then "Play again?", which
+follows the table into its next game.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
-import os
-import shlex
-import sys
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Callable, Sequence
-from http.cookies import CookieError, SimpleCookie
-from pathlib import Path
-from typing import Any, Final, NamedTuple, Protocol, TextIO
+from enum import Enum, IntEnum
+from typing import Any, Final, NamedTuple
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
-from websockets.sync.client import ClientConnection, connect
-from websockets.typing import Origin
+from websockets.exceptions import ConnectionClosed
 
 from doublesix import words
 from doublesix.events import Event, describe
-from doublesix.faces import HandOutcome, ScoreRow
 from doublesix.moves import Move
-from doublesix.outcome import Ending
-from doublesix.rules import Rules
-from doublesix.terminal.app import play_command
+from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
 from doublesix.terminal.console import Console
-from doublesix.terminal.game import INTERRUPTED, OK, Person, Resigned, Stop
-from doublesix.terminal.saves import save_dir, write_json
+from doublesix.terminal.person import INTERRUPTED, OK, Person, Resigned, Stop
+from doublesix.terminal.pictures import (
+    Picture,
+    ends_change,
+    hand_outcome,
+    is_waiting,
+    resigned_seat,
+    score_rows,
+    table_of,
+    waiting_sentence,
+)
+from doublesix.terminal.tables import Invitation, JoinError, Tables
 from doublesix.tiles import Tile
 from doublesix.view import View
+from doublesix.wire import HUMAN
 
-#: Where the seats' tokens and the servers' cookies are kept, in the data folder.
-TABLES_FILE: Final = "tables.json"
-FORMAT: Final = "doublesix-tables"
-VERSION: Final = 1
-#: The anonymous cookie a server knows a player by.
-COOKIE: Final = "doublesix_player"
-#: Seconds to wait before each new try after a lost connection.
-RETRY_DELAYS: Final = (1.0, 2.0, 4.0, 8.0)
 #: Seconds without a message after which another seat's run of draws is told.
 QUIET: Final = 0.5
-#: Close codes after which connecting again would not help (wrong token, no such game, a
-#: save that cannot be read, too many sockets or messages).
-FINAL_CLOSES: Final = (4403, 4404, 4422, 4429)
-#: Exit status when the table cannot be reached or refuses the seat.
-FAILED: Final = 1
-USAGE: Final = 2
-#: The kind of a seat held by a person, in a picture's ``kinds``.
-HUMAN: Final = "human"
-
-
-class JoinError(Exception):
-    """Joining failed; the message is for the person."""
-
-    def __init__(self, message: str, status: int = FAILED) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class Socket(Protocol):
-    """What the game needs of a WebSocket (``websockets.sync.client.ClientConnection``)."""
-
-    def send(self, message: str) -> None: ...
-
-    def recv(self, timeout: float | None = None) -> str | bytes: ...
-
-    def close(self) -> None: ...
-
-
-def open_socket(url: str, origin: str) -> Socket:
-    """The seat's WebSocket at ``url``, opened as a page of ``origin`` would open it."""
-    socket: ClientConnection = connect(url, origin=Origin(origin), max_queue=None,
-                                       open_timeout=20, proxy=None, legacy=True)
-    return socket
 
 
 class _NewGame(Exception):
@@ -111,152 +59,35 @@ class _Leave(Exception):
     """The person does not want to play again."""
 
 
-# -- the invitation and the folder ------------------------------------------------------------
+class Said(IntEnum):
+    """How far into the table's game the person has been told, in order."""
+
+    NOTHING = 0
+    #: Who is at the waiting room's table.
+    WAITING_ROOM = 1
+    #: The game's rules, who plays, how to get help.
+    GAME = 2
+    #: How the game ended.
+    GAME_END = 3
 
 
-class Invitation(NamedTuple):
-    """An invitation link: the server's origin (``http://host:port``), the game and the code."""
+class Drawing(Enum):
+    """Whether the person is drawing."""
 
-    origin: str
-    game_id: str
-    code: str
-
-    @classmethod
-    def parse(cls, link: str) -> Invitation:
-        """Read ``http(s)://host/join/{game_id}/{code}`` (without a scheme, ``http`` for this
-        machine and ``https`` elsewhere).
-
-        >>> Invitation.parse("example.org/join/g1/c0de/")
-        Invitation(origin='https://example.org', game_id='g1', code='c0de')
-        >>> Invitation.parse("http://example.org/game/g1")
-        Traceback (most recent call last):
-        ...
-        doublesix.terminal.remote.JoinError: This is not an invitation link: ...
-        """
-        text = link.strip()
-        if "://" not in text:
-            host = text.split("/", 1)[0].split(":", 1)[0].lower()
-            local = host in ("localhost", "127.0.0.1", "[::1]")
-            text = ("http://" if local else "https://") + text
-        parts = urllib.parse.urlsplit(text)
-        steps = [urllib.parse.unquote(step) for step in parts.path.split("/") if step]
-        if parts.scheme not in ("http", "https") or not parts.netloc or len(steps) != 3 \
-                or steps[0] != "join":
-            raise JoinError(
-                f"This is not an invitation link: {link!r}. An invitation looks like "
-                "http://host/join/GAME/CODE; ask the host to copy it again.", USAGE
-            )
-        return cls(f"{parts.scheme}://{parts.netloc}", steps[1], steps[2])
-
-    @property
-    def url(self) -> str:
-        """The link, written the one way this client keeps it."""
-        return f"{self.origin}/join/{_quote(self.game_id)}/{_quote(self.code)}"
-
-    @property
-    def api(self) -> str:
-        """The invitation's address in the server's API."""
-        return f"{self.origin}/api/join/{_quote(self.game_id)}/{_quote(self.code)}"
-
-    def ws_url(self, game_id: str, token: str) -> str:
-        """The seat's WebSocket, asking for the seat's view as well as its picture."""
-        scheme = "wss" if self.origin.startswith("https:") else "ws"
-        host = self.origin.split("://", 1)[1]
-        return f"{scheme}://{host}/ws/{_quote(game_id)}?token={_quote(token)}&view=1"
+    #: Their last move was not a draw.
+    NO = "no"
+    #: They drew, and it is still their turn: only their hand is said again.
+    ASKED = "asked"
+    #: ``--autodraw`` draws for them ("Nothing fits, so you draw." said once).
+    AUTOMATIC = "automatic"
 
 
-def _quote(text: str) -> str:
-    return urllib.parse.quote(text, safe="")
+class Request(NamedTuple):
+    """What was last sent to the table (``play``, ``next``, ``hint``, ``again``, ``resign``),
+    at which revision of the picture (-1: before any)."""
 
-
-class Tables:
-    """The seats this terminal holds (by invitation link) and the servers' cookies, kept in
-    ``tables.json`` in the data folder; the file is written whole each time, never half."""
-
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / TABLES_FILE
-        self.seats: dict[str, dict[str, str]] = {}
-        self.cookies: dict[str, str] = {}
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            seats = data.get("seats")
-            cookies = data.get("cookies")
-            if isinstance(seats, dict):
-                self.seats = {
-                    str(link): {str(k): str(v) for k, v in seat.items()}
-                    for link, seat in seats.items() if isinstance(seat, dict)
-                }
-            if isinstance(cookies, dict):
-                self.cookies = {str(k): str(v) for k, v in cookies.items()}
-
-    def seat(self, invitation: Invitation) -> dict[str, str] | None:
-        """The seat kept for this invitation: ``game_id`` (the table's newest game), ``token``
-        and ``name``; None when this terminal has not taken it."""
-        seat = self.seats.get(invitation.url)
-        if seat is None or not seat.get("token") or not seat.get("game_id"):
-            return None
-        return seat
-
-    def keep(self, invitation: Invitation, game_id: str, token: str, name: str) -> None:
-        """Keep the seat (OSError if the folder refuses)."""
-        self.seats[invitation.url] = {"game_id": game_id, "token": token, "name": name}
-        self.write()
-
-    def write(self) -> None:
-        write_json(self.path, {"format": FORMAT, "version": VERSION, "seats": self.seats,
-                               "cookies": self.cookies})
-
-
-# -- HTTP ----------------------------------------------------------------------------------
-
-
-def _http(method: str, url: str, origin: str, tables: Tables,
-          body: Any = None) -> tuple[int, Any]:
-    """One request as a browser of ``origin`` would make it (its ``Origin``, its cookie);
-    returns the status and the JSON answer; a new cookie is kept."""
-    headers = {"Accept": "application/json", "User-Agent": "doublesix-terminal"}
-    if method != "GET":
-        headers["Origin"] = origin
-    cookie = tables.cookies.get(origin)
-    if cookie:
-        headers["Cookie"] = f"{COOKIE}={cookie}"
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        headers["Content-Type"] = "application/json"
-    request = urllib.request.Request(url, data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            status, raw, answer_headers = response.status, response.read(), response.headers
-    except urllib.error.HTTPError as error:
-        status, raw, answer_headers = error.code, error.read(), error.headers
-    except (urllib.error.URLError, OSError) as error:
-        reason = getattr(error, "reason", error)
-        raise JoinError(f"Cannot reach {origin}: {reason}.") from None
-    for header in answer_headers.get_all("Set-Cookie") or []:
-        jar: SimpleCookie = SimpleCookie()
-        with contextlib.suppress(CookieError):
-            jar.load(header)
-        if COOKIE in jar:
-            tables.cookies[origin] = jar[COOKIE].value
-    try:
-        answer = json.loads(raw) if raw else None
-    except ValueError:
-        answer = None
-    return status, answer
-
-
-def _error_words(answer: Any, status: int) -> str:
-    if isinstance(answer, dict) and isinstance(answer.get("error"), str):
-        text: str = answer["error"]
-        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-    return f"The server answered {status}."
-
-
-# -- the person at the web table -----------------------------------------------------------
+    kind: str
+    revision: int
 
 
 class RemoteGame(Person):
@@ -274,49 +105,35 @@ class RemoteGame(Person):
         super().__init__(console, ["You"])
         self.invitation = invitation
         self.tables = tables
-        self.game_id = game_id
-        self.token = token
+        self.connection = Connection(console, invitation, tables, game_id, token, command,
+                                     retry_delays=retry_delays, sleep=sleep, opener=opener)
         self.command = command
         self.quit_words = f"quit: leave the table; your seat is kept, and {command} goes back."
         self.autodraw = autodraw
-        self.retry_delays = tuple(retry_delays)
-        self.sleep = sleep
-        self.opener = opener
-        self.socket: Socket | None = None
-        #: Whether the seat was taken again for a fresh token (once, when the kept one failed).
-        self.retaken = False
         #: Whether the rules were just said (by the invitation), so the game need not again.
         self.rules_said = False
-        #: Connections lost in a row, none of them answered with a picture (a server that
-        #: closes each new socket at once, its database away, is tried less and less often).
-        self.losses = 0
         self.reset()
 
     def reset(self) -> None:
         """Forget what was said about the game in play (a new game begins)."""
-        #: The newest picture, its view and its table.
-        self.picture: dict[str, Any] | None = None
+        #: The newest picture, its view.
+        self.picture: Picture | None = None
         self.view: View | None = None
+        #: How far into the game the person has been told.
+        self.said = Said.NOTHING
         #: Whether the newest picture is the whole of its change, so the person may be asked.
         self.ready = False
         #: The revision whose turn the person was asked for (-1: none).
         self.acted = -1
-        #: What was last sent, and at which revision: "play", "next", "hint", "again".
-        self.sent: str | None = None
-        self.sent_at = -1
-        #: The person's last move was a draw, and it is still their turn.
-        self.drawing = False
-        self.autodrawing = False
         #: Say only the prompt again after an error (the table was said just before).
         self.again_prompt = False
-        self.introduced = False
-        self.waiting_said = False
+        #: What was last sent, waiting for its answer (None: nothing, or answered).
+        self.sent: Request | None = None
+        self.drawing = Drawing.NO
         #: Hands whose end was shown, and the picture of a hand's end not shown yet (kept
         #: when it comes: someone else may deal the next hand before the person is asked).
         self.ended_hands: set[int] = set()
-        self.hand_end: dict[str, Any] | None = None
-        #: Whether the game's end was shown.
-        self.over_said = False
+        self.hand_end: Picture | None = None
         #: The revision whose forced pass was explained.
         self.pass_said = -1
         #: How many of the view's history events the person has been told.
@@ -327,152 +144,78 @@ class RemoteGame(Person):
         self.turn_said: int | None = None
         #: The tiles the person drew this hand, in order (the view does not name them).
         self.drawn: list[Tile] = []
-        #: An error that came before any picture (said if the server then closes the socket).
-        self.refusal: str | None = None
+        self.connection.refusal = None
 
     # -- the whole session ----------------------------------------------------------------
 
     def run(self) -> int:
         """Sit at the table until the person leaves; returns the exit status."""
+        connection = self.connection
         try:
             while True:
                 try:
-                    self.connect(first=True)
+                    connection.connect(first=True)
                     self.play()
                 except _NewGame as new:
-                    self.close()
+                    connection.close()
                     if self.view is not None:
-                        self.console.say("")
-                        self.console.say(f"A new game of {words.variant_name(self.view.rules)}.")
-                    self.game_id = new.game_id
-                    self.keep()
+                        self.say_new_game(self.view.rules)
+                    connection.game_id = new.game_id
+                    connection.keep()
                     self.reset()
                     continue
         except _Leave:
-            self.close()
+            connection.close()
             self.console.say("Goodbye.")
             return OK
         except Stop as stop:
-            self.close()
+            connection.close()
             if stop.reason == "eof":
                 self.console.say("End of input.")
-            self.console.say(self.kept_sentence())
+            self.console.say(connection.kept_sentence())
             return OK
         except JoinError as error:
-            self.close()
+            connection.close()
             self.console.error(str(error))
             return error.status
         except KeyboardInterrupt:
-            self.close()
+            connection.close()
             self.console.say("")
             self.console.say("Interrupted.")
-            self.console.say(self.kept_sentence())
+            self.console.say(connection.kept_sentence())
             return INTERRUPTED
-
-    def kept_sentence(self) -> str:
-        """How to come back to the seat."""
-        return f"You keep your seat. To come back to the table, type: {self.command}"
-
-    def keep(self) -> None:
-        """Keep the seat's game and token in the data folder; a failure is said once."""
-        name = self.tables.seats.get(self.invitation.url, {}).get("name", "")
-        try:
-            self.tables.keep(self.invitation, self.game_id, self.token, name)
-        except OSError as error:
-            self.console.error(f"Could not keep your seat in {self.tables.path}: "
-                               f"{error.strerror or error}.")
 
     # -- the connection ---------------------------------------------------------------------
 
-    def connect(self, first: bool = False) -> None:
-        """Open the seat's socket; after a lost connection, try again a few times."""
-        delays = [0.0, *self.retry_delays]
-        problem = ""
-        for k, delay in enumerate(delays):
-            if delay:
-                self.sleep(delay)
-            try:
-                self.socket = self.opener(self.invitation.ws_url(self.game_id, self.token),
-                                          self.invitation.origin)
-            except InvalidStatus as error:
-                status = error.response.status_code
-                if status in (403, 404):
-                    raise JoinError(f"The table refused the connection ({status}).") from None
-                problem = f"the server answered {status}"
-            except (OSError, InvalidHandshake, TimeoutError) as error:
-                problem = str(error) or type(error).__name__
-            else:
-                if not first or k:
-                    self.console.say("Connected again.")
-                return
-            if first and k == 0:
-                self.console.say(f"Cannot reach the table ({problem}). Trying again.")
-        raise JoinError(f"Cannot reach the table: {problem}. {self.kept_sentence()}")
-
-    def close(self) -> None:
-        if self.socket is not None:
-            with contextlib.suppress(Exception):
-                self.socket.close()
-            self.socket = None
-
     def lost(self, closed: ConnectionClosed) -> None:
-        """The socket closed: connect again, unless the server meant it (a token that no
-        longer works is first exchanged for a fresh one, as a browser's would be)."""
-        code = closed.rcvd.code if closed.rcvd is not None else None
-        self.close()
-        if code == 4403 and not self.retaken:
-            self.retaken = True
-            self.retake()
-            self.connect(first=True)
-        elif code in FINAL_CLOSES:
-            why = self.refusal or f"it closed the connection ({code})"
-            raise JoinError(f"The table refused this seat: {why}")
-        else:
-            self.losses += 1
-            if self.losses > len(self.retry_delays) + 1:
-                raise JoinError(f"The table keeps closing the connection ({code}). "
-                                f"{self.kept_sentence()}")
-            self.console.say("The connection was lost. Connecting again.")
-            if self.losses > 1:
-                self.sleep(self.retry_delays[self.losses - 2])
-            self.connect()
+        """The socket closed: connect again (or stop, if the server meant it)."""
+        self.connection.reconnect(closed)
         # The server sends the whole picture again: the person is asked again if need be.
         self.acted = -1
         self.sent = None
 
-    def retake(self) -> None:
-        """Take the invitation's seat again, for a fresh token (the server knows this terminal
-        by its cookie)."""
-        kept = self.tables.seats.get(self.invitation.url, {})
-        status, answer = _http("POST", self.invitation.api, self.invitation.origin, self.tables,
-                               {"name": kept.get("name") or "Guest"})
-        if status not in (200, 201) or not isinstance(answer, dict) or "token" not in answer:
-            raise JoinError(_error_words(answer, status))
-        self.token = str(answer["token"])
-        self.refusal = None
-        self.keep()
-
     def send(self, message: dict[str, Any]) -> None:
         """Send ``message`` on the seat's socket (connecting again first if it was lost)."""
         kind = str(message["type"])
-        self.sent = kind
-        self.sent_at = -1 if self.picture is None else int(self.picture["revision"])
+        self.sent = Request(kind, -1 if self.picture is None else int(self.picture["revision"]))
         while True:
-            assert self.socket is not None
             try:
-                self.socket.send(json.dumps(message))
+                self.connection.send(json.dumps(message))
                 return
             except ConnectionClosed as closed:
                 self.lost(closed)
                 if kind in ("play", "next"):
                     return  # the new picture says whether it is still to do
 
+    def waits_for(self, kind: str) -> bool:
+        """Whether a ``kind`` request was sent and is not answered yet."""
+        return self.sent is not None and self.sent.kind == kind
+
     def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The next message; None if none came within ``timeout`` seconds."""
         while True:
-            assert self.socket is not None
             try:
-                text = self.socket.recv(timeout=timeout)
+                text = self.connection.recv(timeout)
             except TimeoutError:
                 return None
             except ConnectionClosed as closed:
@@ -527,9 +270,9 @@ class RemoteGame(Person):
             self.ready = True
             self.whole()
         elif kind == "event":
-            self.take_picture(message["state"])
+            picture = self.take_picture(message["state"])
             self.tell(message["event"], message.get("text"))
-            self.ready = self.ends_change(message["event"])
+            self.ready = ends_change(picture, message["event"])
             if self.ready:
                 self.whole()
         elif kind == "table":
@@ -550,9 +293,8 @@ class RemoteGame(Person):
             raise _NewGame(str(message["game_id"]))
         elif kind == "hint":
             self.flush()
-            reason = str(message.get("reason", ""))
-            self.console.say(f"Hint: {reason[:1].upper()}{reason[1:]}.")
-            if self.sent == "hint":
+            self.say_hint(str(message.get("reason", "")))
+            if self.waits_for("hint"):
                 self.sent = None
         # "thinking" and anything newer: nothing to say
 
@@ -574,12 +316,12 @@ class RemoteGame(Person):
             self.pass_said = picture["revision"]
             self.flush()
             self.console.say(self.nothing_fits(view))
-            self.drawing = self.autodrawing = False
+            self.drawing = Drawing.NO
 
-    def take_picture(self, picture: dict[str, Any]) -> None:
+    def take_picture(self, picture: Picture) -> Picture:
         """Keep the newest picture and read its view."""
         self.picture = picture
-        self.losses = 0
+        self.connection.answered()
         self.me = int(picture["me"])
         self.names = [str(name) for name in picture["names"]]
         data = picture.get("view")
@@ -588,38 +330,28 @@ class RemoteGame(Person):
                 raise JoinError("This server does not send the view a terminal needs: it is "
                                 "older than this doublesix. Play in a browser, or update it.")
             self.view = None
-            return
+            return picture
         try:
             self.view = View.from_json(data)
         except ValueError as error:
             raise JoinError(f"The server sent a view this doublesix cannot read ({error}).") \
                 from None
+        return picture
 
     @property
-    def resigned(self) -> bool:
-        """Whether someone resigned the game."""
-        return self.picture is not None and self.picture.get("resigned") is not None
+    def resigned(self) -> int | None:
+        """The seat that gave the game up, if one did."""
+        return None if self.picture is None else resigned_seat(self.picture, self.view)
 
     @property
     def waiting(self) -> bool:
         """Whether the table is in its waiting room."""
-        table = None if self.picture is None else self.picture.get("table")
-        return isinstance(table, dict) and table.get("stage") == "waiting"
+        return is_waiting(self.picture)
 
-    def ends_change(self, event: dict[str, Any]) -> bool:
-        """Whether ``event`` is the last of the events its change makes: a lay, draw or pass
-        is followed by ``end`` when it ended the hand; ``end`` by ``over`` when the game is
-        over; ``hand`` by the opening ``lay`` when the opening tile is laid for the leader."""
-        picture = self.picture
-        assert picture is not None
-        kind = event.get("kind")
-        if kind == "over":
-            return True
-        if kind == "end":
-            return not picture["over"]
-        if kind == "hand":
-            return not picture["played"]
-        return picture["result"] is None and not picture["over"]
+    def table(self) -> dict[str, Any]:
+        """The newest picture's table."""
+        assert self.picture is not None
+        return table_of(self.picture)
 
     def tell(self, event: dict[str, Any], text: object) -> None:
         """Say what happened: runs of another seat's draws as one sentence, a new hand as its
@@ -643,11 +375,12 @@ class RemoteGame(Person):
             self.console.say("")
             self.console.say(self.console.style(f"Hand {int(event['number']) + 1}.", "heading"))
             self.turn_said = None
-        elif text and (kind in ("lay", "draw", "pass") or (kind == "over" and self.resigned)):
+        elif text and (kind in ("lay", "draw", "pass", "resign")
+                       or (kind == "over" and self.resigned is not None)):
             # a hand's and the game's end are said from the picture; a resignation is not
             self.console.say(str(text))
-        if kind != "draw" or seat != self.me:
-            self.drawing = self.drawing and kind == "draw"
+        if kind != "draw" and self.drawing is Drawing.ASKED:
+            self.drawing = Drawing.NO
         self.note_told()
 
     def note_told(self) -> None:
@@ -671,7 +404,7 @@ class RemoteGame(Person):
         if self.told < 0 or self.told > len(history):
             starts = [k for k, event in enumerate(history) if event.kind == "hand"]
             self.told = starts[-1] if starts else 0
-        if not self.introduced:
+        if self.said < Said.GAME:
             self.introduce()
         self.say_events(history[self.told:])
         self.told = len(history)
@@ -681,16 +414,17 @@ class RemoteGame(Person):
         sent, self.sent = self.sent, None
         picture = self.picture
         if picture is None:
-            self.refusal = text  # said if the server then closes the socket
+            self.connection.refusal = text  # said if the server then closes the socket
             return
-        if sent == "next" and picture is not None and (
-                picture["revision"] > self.sent_at or picture["result"] is None):
+        if sent is not None and sent.kind == "next" and (
+                picture["revision"] > sent.revision or picture["result"] is None):
             return  # someone else dealt first
         self.console.error(text)
-        if sent == "play":
+        if sent is not None and sent.kind == "play":
             self.acted = -1
             self.again_prompt = True
-            self.drawing = False
+            if self.drawing is Drawing.ASKED:
+                self.drawing = Drawing.NO
             self.ready = True
 
     # -- what the person is asked --------------------------------------------------------------
@@ -704,10 +438,10 @@ class RemoteGame(Person):
         if self.waiting:
             self.say_waiting()
             return
-        if not self.introduced:
+        if self.said < Said.GAME:
             self.catch_up()
         if picture["over"]:
-            if not self.over_said:
+            if self.said < Said.GAME_END:
                 self.finish_game()
             return
         if self.hand_end is not None:
@@ -727,35 +461,16 @@ class RemoteGame(Person):
 
     def say_waiting(self) -> None:
         """The waiting room in words: who is to start the game, who is at the table."""
-        if self.waiting_said:
+        if self.said >= Said.WAITING_ROOM:
             return
-        self.waiting_said = True
+        self.said = Said.WAITING_ROOM
         self.flush()
-        table = self.table()
-        host = table["seats"][table["host"]]["name"]
-        here = []
-        free = 0
-        for seat in table["seats"]:
-            if not seat["joined"]:
-                free += 1
-            elif seat["seat"] == self.me:
-                here.append(f"{seat['name']} (you)")
-            else:
-                here.append(str(seat["name"]))
-        text = f"Waiting for {host} to start the game. At the table: {', '.join(here)}."
-        if free:
-            text += f" Still to come: {words.plural(free, 'person')}."
-        self.console.say(text.replace("1 persons", "1 person"))
-
-    def table(self) -> dict[str, Any]:
-        assert self.picture is not None
-        table: dict[str, Any] = self.picture.get("table") or {}
-        return table
+        self.console.say(waiting_sentence(self.table(), self.me))
 
     def introduce(self) -> None:
         """The game's rules (unless the invitation just said them), who plays, and how to
         get help."""
-        self.introduced = True
+        self.said = Said.GAME
         picture = self.picture
         view = self.view
         assert picture is not None and view is not None
@@ -764,7 +479,7 @@ class RemoteGame(Person):
             say(words.rules_sentence(view.rules))
         self.rules_said = False
         self.introduce_players(view.rules, [str(kind) for kind in picture["kinds"]])
-        say("To lay a tile, type its two numbers, like 6 4. Type help for every command.")
+        self.say_how_to_play()
 
     def announce_turn(self, seat: int) -> None:
         """Another person's turn, by name, once (computers move at once)."""
@@ -790,24 +505,24 @@ class RemoteGame(Person):
         if moves[0].kind == "pass":
             return  # said as it came (whole); the server passes for the person
         if moves[0].kind == "draw" and self.autodraw:
-            if not self.autodrawing:
+            if self.drawing is not Drawing.AUTOMATIC:
                 self.console.say("Nothing fits, so you draw.")
-            self.autodrawing = True
             self.send_move(moves[0])
-            self.drawing = False
+            self.drawing = Drawing.AUTOMATIC
             return
-        self.autodrawing = False
         if self.again_prompt:
             self.again_prompt = False
-        elif self.drawing:
+        elif self.drawing is Drawing.ASKED:
             self.console.say(words.hand_sentence(view, self.mark))
         else:
             self.show_status(view)
+        self.drawing = Drawing.NO
         self.send_move(self.choose_move(view))
 
     def send_move(self, move: Move) -> None:
+        """Send the person's move; after a draw, only their hand is said on their next ask."""
         self.send({"type": "play", "move": str(move)})
-        self.drawing = move.kind == "draw"
+        self.drawing = Drawing.ASKED if move.kind == "draw" else Drawing.NO
 
     def finish_hand(self) -> None:
         """The hand's end, then the next hand dealt when the person is ready (unless someone
@@ -830,29 +545,20 @@ class RemoteGame(Person):
                 self.wait_for_deal(number + 2)
         self.send({"type": "next"})
 
-    def show_hand_end(self, picture: dict[str, Any]) -> None:
+    def show_hand_end(self, picture: Picture) -> None:
         """How the hand of ``picture`` ended, every hand's tiles, its row of the scoresheet."""
         view = self.view
         assert view is not None
-        result = picture["result"]
-        if result is None:
+        outcome = hand_outcome(picture)
+        if outcome is None:
             return
         say = self.console.say
         say("")
-        outcome = HandOutcome(
-            number=int(picture["hand_number"]),
-            ending=Ending(result["ending"]),
-            winner=result["winner"],
-            points=int(result["points"]),
-            scored=tuple(int(n) for n in result["scored"]),
-            hands=tuple(tuple(Tile.parse(t) for t in hand) for hand in result["hands"]),
-            pips=tuple(int(n) for n in result["pips"]),
-        )
         lines = words.outcome_lines(outcome, view.rules, self.names, self.me)
         say(self.console.style(lines[0], "heading"))
         for line in lines[1:]:
             say(line)
-        for line in words.sheet_lines(self.rows(picture), picture["scores"], view.rules,
+        for line in words.sheet_lines(score_rows(picture), picture["scores"], view.rules,
                                       self.names, last_only=True):
             say(line)
 
@@ -861,10 +567,10 @@ class RemoteGame(Person):
         picture = self.picture
         view = self.view
         assert picture is not None and view is not None
-        self.over_said = True
+        self.said = Said.GAME_END
         self.flush()
         rules = view.rules
-        if picture["resigned"] is not None:
+        if self.resigned is not None:
             say = self.console.say
             say(words.scores_sentence(picture["scores"], self.names, rules.target, rules))
         else:
@@ -900,31 +606,11 @@ class RemoteGame(Person):
             raise JoinError("The table has sent no view yet.")
         return self.view
 
-    def rows(self, picture: dict[str, Any]) -> list[ScoreRow]:
-        """The scoresheet as the engine's rows, from ``picture`` (each hand's scores are the
-        difference of the totals after it and before it); the hand in play last."""
-        players = len(picture["scores"])
-        before = [0] * players
-        rows = []
-        for row in picture["scoresheet"]:
-            totals = [int(n) for n in row["scores"]]
-            rows.append(ScoreRow(int(row["hand"]) - 1,
-                                 tuple(t - b for t, b in zip(totals, before, strict=True)),
-                                 Ending(row["ending"]), row["winner"], int(row["points"]),
-                                 tuple(totals)))
-            before = totals
-        if picture["result"] is None:
-            scores = [int(n) for n in picture["scores"]]
-            rows.append(ScoreRow(int(picture["hand_number"]),
-                                 tuple(s - b for s, b in zip(scores, before, strict=True)),
-                                 None, None, 0, tuple(scores)))
-        return rows
-
     def score_lines(self) -> list[str]:
         picture = self.picture
         assert picture is not None
-        return words.sheet_lines(self.rows(picture), picture["scores"], self.current_view().rules,
-                                 self.names)
+        return words.sheet_lines(score_rows(picture), picture["scores"],
+                                 self.current_view().rules, self.names)
 
     def hand_events(self) -> list[Event]:
         """This hand's events from the view, the person's own draws named (each tile as it
@@ -951,146 +637,5 @@ class RemoteGame(Person):
             self.console.say("A hint is for your turn.")
             return
         self.send({"type": "hint"})
-        while self.sent == "hint":
+        while self.waits_for("hint"):
             self.absorb(self.next_message())
-
-
-# -- joining ---------------------------------------------------------------------------------
-
-
-def join_command(link: str, program: str | None = None) -> str:
-    """The command that comes back to the seat, as the person can type it again.
-
-    >>> join_command("http://h/join/g/c", ".venv/bin/doublesix")
-    '.venv/bin/doublesix join http://h/join/g/c'
-    """
-    base = play_command({"PATH": os.environ.get("PATH", "")}, program)
-    if base.endswith(" play"):
-        base = base[: -len(" play")]
-    return f"{base} join {shlex.quote(link)}"
-
-
-def take_seat(invitation: Invitation, tables: Tables, console: Console,
-              name: str | None) -> tuple[str, str, str]:
-    """Take the invitation's seat: the game, the token and the name given."""
-    status, answer = _http("GET", invitation.api, invitation.origin, tables)
-    if status == 404:
-        raise JoinError("This invitation is not known here: the game or its code is wrong. "
-                        "Ask the host to copy the link again.")
-    if status != 200 or not isinstance(answer, dict):
-        raise JoinError(_error_words(answer, status))
-    if answer.get("taken") and not answer.get("yours"):
-        raise JoinError("This invitation has been used: its seat is taken.")
-    describe_invitation(answer, console)
-    asked = name is None
-    while True:
-        if name is None:
-            line = console.ask("Your name at the table: ")
-            if line is None:
-                raise Stop("eof")
-            name = line.strip()
-            if not name:
-                console.error("Type a name of 1 to 24 characters.")
-                name = None
-                continue
-        status, answer = _http("POST", invitation.api, invitation.origin, tables,
-                               {"name": name})
-        if status in (200, 201) and isinstance(answer, dict) and "token" in answer:
-            return str(answer["game_id"]), str(answer["token"]), name
-        if status == 400 and asked:
-            console.error(_error_words(answer, status))
-            name = None
-            continue
-        raise JoinError(_error_words(answer, status), USAGE if status == 400 else FAILED)
-
-
-def describe_invitation(answer: dict[str, Any], console: Console) -> None:
-    """The table as its invitation shows it: the rules and who sits where."""
-    try:
-        options = dict(answer["rules"])
-        rules = Rules.variant(options.pop("variant"), **options)
-        table = answer["table"]
-        seats = table["seats"]
-        host = seats[table["host"]]["name"]
-    except (KeyError, TypeError, ValueError, IndexError):
-        return
-    mine = answer.get("seat")
-    console.say(f"{host} invites you to a game of {words.variant_name(rules)}.")
-    console.say(words.rules_sentence(rules))
-    here = []
-    for seat in seats:
-        if seat.get("seat") == mine:
-            here.append("you")
-        elif seat.get("joined"):
-            here.append(str(seat.get("name")))
-        else:
-            here.append("a person still to come")
-    console.say(f"At the table: {words.listing(here)}.")
-
-
-def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *,
-         name: str | None = None, folder: str | Path | None = None, autodraw: bool = False,
-         command: str | None = None, retry_delays: Sequence[float] = RETRY_DELAYS) -> int:
-    """Sit at the web table of the invitation ``link``, reading lines from ``input`` and writing
-    to ``output`` (stdin and stdout by default); returns the exit status.  Seats are kept in
-    ``folder`` (the terminal's data folder by default).  A test drives a person with it."""
-    console = Console(input if input is not None else sys.stdin,
-                      output if output is not None else sys.stdout)
-    try:
-        invitation = Invitation.parse(link)
-    except JoinError as error:
-        console.error(str(error))
-        return error.status
-    tables = Tables(save_dir(None if folder is None else str(folder)))
-    command = command or join_command(invitation.url)
-    try:
-        kept = tables.seat(invitation)
-        if kept is None:
-            game_id, token, kept_name = take_seat(invitation, tables, console, name)
-            console.say("You have your seat.")
-        else:
-            game_id, token, kept_name = kept["game_id"], kept["token"], kept.get("name", "")
-            console.say("Back to your seat at the table.")
-        try:
-            tables.keep(invitation, game_id, token, kept_name)
-        except OSError as error:
-            console.error(f"Could not keep your seat in {tables.path}: "
-                          f"{error.strerror or error}. You can play on, but if you leave "
-                          "the table you cannot come back to this seat.")
-    except JoinError as error:
-        console.error(str(error))
-        return error.status
-    except Stop:
-        console.say("End of input.")
-        return OK
-    except KeyboardInterrupt:
-        console.say("")
-        console.say("Interrupted.")
-        return INTERRUPTED
-    game = RemoteGame(console, invitation, tables, game_id, token, command, autodraw=autodraw,
-                      retry_delays=retry_delays)
-    game.rules_said = kept is None  # the invitation said them
-    return game.run()
-
-
-# -- the command line ------------------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``doublesix join``."""
-    parser.add_argument("link", metavar="LINK",
-                        help="the invitation link the host copied: http://host/join/GAME/CODE")
-    parser.add_argument("--name", default=None,
-                        help="your name at the table (else you are asked)")
-    parser.add_argument("--autodraw", action="store_true",
-                        help="when nothing fits, draw until a tile fits without asking")
-    parser.add_argument("--save-dir", default=None, metavar="DIR",
-                        help="where your seats are kept (default: $DOUBLESIX_HOME, else your "
-                             "data directory)")
-
-
-def run(args: argparse.Namespace, input: TextIO | None = None,
-        output: TextIO | None = None) -> int:
-    """``doublesix join LINK``."""
-    return join(args.link, input, output, name=args.name, folder=args.save_dir,
-                autodraw=args.autodraw)

@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from doublesix.daily import streaks
 from doublesix.match import Match
+from doublesix.words import YOU
 
 #: The save's format name and the version this release writes.
 FORMAT: Final = "doublesix-terminal"
@@ -61,8 +62,6 @@ class Save:
     told: int = 0
     #: The games finished in this series before this one (for new seeds).
     games: int = field(default=0)
-    #: Whether the person gave this game up (``resign``).
-    resigned: bool = False
 
 
 def save_dir(option: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
@@ -94,7 +93,6 @@ def write_save(path: Path, save: Save) -> None:
         "first_attempt": save.first_attempt,
         "told": save.told,
         "games": save.games,
-        "resigned": save.resigned,
         "match": json.loads(save.match.to_json()),
     }
     write_json(path, data)
@@ -118,6 +116,9 @@ def read_save(path: Path) -> Save:
                 f"{path} is version {version}, newer than this release reads: update doublesix"
             )
         match = Match.from_json(json.dumps(data["match"]))
+        if data.get("resigned") is True and not match.is_over:
+            # An older release kept the person's resignation beside the match: the engine's now.
+            match.resign(YOU)
         daily = data.get("daily")
         save = Save(
             match=match,
@@ -128,7 +129,6 @@ def read_save(path: Path) -> Save:
             first_attempt=bool(data.get("first_attempt", False)),
             told=int(data.get("told", 0)),
             games=int(data.get("games", 0)),
-            resigned=data.get("resigned", False) is True,
         )
     except SaveError:
         raise

@@ -202,7 +202,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         daily = {
             "date": info.daily,
             "first_attempt": info.first_attempt,
-            "share": faces.share_text(match, info.daily, me, match.resigned),
+            "share": faces.share_text(match, info.daily, me),
         }
     picture_json: dict[str, Any] = {
         "game_id": info.game_id,

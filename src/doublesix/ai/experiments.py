@@ -1,0 +1,115 @@
+"""The expert's experiments: ideas built, measured against the default and not shown to gain,
+kept working and off by default so that they can be measured again.  Each is a switch of
+:class:`Experiments`, given to the expert by name (``Expert(race=True)``, or
+``expert:race=1`` in a player spec); their measurements are in docs/expert-research.md.
+
+- ``race``: a 2-player playout under All Fives or Muggins in a game to a target is valued by
+  the chance of winning the game from the scores it ends at (:func:`race_value`), rather than
+  by the hand's margin.
+- ``read_table``: the playouts play each seat named ``pinocchio``, ``buratino`` or
+  ``snow-white`` at the table as that player plays (:func:`seat_styles`,
+  :mod:`doublesix.ai.styles`), every other seat with the usual playout policy.
+
+>>> Experiments(race=True)
+Experiments(race=True, read_table=False)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from doublesix.ai.board import Board
+from doublesix.ai.sampling import current_hand
+from doublesix.ai.styles import Style, table_styles
+from doublesix.view import View
+
+#: A 2-player hand under All Fives or Muggins between two point-greedy players: the spread
+#: (standard deviation) of its point margin, and the points each seat scores in it on average
+#: (600 hands of each from seeds 0 to 599: 26.9 and 27.4 points; 31.2 and 30.1 points).
+HAND_MARGIN_SPREAD = 27.0
+HAND_POINTS = 31.0
+
+
+@dataclass(frozen=True, slots=True)
+class Experiments:
+    """Which of the expert's experiments are on (all off by default)."""
+
+    #: Value a 2-player playout in a game to a target under All Fives or Muggins by the race
+    #: to the target (:func:`race_value`).
+    race: bool = False
+    #: Play the seats of known personalities in their styles in the playouts
+    #: (:func:`seat_styles`).
+    read_table: bool = False
+
+
+def race_value(end: Board, me: int, margin: int) -> float:
+    """The value for seat ``me`` of a finished 2-player playout ``end`` under All Fives or
+    Muggins in a game to a target: 1 or 0 if the game is over, else the chance of winning it
+    from the scores the hand ends at (:func:`race_chance`), the hand's point ``margin`` only
+    breaking ties."""
+    tie_break = margin / 10000.0
+    target = end.target
+    if end.over:
+        return (1.0 if end.scores[me] == max(end.scores) else 0.0) + tie_break
+    return race_chance(target - end.scores[me], target - end.scores[1 - me]) + tie_break
+
+
+def race_chance(mine: int, other: int) -> float:
+    """The chance of winning a 2-player game to a target under All Fives or Muggins when a
+    hand begins with ``mine`` points still to score and the other seat ``other``, between
+    equal players: a race in which each hand moves the margin by a normal step of spread
+    :data:`HAND_MARGIN_SPREAD`, run for as many hands as the nearer seat needs at
+    :data:`HAND_POINTS` a hand (at least one).
+
+    >>> race_chance(100, 100)
+    0.5
+    >>> round(race_chance(5, 50), 2), round(race_chance(80, 100), 2)
+    (0.95, 0.68)
+    """
+    hands = max(1.0, min(mine, other) / HAND_POINTS)
+    spread = HAND_MARGIN_SPREAD * math.sqrt(hands)
+    return 0.5 * math.erfc((mine - other) / (spread * math.sqrt(2.0)))
+
+
+def seat_styles(table: Sequence[str | None] | None, view: View) -> list[Style | None] | None:
+    """Per seat, the style its playout moves follow, from the names at the ``table`` (None:
+    the usual policy, for the seat of ``view`` itself and for a seat of no known style); None
+    when no seat has a known style or the table does not fit the game.
+
+    >>> from doublesix import Match, Rules
+    >>> view = Match(Rules.variant("draw"), seed=1).view(0)
+    >>> [s and s.name for s in seat_styles(["expert", "snow-white"], view)]
+    [None, 'snow-white']
+    >>> seat_styles(["expert", "greedy"], view) is None
+    True
+    """
+    if table is None or len(table) != view.rules.players:
+        return None
+    styles = table_styles(table, view.seat)
+    return styles if any(s is not None for s in styles) else None
+
+
+def shown_numbers(view: View) -> list[int]:
+    """Per seat, the numbers it has shown it plays: those it left open with its lays this hand
+    (for a lead it chose, both of the tile's numbers), as masks.  A styled seat reads its
+    partner's under teams (:func:`~doublesix.ai.styles.style_move`).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("partnership", target=0), seed=3)
+    >>> match.play("6|3 left")
+    >>> shown_numbers(match.view(0)) == [0, 0, 1 << 3, 0]
+    True
+    """
+    events, automatic = current_hand(view)
+    outer = {p.tile: p.outer for arm in view.layout.placed().values() for p in arm}
+    shown = [0] * view.rules.players
+    for i, event in enumerate(events):
+        if event.kind != "lay" or event.seat is None or event.tile is None:
+            continue
+        if event.end is not None:
+            shown[event.seat] |= 1 << outer[event.tile]
+        elif not (i == 0 and automatic):
+            shown[event.seat] |= 1 << event.tile.high | 1 << event.tile.low
+    return shown

@@ -1,0 +1,255 @@
+"""The expert's playout: a hand played out to its end on the fast :class:`~.board.Board`, every
+seat by one policy (the heaviest lay, points first under All Fives), the searching seat looking
+a little ahead (:class:`Plan`).
+
+This is the expert's hot loop, written once: :func:`rollout` keeps the board's numbers in local
+variables and lays tiles on a plain line itself, handing the layout of a spinner and the
+opening tile to the board.  ``tests/test_ai_board.py`` replays its playouts in the engine, move
+by move, against the policy as documented here.
+
+>>> from doublesix import Rules, State
+>>> state = State.deal(Rules.variant("block"), seed=3)
+>>> board = Board.from_state(state.apply(state.legal_moves()[0]))  # after the opening tile
+>>> rollout(board, planner=0, plan=PIPS_PLAN)
+>>> board.turn, board.result is not None
+(-1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from doublesix.ai.board import Board
+from doublesix.ai.styles import Style, style_move
+from doublesix.state import going_out_points
+from doublesix.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
+
+
+class Plan(NamedTuple):
+    """How the expert's own playout moves look ahead: weights, in the units of
+    :func:`rollout_key` (a pip is 2), added to a lay's key.  Each counts only what the seat
+    could know at the table: its own tiles, the tiles laid, and who could not lay on what.
+    "The ends after the lay" are the ends open before it, the one it covers now showing the
+    number the lay leaves open; "unseen" tiles are the set's tiles neither laid nor kept.
+
+    >>> PIPS_PLAN.lock, FIVES_PLAN.lock
+    (8, 28)
+    """
+
+    #: For each tile kept that shows the number the lay leaves open.
+    follow: int
+    #: For leaving open a number the next seat is known to lack.
+    lock: int
+    #: For each unseen tile that shows the number the lay leaves open.
+    unseen_open: int
+    #: For each tile kept that fits one of the ends after the lay.
+    keep_fits: int
+    #: For each unseen tile that fits one of the ends after the lay.
+    unseen_fits: int
+    #: For laying a double.
+    double: int
+
+
+#: The look-ahead in the games scored by pips (Draw, Block) and under All Fives, tuned by
+#: playing the plan alone against greedy (``benchmarks/tune_plan.py``; the figures are in
+#: docs/players.md, "The expert", and docs/expert-research.md).  The gist: leave the other
+#: seats few tiles that fit, keep tiles that do.
+PIPS_PLAN = Plan(follow=0, lock=8, unseen_open=2, keep_fits=6, unseen_fits=-7, double=8)
+FIVES_PLAN = Plan(follow=12, lock=28, unseen_open=-14, keep_fits=0, unseen_fits=-11, double=0)
+
+
+def rollout_key(points: int, t: int) -> int:
+    """How much the playout policy likes laying tile ``t`` for ``points``: points first, then
+    pips, then a double.
+
+    >>> rollout_key(0, 27) > rollout_key(0, 26), rollout_key(5, 0) > rollout_key(0, 27)
+    (True, True)
+    """
+    return points * 64 + PIPS[t] * 2 + IS_DOUBLE[t]
+
+
+def rollout(
+    board: Board, planner: int = -1, lacks: list[int] | None = None, plan: Plan = PIPS_PLAN,
+    shown: list[int] | None = None, styles: Sequence[Style | None] | None = None,
+) -> None:
+    """Play the hand out in place, every seat laying the tile with the best
+    :func:`rollout_key` (ties to the end numbered first, then the higher tile), or a seat with
+    a style in ``styles`` as that player would (:func:`~doublesix.ai.styles.style_move`).
+
+    The seat ``planner`` (none by default) also looks ahead, adding to each lay's key the
+    weights of ``plan`` (see :class:`Plan`).  ``lacks`` holds, per seat, a mask of the numbers
+    it is known to lack (``1 << n``), kept as :func:`doublesix.view.derive_lacks` keeps them
+    from the public record: a seat that cannot lay lacks the open numbers too; once it has drawn
+    again since its last lay, only the open numbers (the tiles it drew may hold any other).
+    ``shown``, if given, gains per seat the numbers its lays leave open (both of an opening
+    tile's), which styled seats read under teams.
+    """
+    if board.turn < 0:
+        return
+    players = board.players
+    if lacks is None:
+        lacks = [0] * players
+    cfg = board.cfg
+    hands = board.hands
+    bone = board.bone
+    size = len(bone)
+    pos = board.pos
+    turn = board.turn
+    fives = board.fives
+    drawing = board.drawing
+    target = board.target
+    scores = board.scores
+    mates = cfg.mates
+    last_lay = board.last_lay if cfg.track_lays else None  # who laid last (ties, teams)
+    whole = full_set(cfg.rules.set)
+    ends = board.ends
+    contrib = board.contrib
+    played = board.played
+    count = board.count
+    follow, lock_bonus, unseen_open, keep_fits, unseen_fits, double_bonus = plan
+    # A plain line of two ends is laid on here; a spinner's layout and a lone tile by the board.
+    mode = board.mode
+    line = bool(played) and not board.single and not mode
+    lone = board.single and ends[0] == ends[1]  # a lone double: both its sides count
+    opened, fit = _open(ends)
+    held = 0  # every tile in a hand, to tell a blocked hand at once
+    for hand in hands:
+        held |= hand
+    drew = 0  # the seats that drew since their last lay, as bits
+    while True:
+        hand = hands[turn]
+        t = e = -1
+        if styles is not None and (style := styles[turn]) is not None:
+            board.pos, board.turn, board.played, board.count = pos, turn, played, count
+            t, e = style_move(board, style, lacks, shown)
+        elif hand & fit:  # (nothing fits before the opening tile)
+            best = -(1 << 30)
+            plans = turn == planner
+            lock = lacks[(turn + 1) % players]
+            if plans:
+                unseen = whole & ~(played | hand)
+                # Per end, the tiles that fit the other open ends.
+                if line:
+                    others = [SUIT[ends[1]], SUIT[ends[0]]]
+                else:
+                    others = [0, 0, 0, 0]
+                    for ee in opened:
+                        for other in opened:
+                            if other != ee:
+                                others[ee] |= SUIT[ends[other]]
+            for ee in opened:
+                n = ends[ee]
+                m = hand & SUIT[n]
+                while m:
+                    tt = m.bit_length() - 1
+                    m ^= 1 << tt
+                    key = PIPS[tt] * 2 + IS_DOUBLE[tt]  # rollout_key, inlined
+                    outer = PIPS[tt] - n
+                    if fives:  # the count after the lay (Board.count_after, inlined)
+                        after = count - contrib[ee] + (outer + outer if IS_DOUBLE[tt] else outer)
+                        if lone and ee < 2:
+                            after += ends[1 - ee]
+                        if after % 5 == 0:
+                            key += after * 64
+                    if plans:
+                        rest = hand ^ 1 << tt
+                        suit = SUIT[outer]
+                        fits = suit | others[ee]
+                        key += (follow * (rest & suit).bit_count()
+                                + unseen_open * (suit & unseen).bit_count()
+                                + keep_fits * (rest & fits).bit_count()
+                                + unseen_fits * (fits & unseen).bit_count())
+                        if lock >> outer & 1:
+                            key += lock_bonus
+                        if outer == n:
+                            key += double_bonus
+                    if key > best:
+                        best, t, e = key, tt, ee
+        elif not played:  # the opening tile: the heaviest, points first
+            best = -(1 << 30)
+            for tt in indices(hand):
+                pips = PIPS[tt]
+                key = rollout_key(pips if fives and pips % 5 == 0 else 0, tt)
+                if key > best:
+                    best, t = key, tt
+        if t < 0:  # nothing to lay: the seat lacks every open number
+            numbers = 0
+            for ee in opened:
+                numbers |= 1 << ends[ee]
+            lacks[turn] = numbers if drew >> turn & 1 else lacks[turn] | numbers
+            if drawing and pos < size:
+                drew |= 1 << turn
+                hands[turn] = hand | 1 << bone[pos]
+                held |= 1 << bone[pos]
+                pos += 1
+                if pos == size and not held & fit:
+                    break
+                continue
+            drew &= ~(1 << turn)  # a pass ends the run
+            turn = (turn + 1) % players
+            continue
+        if line:
+            outer = PIPS[t] - ends[e]
+            ends[e] = outer
+            contrib[e] = outer + outer if IS_DOUBLE[t] else outer
+            count = contrib[0] + contrib[1]
+            played |= 1 << t
+            fit = SUIT[outer] | SUIT[ends[1 - e]]
+            if shown is not None:
+                shown[turn] |= 1 << outer
+        else:
+            if shown is not None:
+                shown[turn] |= 1 << (PIPS[t] - ends[e] if e >= 0 else HIGH[t])
+            board.played = played
+            board.place(t, e)
+            played = board.played
+            count = board.count
+            line = not board.single and not mode
+            lone = board.single and ends[0] == ends[1]
+            opened, fit = _open(ends)
+        hand ^= 1 << t
+        held ^= 1 << t
+        hands[turn] = hand
+        drew &= ~(1 << turn)
+        if last_lay is not None:
+            last_lay[turn] = played.bit_count()
+        if fives and count and not count % 5:
+            for seat in mates[turn]:
+                scores[seat] += count
+            if target and scores[turn] >= target:
+                break
+        if not hand:
+            break
+        turn = (turn + 1) % players
+        if not (drawing and pos < size) and not held & fit:
+            break
+    # Hand the position back to the board and let it close the hand by its own rules.
+    board.pos = pos
+    board.count = count
+    board.played = played
+    board.turn = turn
+    if fives and target and scores[turn] >= target:
+        board.turn = -1
+        board.result = (turn, 0, False)
+        board.over = True
+    elif not hands[turn]:
+        board.turn = (turn + 1) % players
+        board.finish(turn, going_out_points(hands, turn, cfg), False)
+    else:
+        board.block_check()
+
+
+#: The ends open on a line, and once a spinner's arms are open.
+_LINE = (0, 1)
+_ARMS = (0, 1, 2, 3)
+
+
+def _open(ends: list[int]) -> tuple[tuple[int, ...], Mask]:
+    """The ends open (a tile down) and every tile that fits one of them (0 before the first
+    tile); the arms of a spinner open together."""
+    if ends[0] < 0:
+        return (), 0
+    if ends[2] < 0:
+        return _LINE, SUIT[ends[0]] | SUIT[ends[1]]
+    return _ARMS, SUIT[ends[0]] | SUIT[ends[1]] | SUIT[ends[2]] | SUIT[ends[3]]

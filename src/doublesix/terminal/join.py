@@ -1,0 +1,180 @@
+"""``doublesix join LINK``: a person seat of a web table, played from the line-mode terminal.
+
+The steps:
+
+1. The invitation link ``http(s)://host/join/{game_id}/{code}`` is read
+   (:class:`~doublesix.terminal.tables.Invitation`); ``GET /api/join/...`` shows the table, the
+   person gives a display name, ``POST /api/join/...`` takes the seat.
+2. The seat's token is kept in the terminal's data folder (``tables.json`` beside the saves,
+   :class:`~doublesix.terminal.tables.Tables`), so ``doublesix join LINK`` again returns to the
+   seat, and to the table's later games.
+3. The seat's WebSocket (:class:`~doublesix.terminal.remote.RemoteGame`): the waiting room in
+   words, then the game, then "Play again?", which follows the table into its next game.  A
+   lost connection is tried again a few times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from doublesix import words
+from doublesix.rules import Rules
+from doublesix.terminal.app import play_command
+from doublesix.terminal.connection import RETRY_DELAYS
+from doublesix.terminal.console import Console
+from doublesix.terminal.person import INTERRUPTED, OK, Stop
+from doublesix.terminal.remote import RemoteGame
+from doublesix.terminal.saves import save_dir
+from doublesix.terminal.tables import (
+    FAILED,
+    USAGE,
+    Invitation,
+    JoinError,
+    Tables,
+    error_words,
+    http,
+)
+
+
+def join_command(link: str, program: str | None = None) -> str:
+    """The command that comes back to the seat, as the person can type it again.
+
+    >>> join_command("http://h/join/g/c", ".venv/bin/doublesix")
+    '.venv/bin/doublesix join http://h/join/g/c'
+    """
+    base = play_command({"PATH": os.environ.get("PATH", "")}, program)
+    if base.endswith(" play"):
+        base = base[: -len(" play")]
+    return f"{base} join {shlex.quote(link)}"
+
+
+def take_seat(invitation: Invitation, tables: Tables, console: Console,
+              name: str | None) -> tuple[str, str, str]:
+    """Take the invitation's seat: the game, the token and the name given."""
+    status, answer = http("GET", invitation.api, invitation.origin, tables)
+    if status == 404:
+        raise JoinError("This invitation is not known here: the game or its code is wrong. "
+                        "Ask the host to copy the link again.")
+    if status != 200 or not isinstance(answer, dict):
+        raise JoinError(error_words(answer, status))
+    if answer.get("taken") and not answer.get("yours"):
+        raise JoinError("This invitation has been used: its seat is taken.")
+    describe_invitation(answer, console)
+    asked = name is None
+    while True:
+        if name is None:
+            line = console.ask("Your name at the table: ")
+            if line is None:
+                raise Stop("eof")
+            name = line.strip()
+            if not name:
+                console.error("Type a name of 1 to 24 characters.")
+                name = None
+                continue
+        status, answer = http("POST", invitation.api, invitation.origin, tables,
+                               {"name": name})
+        if status in (200, 201) and isinstance(answer, dict) and "token" in answer:
+            return str(answer["game_id"]), str(answer["token"]), name
+        if status == 400 and asked:
+            console.error(error_words(answer, status))
+            name = None
+            continue
+        raise JoinError(error_words(answer, status), USAGE if status == 400 else FAILED)
+
+
+def describe_invitation(answer: dict[str, Any], console: Console) -> None:
+    """The table as its invitation shows it: the rules and who sits where."""
+    try:
+        options = dict(answer["rules"])
+        rules = Rules.variant(options.pop("variant"), **options)
+        table = answer["table"]
+        seats = table["seats"]
+        host = seats[table["host"]]["name"]
+    except (KeyError, TypeError, ValueError, IndexError):
+        return
+    mine = answer.get("seat")
+    console.say(f"{host} invites you to a game of {words.variant_name(rules)}.")
+    console.say(words.rules_sentence(rules))
+    here = []
+    for seat in seats:
+        if seat.get("seat") == mine:
+            here.append("you")
+        elif seat.get("joined"):
+            here.append(str(seat.get("name")))
+        else:
+            here.append("a person still to come")
+    console.say(f"At the table: {words.listing(here)}.")
+
+
+def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *,
+         name: str | None = None, folder: str | Path | None = None, autodraw: bool = False,
+         command: str | None = None, retry_delays: Sequence[float] = RETRY_DELAYS) -> int:
+    """Sit at the web table of the invitation ``link``, reading lines from ``input`` and writing
+    to ``output`` (stdin and stdout by default); returns the exit status.  Seats are kept in
+    ``folder`` (the terminal's data folder by default).  A test drives a person with it."""
+    console = Console(input if input is not None else sys.stdin,
+                      output if output is not None else sys.stdout)
+    try:
+        invitation = Invitation.parse(link)
+    except JoinError as error:
+        console.error(str(error))
+        return error.status
+    tables = Tables(save_dir(None if folder is None else str(folder)))
+    command = command or join_command(invitation.url)
+    try:
+        kept = tables.seat(invitation)
+        if kept is None:
+            game_id, token, kept_name = take_seat(invitation, tables, console, name)
+            console.say("You have your seat.")
+        else:
+            game_id, token, kept_name = kept["game_id"], kept["token"], kept.get("name", "")
+            console.say("Back to your seat at the table.")
+        try:
+            tables.keep(invitation, game_id, token, kept_name)
+        except OSError as error:
+            console.error(f"Could not keep your seat in {tables.path}: "
+                          f"{error.strerror or error}. You can play on, but if you leave "
+                          "the table you cannot come back to this seat.")
+    except JoinError as error:
+        console.error(str(error))
+        return error.status
+    except Stop:
+        console.say("End of input.")
+        return OK
+    except KeyboardInterrupt:
+        console.say("")
+        console.say("Interrupted.")
+        return INTERRUPTED
+    game = RemoteGame(console, invitation, tables, game_id, token, command, autodraw=autodraw,
+                      retry_delays=retry_delays)
+    game.rules_said = kept is None  # the invitation said them
+    return game.run()
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``doublesix join``."""
+    parser.add_argument("link", metavar="LINK",
+                        help="the invitation link the host copied: http://host/join/GAME/CODE")
+    parser.add_argument("--name", default=None,
+                        help="your name at the table (else you are asked)")
+    parser.add_argument("--autodraw", action="store_true",
+                        help="when nothing fits, draw until a tile fits without asking")
+    parser.add_argument("--save-dir", default=None, metavar="DIR",
+                        help="where your seats are kept (default: $DOUBLESIX_HOME, else your "
+                             "data directory)")
+
+
+def run(args: argparse.Namespace, input: TextIO | None = None,
+        output: TextIO | None = None) -> int:
+    """``doublesix join LINK``."""
+    return join(args.link, input, output, name=args.name, folder=args.save_dir,
+                autodraw=args.autodraw)
