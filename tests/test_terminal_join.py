@@ -40,6 +40,7 @@ from doublesix import Match, Move, Rules
 from doublesix.ai import PLAYERS, hint, player
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.moves import IllegalMoveError
+from doublesix.tabletalk import waiting_room
 from doublesix.terminal import app
 from doublesix.terminal.console import Console
 from doublesix.terminal.join import join, join_command
@@ -105,6 +106,9 @@ class FakeTable:
         state["table"] = self.table()
         if self.stage == "waiting":
             state.update(hand=[], legal=[], choices=[], turn=None, view=None)
+            seats = state["table"]["seats"]
+            state["words"]["waiting"] = waiting_room(
+                seats[0]["name"], [(s["name"], s["joined"]) for s in seats], self.me, 0)
         else:
             state["view"] = self.match.view(self.me).to_json()
         return state

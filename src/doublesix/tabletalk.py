@@ -14,6 +14,7 @@ seats are numbered from 0 as in the protocol and said from 1.  Plain strings: no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 #: Said to everyone at the table when the host starts the game.
@@ -122,3 +123,34 @@ def not_away_long(name: str, away: int, after: float) -> str:
     'Bea has been away 12 seconds: a computer may play for them after 60'
     """
     return f"{name} has been away {away} seconds: a computer may play for them after {after:g}"
+
+
+def waiting_room(host: str, seats: Sequence[tuple[str, bool]], me: int, host_seat: int) -> str:
+    """The waiting room in words, for the person in seat ``me``: ``seats`` are each seat's
+    ``(name, joined)`` (a computer's seat is joined; an invited person's is not until they
+    sit down), ``host`` is the host's name, in seat ``host_seat``.
+
+    >>> seats = [("Ana", True), ("Bea", True), ("A person", False)]
+    >>> waiting_room("Ana", seats, 1, 0)
+    'Waiting for Ana to start the game. At the table: Ana, Bea (you). Still to come: 1 person.'
+    >>> waiting_room("Ana", seats, 0, 0)
+    'Send each person their invitation link. You can start when they have joined, or let a \
+computer take a seat. At the table: Ana (you), Bea. Still to come: 1 person.'
+    >>> waiting_room("Ana", seats[:2], 0, 0)
+    'Everyone is here: start the game when you are ready. At the table: Ana (you), Bea.'
+    """
+    here = [f"{name} (you)" if seat == me else name
+            for seat, (name, joined) in enumerate(seats) if joined]
+    free = sum(1 for _, joined in seats if not joined)
+    if me != host_seat:
+        first = f"Waiting for {host} to start the game."
+    elif free:
+        who = "they have" if free == 1 else "everyone has"
+        first = (f"Send each person their invitation link. You can start when {who} joined, "
+                 "or let a computer take a seat.")
+    else:
+        first = "Everyone is here: start the game when you are ready."
+    text = f"{first} At the table: {', '.join(here)}."
+    if free:
+        text += f" Still to come: {free} {'person' if free == 1 else 'people'}."
+    return text

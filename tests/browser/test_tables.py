@@ -145,7 +145,8 @@ def test_two_people_from_the_form_to_a_rematch(make_session: Any) -> None:
     assert bea.evaluate(f"localStorage.getItem('doublesix.seat.{game_id}')")
     in_waiting_room(bea)
     expect(bea.get_by_role("heading", name="Ana's table")).to_be_visible()
-    expect(bea.locator("#waiting-status")).to_have_text("Waiting for Ana to start the game.")
+    expect(bea.locator("#waiting-status")).to_have_text(
+        "Waiting for Ana to start the game. At the table: Ana, Bea (you).")
     expect(bea.get_by_role("button", name="Start the game")).to_be_hidden()
     expect(bea.get_by_role("button", name="Copy link")).to_have_count(0)
     assert_accessible(bea, "a guest's waiting room")

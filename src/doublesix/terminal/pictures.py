@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from doublesix import words
 from doublesix.faces import HandOutcome, ScoreRow
 from doublesix.outcome import Ending
 from doublesix.tiles import Tile
@@ -117,27 +116,3 @@ def score_rows(picture: Picture) -> list[ScoreRow]:
                              None, None, 0, tuple(scores)))
     return rows
 
-
-def waiting_sentence(table: dict[str, Any], me: int) -> str:
-    """The waiting room in words: who is to start the game, who is at the table.
-
-    >>> print(waiting_sentence({"host": 0, "seats": [
-    ...     {"seat": 0, "name": "Ana", "joined": True},
-    ...     {"seat": 1, "name": "Bea", "joined": True},
-    ...     {"seat": 2, "name": None, "joined": False}]}, 1))
-    Waiting for Ana to start the game. At the table: Ana, Bea (you). Still to come: 1 person.
-    """
-    host = table["seats"][table["host"]]["name"]
-    here = []
-    free = 0
-    for seat in table["seats"]:
-        if not seat["joined"]:
-            free += 1
-        elif seat["seat"] == me:
-            here.append(f"{seat['name']} (you)")
-        else:
-            here.append(str(seat["name"]))
-    text = f"Waiting for {host} to start the game. At the table: {', '.join(here)}."
-    if free:
-        text += f" Still to come: {words.plural(free, 'person')}."
-    return text

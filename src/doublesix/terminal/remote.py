@@ -36,7 +36,6 @@ from doublesix.terminal.pictures import (
     resigned_seat,
     score_rows,
     table_of,
-    waiting_sentence,
 )
 from doublesix.terminal.tables import Invitation, JoinError, Tables
 from doublesix.tiles import Tile
@@ -465,7 +464,8 @@ class RemoteGame(Person):
             return
         self.said = Said.WAITING_ROOM
         self.flush()
-        self.console.say(waiting_sentence(self.table(), self.me))
+        assert self.picture is not None
+        self.console.say(self.picture["words"]["waiting"])
 
     def introduce(self) -> None:
         """The game's rules (unless the invitation just said them), who plays, and how to

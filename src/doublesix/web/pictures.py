@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from doublesix import faces, rulebook, words
+from doublesix import faces, rulebook, tabletalk, words
 from doublesix.ai import PLAYERS
 from doublesix.events import Event, describe
 from doublesix.match import Match
@@ -284,7 +284,13 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "heading": None,
         "result": None,
         "game_over": None,
+        "waiting": None,
     }
+    table = info.table
+    if waiting and table is not None:
+        said["waiting"] = tabletalk.waiting_room(
+            table.seats[table.host].name, [(s.name, s.joined) for s in table.seats],
+            view.seat, table.host)
     if waiting:
         return said
     hand = _current_hand(view.history)

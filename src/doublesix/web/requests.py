@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
-from doublesix import rulebook
+from doublesix import rulebook, wire
 from doublesix.ai import PLAYERS
 from doublesix.rules import OPTIONS, VARIANTS, Rules
 from doublesix.web.protocol import ProtocolError
@@ -221,6 +221,7 @@ def options_json() -> dict[str, Any]:
         ],
         "sets": [6, 9, 12],
         "targets": [100, 50, 0],
+        "wire": wire.constants(),
     }
 
 

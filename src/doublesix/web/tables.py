@@ -59,6 +59,7 @@ class Tables:
             return {
                 "game_id": game.id,
                 "seat": seat,
+                "partner": game.match.rules.partner_of(seat),
                 "rules": pictures.rules_json(game.match.rules),
                 "table": table.to_json(seat, game.id, game.is_over),
                 "taken": held.kind != HUMAN or held.token_hash is not None,

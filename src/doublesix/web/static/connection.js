@@ -7,27 +7,35 @@
  */
 import { state } from "./state.js";
 import { byId } from "./dom.js";
+import { loadOptions } from "./api.js";
 import { announce } from "./a11y.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 
 /**
- * What the page says when the server refuses a game's socket, by close code: a wrong token, an
+ * What the page says when the server refuses a game's socket, by the close code's name (the
+ * codes themselves are the server's, `GET /api/options`'s `wire.close`): a wrong token, an
  * unknown game, a game whose save cannot be read. Any other close is a lost connection, retried.
- * @type {Record<number, [string, string]>}
+ * @type {Record<string, [string, string]>}
  */
-export const REFUSALS = {
-  4403: ["Game not found", "This browser does not hold a seat in that game."],
-  4404: ["Game not found", "There is no such game on this server. Start a new one from the front page."],
-  4422: ["This game cannot be loaded",
+const REFUSALS = {
+  forbidden: ["Game not found", "This browser does not hold a seat in that game."],
+  not_found: ["Game not found", "There is no such game on this server. Start a new one from the front page."],
+  damaged: ["This game cannot be loaded",
     "Its save on this server cannot be read (it is damaged, or a newer release of doublesix saved it), " +
     "so it cannot go on here. The save is left as it is. Start a new game from the front page."],
 };
 
-/** The server closed this socket because the seat is open in too many places (or it sent too
- * many messages): this window stops following the game until the person asks again. */
-export const CLOSE_TOO_MANY = 4429;
+/**
+ * A close code's name in the server's wire constants ("too_many": the seat is open in too many
+ * places, or it sent too many messages), "" for any other close.
+ * @param {number} code @returns {Promise<string>}
+ */
+async function closeName(code) {
+  const close = (await loadOptions()).wire.close;
+  return Object.keys(close).find((name) => close[name] === code) || "";
+}
 
 /**
  * @typedef {{message: (g: GameSession, msg: ServerMessage) => void,
@@ -64,9 +72,11 @@ export function connect(g, on) {
     }
     on.message(g, msg);
   });
-  ws.addEventListener("close", (e) => {
+  ws.addEventListener("close", async (e) => {
     if (g.closed || state.game !== g || g.ws !== ws) return;
-    const refusal = REFUSALS[e.code];
+    const name = await closeName(e.code).catch(() => "");
+    if (g.closed || state.game !== g || g.ws !== ws) return;
+    const refusal = REFUSALS[name];
     if (refusal) {
       g.closed = true;
       g.connected = false;
@@ -74,7 +84,7 @@ export function connect(g, on) {
       return;
     }
     g.connected = false;
-    if (e.code === CLOSE_TOO_MANY) {
+    if (name === "too_many") {
       g.stopped = true;
       g.lost = true;
       announce("This window stopped following the game: it is open in too many places. Use Connect again to take it back.");

@@ -310,9 +310,10 @@ function noteEvent(g, ev, text) {
   } else if (ev.kind === "end") {
     if (ev.points > 0 && ev.seat !== null) callout(`+${ev.points}`, onMySide(st, ev.seat));
     sound.play(ev.seat === null ? "hand-drawn" : onMySide(st, ev.seat) ? "hand-won" : "hand-lost");
-  } else if (ev.kind === "over") {
-    const resigned = st.resigned !== null && st.resigned !== undefined;
-    sound.play(ev.seat === null && !resigned ? "game-drawn" : onMySide(st, ev.seat) ? "game-won" : "game-lost");
+  } else if (ev.kind === "over" || ev.kind === "resign") {
+    // The engine's winners; after a resignation with nobody winning, the one who resigned lost.
+    const lost = st.winners.length ? !st.winners.includes(st.me) : ev.kind === "resign" && ev.seat === st.me;
+    sound.play(st.winners.includes(st.me) ? "game-won" : lost ? "game-lost" : "game-drawn");
   }
   announce(text);
   byId("log").append(h("li", { text }));

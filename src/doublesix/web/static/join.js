@@ -84,8 +84,7 @@ function refusalOf(inv) {
 
 /** One seat in words, as the invitation's reader sees it. @param {Invitation} inv @param {TableSeat} seat */
 function seatWords(inv, seat) {
-  const teams = !!inv.rules.teams;
-  const partner = teams && seat.seat !== inv.seat && seat.seat % 2 === inv.seat % 2 ? ", your partner" : "";
+  const partner = seat.seat === inv.partner ? ", your partner" : "";
   if (seat.seat === inv.seat) return "you, once you join";
   if (!seat.person) return `${seat.name}, a computer player${partner}`;
   const host = seat.seat === inv.table.host ? ", who invited you" : "";

@@ -35,7 +35,8 @@
  * says them, and composes none of its own about the game.
  * @typedef {{caption: string, rules: RulesWords, status: (string|null)[], turn: string|null,
  *   ends: string|null, hand: string|null, scores: string|null, totals: string,
- *   heading: string|null, result: string[]|null, game_over: string[]|null}} PictureWords
+ *   heading: string|null, result: string[]|null, game_over: string[]|null,
+ *   waiting: string|null}} PictureWords
  */
 /** @typedef {{date: string, first_attempt: boolean, share: string|null}} Daily */
 
@@ -64,8 +65,8 @@
  */
 /**
  * What an invitation shows (`GET /api/join/{game_id}/{code}`).
- * @typedef {{game_id: string, seat: number, rules: RulesJSON, table: Table, taken: boolean,
- *   yours: boolean}} Invitation
+ * @typedef {{game_id: string, seat: number, partner: number|null, rules: RulesJSON, table: Table,
+ *   taken: boolean, yours: boolean}} Invitation
  */
 
 /**
@@ -96,8 +97,13 @@
  */
 /** @typedef {{name: string, label: string, difficulty: string, style: string}} OpponentInfo */
 /**
+ * The table protocol's constants (doublesix.wire.constants()).
+ * @typedef {{cookie: string, close: Record<string, number>, final_closes: number[],
+ *   max_message: number, max_name: number, kinds: Record<string, string>, stages: string[]}} Wire
+ */
+/**
  * @typedef {{variants: VariantInfo[], opponents: OpponentInfo[], options: RuleOption[],
- *   sets: number[], targets: number[]}} Options
+ *   sets: number[], targets: number[], wire: Wire}} Options
  */
 
 /**

@@ -48,11 +48,7 @@ export function renderWaiting(g, st) {
   byId("waiting-rules").replaceChildren(...st.words.rules.lines.map((s) => h("li", { text: s })));
 
   const missing = table.seats.filter((s) => s.person && !s.joined);
-  byId("waiting-status").textContent = table.you_host
-    ? (missing.length
-      ? `Send each person their invitation link below. You can start when ${missing.length === 1 ? "they have" : "everyone has"} joined, or let a computer take a seat.`
-      : "Everyone is here: start the game when you are ready.")
-    : `Waiting for ${host} to start the game.`;
+  byId("waiting-status").textContent = st.words.waiting || "";
 
   renderSeatList(g, st, table);
 
@@ -104,7 +100,7 @@ function seatItem(g, st, table, seat, choices) {
   const who = [];
   if (seat.seat === table.host) who.push("host");
   if (seat.seat === st.me) who.push("you");
-  if (st.rules.teams && seat.seat !== st.me && seat.seat % 2 === st.me % 2) who.push("your partner");
+  if (seat.seat === st.partner) who.push("your partner");
   const { text, cls } = seatState(seat, st, table);
   const name = seat.person && !seat.joined ? "A person" : seat.name;
   const line = h("p", { class: "seat-line" }, [
