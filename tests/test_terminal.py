@@ -778,7 +778,7 @@ class TestCommands:
         [
             ("scripts/play terminal --seed 4 --opponents greedy",
              "scripts/play terminal --resume"),
-            ("./scripts/play terminal --variant block --target 0",
+            ("./scripts/play terminal --variant block --target 0 --seed 4",
              "./scripts/play terminal --resume"),
             (".venv/bin/doublesix play --seed 4", ".venv/bin/doublesix play --resume"),
             ("cd scripts && ./play terminal --seed 4", "./play terminal --resume"),
