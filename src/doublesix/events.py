@@ -69,6 +69,19 @@ def public(events: Sequence[Event], seat: int | None = None) -> tuple[Event, ...
     return tuple(shown)
 
 
+def hand_start(events: Sequence[Event]) -> int:
+    """Where the hand in play begins in ``events``: the index of its ``hand`` event, or -1
+    when there is none.  ``events[hand_start(events) + 1:]`` is what happened in it.
+
+    >>> hand_start([Event("hand", number=0), Event("pass", 0), Event("hand", number=1)])
+    2
+    """
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind == "hand":
+            return i
+    return -1
+
+
 def seat_name(seat: int | None, names: Sequence[str] | None) -> str:
     """A seat as words: its name if given, else ``Seat 1`` for seat 0."""
     if seat is None:

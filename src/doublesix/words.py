@@ -167,6 +167,12 @@ def counts_sentence(view: View, names: Sequence[str]) -> str:
     return text[0].upper() + text[1:]
 
 
+#: How a face with a Draw button (the browser) says to draw, where the terminal says to type it:
+#: in the turn's announcement, and after the hand.
+DRAW_BY_BUTTON = "draw from the boneyard with the Draw button"
+DRAW_BUTTON_HINT = "Draw with the Draw button."
+
+
 def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU_NAME,
                   draw_words: str = "Type draw, or press Enter.") -> str:
     """The seat's hand, highest first, each playable tile marked with where it fits; spoken
@@ -351,9 +357,17 @@ def sheet_lines(rows: Sequence[ScoreRow], totals: Sequence[int], rules: Rules,
     for row in rows[-1:] if last_only else rows:
         lines.append(f"Hand {row.number + 1}. {_pairs(names, row.scored, rules)}; "
                      f"{_how(row, names, rules)}.")
-    lines.append(scores_sentence(totals, names, rules.target, rules).replace(
-        "Scores", "Total", 1))
+    lines.append(totals_sentence(totals, names, rules))
     return lines
+
+
+def totals_sentence(totals: Sequence[int], names: Sequence[str], rules: Rules) -> str:
+    """The scoresheet's last line: every seat's (or team's) total.
+
+    >>> totals_sentence([0, 15], ["You", "Greedy"], Rules.variant("draw"))
+    'Total, playing to 100. You: 0, Greedy: 15.'
+    """
+    return scores_sentence(totals, names, rules.target, rules).replace("Scores", "Total", 1)
 
 
 def _how(row: ScoreRow, names: Sequence[str], rules: Rules) -> str:
@@ -386,8 +400,30 @@ def subject(name: str) -> str:
 
 
 def game_end_lines(match: Match, names: Sequence[str]) -> list[str]:
-    """Who won the game (which team, under teams)."""
-    return game_over_lines(match.winners, match.scores, match.rules, names)
+    """Who won the game (which team, under teams), or who gave it up; then the scores.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("draw"), seed=5)
+    >>> match.resign(0)
+    >>> game_end_lines(match, ["You", "Greedy"])
+    ['You resigned: the game is over.', 'Scores, playing to 100. You: 0, Greedy: 0.']
+    """
+    rules = match.rules
+    if match.resigned is not None:
+        return [describe(Event("resign", match.resigned), names),
+                scores_sentence(match.scores, names, rules.target, rules)]
+    return game_over_lines(match.winners, match.scores, rules, names)
+
+
+def game_caption(rules: Rules, hand_number: int, daily: str | None = None) -> str:
+    """The game's heading: the rules in a few words and the hand in play (the daily game's
+    date first).
+
+    >>> game_caption(Rules.variant("draw", target=0), 0, "2026-12-02")
+    'Daily game 2026-12-02: Draw, one hand, double-six. Hand 1.'
+    """
+    day = f"Daily game {daily}: " if daily is not None else ""
+    return f"{day}{rulebook.caption(rules)}. Hand {hand_number + 1}."
 
 
 def game_over_lines(winners: Sequence[int], scores: Sequence[int], rules: Rules,

@@ -19,7 +19,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from doublesix.events import Event
+from doublesix.events import Event, hand_start
 from doublesix.tiles import SUIT, TILES, Mask, indices
 from doublesix.view import View
 
@@ -34,8 +34,7 @@ def current_hand(view: View) -> tuple[list[Event], bool]:
     engine's :attr:`View.opening_forced <doublesix.view.View.opening_forced>`), rather than
     chosen by its leader."""
     history = view.history
-    start = max((i for i, ev in enumerate(history) if ev.kind == "hand"), default=-1)
-    return list(history[start + 1 :]), view.opening_forced
+    return list(history[hand_start(history) + 1 :]), view.opening_forced
 
 
 def outranked(view: View) -> Mask:

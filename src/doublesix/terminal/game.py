@@ -16,7 +16,7 @@ from typing import Final
 from doublesix import words
 from doublesix.ai import PLAYERS, Player, hint, player
 from doublesix.ai.seeding import hint_seed, move_rng
-from doublesix.events import Event, describe
+from doublesix.events import Event, hand_start
 from doublesix.faces import name_seats, share_text
 from doublesix.match import Match
 from doublesix.moves import IllegalMoveError, Move
@@ -220,13 +220,10 @@ class Game(Person):
         say = self.console.say
         if match.resigned is None:
             self.show_hand_end()
-            lines = words.game_end_lines(match, self.names)
-            say(self.console.style(lines[0], "heading"))
-        else:
-            rules = match.rules
-            say(self.console.style(describe(Event("resign", match.resigned), self.names),
-                                   "heading"))
-            say(words.scores_sentence(match.scores, self.names, rules.target, rules))
+        lines = words.game_end_lines(match, self.names)
+        say(self.console.style(lines[0], "heading"))
+        if match.resigned is not None:  # no hand's end said the scores
+            say(lines[1])
         if self.save.daily and self.save.first_attempt:
             winner = match.winner
             result = "won" if winner == YOU else "lost" if winner is not None else "drawn"
@@ -303,8 +300,7 @@ class Game(Person):
     def hand_events(self) -> list[Event]:
         """This hand's events, the person's own drawn tiles named."""
         history = self.match.history
-        start = max(i for i, event in enumerate(history) if event.kind == "hand")
-        return words.seat_history(history[start + 1 :], YOU)
+        return words.seat_history(history[hand_start(history) + 1 :], YOU)
 
     def show_hint(self, view: View) -> None:
         """The expert's suggestion and why."""

@@ -23,7 +23,7 @@ from typing import Any, Final, NamedTuple
 from websockets.exceptions import ConnectionClosed
 
 from doublesix import words
-from doublesix.events import Event, describe
+from doublesix.events import Event, describe, hand_start
 from doublesix.moves import Move
 from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
 from doublesix.terminal.console import Console
@@ -401,8 +401,7 @@ class RemoteGame(Person):
             return
         history = view.history
         if self.told < 0 or self.told > len(history):
-            starts = [k for k, event in enumerate(history) if event.kind == "hand"]
-            self.told = starts[-1] if starts else 0
+            self.told = max(hand_start(history), 0)
         if self.said < Said.GAME:
             self.introduce()
         self.say_events(history[self.told:])
@@ -616,8 +615,7 @@ class RemoteGame(Person):
         """This hand's events from the view, the person's own draws named (each tile as it
         came) when the person was told all of them."""
         history = self.current_view().history
-        starts = [k for k, event in enumerate(history) if event.kind == "hand"]
-        events = list(history[starts[-1] + 1 if starts else 0 :])
+        events = list(history[hand_start(history) + 1 :])
         own = [e for e in events if e.kind == "draw" and e.seat == self.me]
         if sum(e.number for e in own) != len(self.drawn):
             return events

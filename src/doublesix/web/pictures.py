@@ -25,7 +25,7 @@ from typing import Any
 
 from doublesix import faces, rulebook, tabletalk, words
 from doublesix.ai import PLAYERS
-from doublesix.events import Event, describe
+from doublesix.events import Event, describe, hand_start
 from doublesix.match import Match
 from doublesix.moves import Move
 from doublesix.outcome import Ending
@@ -81,11 +81,8 @@ def rules_json(rules: Rules) -> dict[str, Any]:
 
 
 def _current_hand(events: Sequence[Event]) -> Sequence[Event]:
-    start = 0
-    for i, event in enumerate(events):
-        if event.kind == "hand":
-            start = i
-    return events[start:]
+    """The hand in play's events, its ``hand`` event first."""
+    return events[max(hand_start(events), 0):]
 
 
 def choices_json(view: View) -> list[dict[str, Any]]:
@@ -246,10 +243,6 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     return picture_json
 
 
-#: How the browser says to draw (its Draw button), where the terminal says to type it.
-DRAW_WORDS = "draw from the boneyard with the Draw button"
-
-
 def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
                waiting: bool = False) -> dict[str, Any]:
     """``words``: the sentences of a picture, for the seat of ``view`` (``names`` as it hears
@@ -271,16 +264,15 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     gave_up = match.resigned
     over = match.is_over
     described = rulebook.describe_rules(rules)
-    daily = f"Daily game {info.daily}: " if info.daily is not None else ""
     said: dict[str, Any] = {
-        "caption": f"{daily}{described['caption']}. Hand {view.hand_number + 1}.",
+        "caption": words.game_caption(rules, view.hand_number, info.daily),
         "rules": described,
         "status": [None] * rules.players,
         "turn": None,
         "ends": None,
         "hand": None,
         "scores": None,
-        "totals": words.sheet_lines([], match.scores, rules, names, last_only=True)[-1],
+        "totals": words.totals_sentence(match.scores, names, rules),
         "heading": None,
         "result": None,
         "game_over": None,
@@ -296,17 +288,14 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     hand = _current_hand(view.history)
     said["status"] = [words.seat_status(hand, seat) for seat in range(rules.players)]
     if not over:
-        said["turn"] = words.turn_sentence(view, names, DRAW_WORDS)
+        said["turn"] = words.turn_sentence(view, names, words.DRAW_BY_BUTTON)
     said["ends"] = words.ends_sentence(view)
-    said["hand"] = words.hand_sentence(view, draw_words="Draw with the Draw button.")
+    said["hand"] = words.hand_sentence(view, draw_words=words.DRAW_BUTTON_HINT)
     said["scores"] = (f"{words.scores_sentence(view.scores, names, rules.target, rules)} "
                       f"{words.counts_sentence(view, names)}")
     said["heading"] = words.result_heading(match, names, view.seat)
     if gave_up is None:
         said["result"] = words.hand_end_lines(match, names, view.seat) or None
-    if gave_up is not None:
-        said["game_over"] = [describe(Event("resign", gave_up), names),
-                             words.scores_sentence(match.scores, names, rules.target, rules)]
-    elif match.is_over:
+    if over:
         said["game_over"] = words.game_end_lines(match, names)
     return said
