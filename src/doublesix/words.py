@@ -513,6 +513,15 @@ def seat_status(events: Sequence[Event], seat: int) -> str | None:
     return f"drew {drawn}" if drawn else None
 
 
+def their_turn(name: str) -> str:
+    """Another seat's turn, as everyone else hears it.
+
+    >>> their_turn("Bea")
+    "Bea's turn."
+    """
+    return f"{name}'s turn."
+
+
 def turn_sentence(view: View, names: Sequence[str],
                   draw_words: str = "draw from the boneyard") -> str | None:
     """What is said when the turn comes: to the seat whose turn it is, the tiles that fit (or
@@ -530,7 +539,7 @@ def turn_sentence(view: View, names: Sequence[str],
     if turn is None:
         return None
     if turn != view.seat:
-        return f"{names[turn]}'s turn."
+        return their_turn(names[turn])
     tiles = [str(tile) for tile in tile_choices(view)]
     if tiles:
         fit = "One tile fits" if len(tiles) == 1 else f"{len(tiles)} tiles fit"

@@ -492,7 +492,7 @@ class RemoteGame(Person):
         if seat < len(seats) and seats[seat].get("stand_in"):
             return
         self.flush()
-        self.console.say(f"{self.names[seat]}'s turn.")
+        self.console.say(words.their_turn(self.names[seat]))
 
     def your_turn(self) -> None:
         """The person's turn: where things stand, then one move sent to the server."""
