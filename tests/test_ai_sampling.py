@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable
 
 from doublesix import Match, Rules
+from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Sampler, allowed_tiles
 from doublesix.tiles import Mask, Tile
 
@@ -34,7 +35,7 @@ def _check_worlds(match: Match, tries: int = 20) -> None:
         assert _mask(tiles) & ~allowed[other] == 0, f"seat {other}'s real hand is ruled out"
     sampler = Sampler(view)
     for k in range(tries):
-        hands = sampler.hands(random.Random(k))
+        hands = sampler.hands(Rng(k))
         for other, hand in enumerate(hands):
             assert hand & ~allowed[other] == 0, f"seat {other} got a tile it cannot hold"
             assert hand.bit_count() == view.hand_sizes[other]

@@ -15,6 +15,7 @@ from doublesix.ai.experiments import shown_numbers
 from doublesix.ai.expert import Expert
 from doublesix.ai.personalities import Buratino, Pinocchio, SnowWhite
 from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, rollout
+from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import sample_deal
 from doublesix.ai.styles import STYLES, style_move, table_styles
 from doublesix.ai.tournament import play_group
@@ -48,7 +49,8 @@ class TestStylesMatchThePlayers:
                 view = match.view(turn)
                 moves = view.legal_moves()
                 if len(moves) > 1 and moves[0].t >= 0:
-                    board = Board.from_state(State.from_view(view, *sample_deal(view, rng)))
+                    guess = sample_deal(view, Rng.from_random(rng))
+                    board = Board.from_state(State.from_view(view, *guess))
                     lacks = _lacks(view.lacks)
                     shown = shown_numbers(view) if rules.teams else None
                     for real in PERSONALITIES:

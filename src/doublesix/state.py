@@ -99,15 +99,16 @@ class Config:
 _CONFIGS: dict[Rules, Config] = {}
 
 
-def _config(rules: Rules) -> Config:
+def config(rules: Rules) -> Config:
+    """The :class:`Config` of ``rules`` (made once per Rules)."""
     last = _LAST[0]
     if last.rules is rules:  # a Match deals every hand with the same Rules object
         return last
-    config = _CONFIGS.get(rules)
-    if config is None:
-        config = _CONFIGS[rules] = Config(rules)
-    _LAST[0] = config
-    return config
+    found = _CONFIGS.get(rules)
+    if found is None:
+        found = _CONFIGS[rules] = Config(rules)
+    _LAST[0] = found
+    return found
 
 
 _LAST: list[Config] = [Config(Rules())]
@@ -169,7 +170,7 @@ class State:
         ``leader`` is the seat that leads with any tile (``lead = winner``); None opens with the
         highest double.
         """
-        cfg = _config(rules)
+        cfg = config(rules)
         order = shuffled(cfg.tile_count, seed, hand_number)
         size = cfg.hand_size
         bit = BIT.__getitem__
@@ -265,7 +266,7 @@ class State:
             if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < players:
                 raise ValueError(f"leader must be a seat 0 to {players - 1}, not {leader!r}")
             opener, turn = -1, leader
-        cfg = _config(rules)
+        cfg = config(rules)
         return _make(
             cfg,
             cfg.empty,
@@ -321,7 +322,7 @@ class State:
             hidden |= 1 << t
         if hidden != view.unseen_mask:
             raise ValueError("the hidden tiles must be exactly the view's unseen tiles")
-        cfg = _config(view.rules)
+        cfg = config(view.rules)
         turn = -1 if view.turn is None else view.turn
         return _make(cfg, view.layout, masks, bone, 0, turn, tuple(view.scores),
                      view.last_lay, -1, view.hand_result)

@@ -60,6 +60,7 @@ from doublesix.adapters.table import (
     move_of,
     score_bound,
 )
+from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Sampler, allowed_tiles
 from doublesix.rules import OPTIONS, Rules
 from doublesix.tiles import TILES, Mask, indices
@@ -330,8 +331,9 @@ def consistent_hands(table: Table, seat: int, rng: random.Random) -> list[Mask]:
     assert isinstance(cached, tuple)
     sampler, allowed, needed = cached
     others = [s for s in range(len(allowed)) if s != seat]
+    draw = Rng.from_random(rng)
     for _ in range(_SAMPLER_TRIES):
-        hands = sampler.hands(rng)
+        hands = sampler.hands(draw)
         if all(not hands[s] & ~allowed[s] for s in others) and (
             not needed or any(hands[s] & needed for s in others)
         ):

@@ -16,10 +16,13 @@ True
 
 from __future__ import annotations
 
-from doublesix.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE
+from collections.abc import Sequence
+
+from doublesix.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE, Layout
 from doublesix.moves import Move, lay_move
-from doublesix.state import Config, State, blocked_outcome, going_out_points
+from doublesix.state import Config, State, blocked_outcome, config, going_out_points
 from doublesix.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, indices
+from doublesix.view import View
 
 #: A move on the board: (tile index, end number); (-1, -1) draws and (-1, -2) passes.
 DRAW = (-1, -1)
@@ -62,14 +65,44 @@ class Board:
     @classmethod
     def from_state(cls, state: State) -> Board:
         """A board in the position of ``state`` (which must not be waiting for its opener)."""
+        result = state.result
+        return cls._make(
+            state.cfg, state.layout, list(state.hands), state.bone, state.pos, state.turn,
+            state.scores, state.last_lay,
+            None if result is None else (result.winner, result.points, result.blocked),
+            state.over,
+        )
+
+    @classmethod
+    def from_view(cls, view: View) -> Board:
+        """A board in the position ``view`` shows while its seat is to move, with its own hand
+        and every other hand empty and no boneyard: a search puts a guess at them in
+        (``hands``, ``bone``, ``pos``) before it plays.
+
+        >>> from doublesix import Match, Rules
+        >>> view = Match(Rules.variant("draw"), seed=3).view(0)
+        >>> board = Board.from_view(view)
+        >>> board.hands[0] == view.hand_mask, board.turn == view.turn
+        (True, True)
+        """
+        hands = [0] * view.rules.players
+        hands[view.seat] = view.hand_mask
+        turn = -1 if view.turn is None else view.turn
+        return cls._make(config(view.rules), view.layout, hands, (), 0, turn, view.scores,
+                         view.last_lay, None, False)
+
+    @classmethod
+    def _make(
+        cls, cfg: Config, layout: Layout, hands: list[Mask], bone: tuple[int, ...], pos: int,
+        turn: int, scores: Sequence[int], last_lay: Sequence[int],
+        result: tuple[int | None, int, bool] | None, over: bool,
+    ) -> Board:
         board = object.__new__(cls)
-        cfg = state.cfg
-        layout = state.layout
-        board.hands = list(state.hands)
-        board.bone = state.bone
-        board.pos = state.pos
-        board.turn = state.turn
-        board.scores = list(state.scores)
+        board.hands = hands
+        board.bone = bone
+        board.pos = pos
+        board.turn = turn
+        board.scores = list(scores)
         board.ends = list(layout.ends)
         board.contrib = list(layout.contrib)
         board.count = layout.count
@@ -78,10 +111,9 @@ class Board:
         board.spinner = layout.spinner
         board.spin_sides = layout.spin_sides
         board.mode = layout.mode
-        board.last_lay = list(state.last_lay)
-        result = state.result
-        board.result = None if result is None else (result.winner, result.points, result.blocked)
-        board.over = state.over
+        board.last_lay = list(last_lay) if last_lay else [0] * cfg.players
+        board.result = result
+        board.over = over
         board.cfg = cfg
         board.players = cfg.players
         board.drawing = cfg.drawing

@@ -19,18 +19,16 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.experiments import Experiments, race_value, seat_styles, shown_numbers
-from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, rollout
-from doublesix.ai.sampling import Inference, Sampler, temper
+from doublesix.ai.experiments import Experiments, seat_styles, shown_numbers
+from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN
+from doublesix.ai.sampling import Inference, Sampler
+from doublesix.ai.search import Search, run
 from doublesix.ai.styles import Style
 from doublesix.moves import Move
-from doublesix.state import State
-from doublesix.tiles import Mask
 from doublesix.view import View
 
 #: Playouts per decision by default (shared among the legal moves).
@@ -150,94 +148,33 @@ class Expert:
     def evaluate(self, view: View, rng: random.Random) -> list[Evaluation]:
         """Every legal move with its mean value, best first (ties in the engine's order)."""
         moves = view.legal_moves()
-        worlds = max(MIN_WORLDS, self.playouts // len(moves))
-        totals = [0.0] * len(moves)
-        wins = [0.0] * len(moves)
-        me = view.seat
-        planner = me if self.plan else -1
-        weights = FIVES_PLAN if view.rules.scoring == "fives" else PIPS_PLAN
-        styles = self.styles(view)  # (read_table) the seats played in their styles
-        teams = view.rules.teams and self.team
-        shown = shown_numbers(view) if teams and styles is not None else None
-        known = [sum(1 << n for n in numbers) for numbers in view.lacks]
-        race = self.experiments.race
-        base: Board | None = None
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        played = 0
-        for hands, bone in self.guesses(view, worlds, rng):
-            if base is None:
-                base = Board.from_state(State.from_view(view, hands, bone))
-            for i, move in enumerate(moves):
-                board = base.copy()
-                board.hands = hands[:]
-                board.bone = bone
-                board.pos = 0
-                board.play(move.t, move.e if move.t >= 0 else (-1 if move.kind == "draw" else -2))
-                rollout(board, planner, known[:], weights, None if shown is None else shown[:],
-                        styles)
-                value, won = outcome(board, me, base, race)
-                totals[i] += value
-                wins[i] += won
-            played += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        totals, wins, played = run(self.search(view, rng.getrandbits(64)))
         played = max(played, 1)
         order = sorted(range(len(moves)), key=lambda i: (-totals[i], i))
         return [Evaluation(moves[i], totals[i] / played, wins[i] / played) for i in order]
 
-    def guesses(
-        self, view: View, worlds: int, rng: random.Random
-    ) -> list[tuple[list[Mask], list[int]]]:
-        """``worlds`` guesses at the hidden tiles, drawn in proportion to how well they explain
-        the other seats' choices (from ``pool`` times as many candidates)."""
-        mate_sharpness = self.mate_sharpness if view.rules.teams and self.team else None
-        inference = Inference(view, self.sharpness, mate_sharpness)
-        sampler = Sampler(view)
-        if not inference.decisions or self.pool == 1:
-            hands_list = [sampler.hands(rng) for _ in range(worlds)]
-        else:
-            candidates = [sampler.hands(rng) for _ in range(worlds * self.pool)]
-            weights = [inference.weight(hands) for hands in candidates]
-            if self.spread > 0.0:
-                weights = temper(weights, self.spread)
-            total = sum(weights)
-            if total <= 0.0:
-                hands_list = candidates[:worlds]
-            else:
-                # Systematic resampling: each guess kept in proportion to its weight.
-                step = total / worlds
-                mark = rng.random() * step
-                hands_list = []
-                running = 0.0
-                index = -1
-                for _ in range(worlds):
-                    while running <= mark and index + 1 < len(weights):
-                        index += 1
-                        running += weights[index]
-                    hands_list.append(candidates[index])
-                    mark += step
-        return [(hands, sampler.boneyard(hands, rng)) for hands in hands_list]
-
-
-def outcome(end: Board, me: int, start: Board, race: bool = False) -> tuple[float, float]:
-    """The value of a finished playout for seat ``me`` (about 0 to 1), and 1, 0.5 or 0 for
-    winning, drawing or losing the hand.  Under teams, ``me``'s team's: partners share a score,
-    and a hand its partner wins is won.  With ``race`` (an experiment), a 2-player game to a
-    target under All Fives or Muggins is valued by
-    :func:`~doublesix.ai.experiments.race_value`."""
-    gains = [a - b for a, b in zip(end.scores, start.scores, strict=True)]
-    mine = end.cfg.mates[me]
-    best_other = max(g for s, g in enumerate(gains) if s not in mine)
-    result = end.result
-    won = 0.5
-    if result is not None and result[0] is not None:
-        won = 1.0 if result[0] in mine else 0.0
-    target = end.target
-    if end.fives:
-        if race and target and end.players == 2:
-            return race_value(end, me, gains[me] - best_other), won
-        value = 0.5 + (gains[me] - best_other) / 100.0
-        if target and end.over:  # the game's winner has the top score
-            value += 1.0 if end.scores[me] == max(end.scores) else -1.0
-        return value, won
-    return won + (gains[me] - best_other) / 400.0, won
+    def search(self, view: View, seed: int) -> Search:
+        """The search of a decision at ``view`` (:class:`~doublesix.ai.search.Search`), its
+        random numbers drawn from ``seed``."""
+        moves = view.legal_moves()
+        styles = self.styles(view)  # (read_table) the seats played in their styles
+        teams = view.rules.teams and self.team
+        inference = Inference(view, self.sharpness, self.mate_sharpness if teams else None)
+        return Search(
+            me=view.seat,
+            moves=[(m.t, m.e if m.t >= 0 else (-1 if m.kind == "draw" else -2)) for m in moves],
+            base=Board.from_view(view),
+            sampler=Sampler(view),
+            inference=inference if inference.decisions and self.pool > 1 else None,
+            worlds=max(MIN_WORLDS, self.playouts // len(moves)),
+            pool=self.pool,
+            spread=self.spread,
+            planner=view.seat if self.plan else -1,
+            plan=FIVES_PLAN if view.rules.scoring == "fives" else PIPS_PLAN,
+            known=[sum(1 << n for n in numbers) for numbers in view.lacks],
+            seed=seed,
+            seconds=self.seconds,
+            styles=styles,
+            shown=shown_numbers(view) if teams and styles is not None else None,
+            race=self.experiments.race,
+        )

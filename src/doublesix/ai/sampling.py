@@ -4,11 +4,10 @@ A determinized search plays on many such guesses.  Each guess gives every other 
 tiles as it holds, none showing a number the seat is known to lack (``view.lacks``), and puts
 the rest, shuffled, in the boneyard.
 
->>> import random
 >>> from doublesix import Match, Rules
 >>> match = Match(Rules.variant("draw"), seed=2)
 >>> view = match.view(match.turn)
->>> hands, bone = sample_deal(view, random.Random(1))
+>>> hands, bone = sample_deal(view, Rng(1))
 >>> [h.bit_count() for h in hands] == list(view.hand_sizes), len(bone) == view.boneyard_size
 (True, True)
 """
@@ -16,9 +15,9 @@ the rest, shuffled, in the boneyard.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 
+from doublesix.ai.rng import Rng
 from doublesix.events import Event, hand_start
 from doublesix.tiles import SUIT, TILES, Mask, indices
 from doublesix.view import View
@@ -104,7 +103,7 @@ class Sampler:
         # the others leave, so it is checked rather than drawn (a faster path, same rule).
         self.dealt = view.rules.teams and view.boneyard_size == 0 and len(self.order) > 1
 
-    def hands(self, rng: random.Random) -> list[Mask]:
+    def hands(self, rng: Rng) -> list[Mask]:
         """Every seat's hand, respecting ``view.lacks`` whenever that is possible."""
         attempt = self._try_dealt if self.dealt else self._try
         for _ in range(_TRIES):
@@ -115,26 +114,20 @@ class Sampler:
         assert hands is not None
         return hands
 
-    def _try_dealt(self, rng: random.Random, constrained: bool) -> list[Mask] | None:
+    def _try_dealt(self, rng: Rng, constrained: bool) -> list[Mask] | None:
         """:meth:`_try` when no tile lies in the boneyard: every seat but the last draws its
         hand from what it may hold (a partial shuffle), and the last takes the rest if it may
         hold all of it."""
         left = self.unseen
         hands = [0] * len(self.sizes)
         hands[self.seat] = self.own
-        draw = rng.random
         order = self.order
         for seat in order[:-1]:
             pool = [t for t in self.pools[seat] if left >> t & 1]
             need = self.sizes[seat]
-            size = len(pool)
-            if size < need:
+            if len(pool) < need:
                 return None
-            mask = 0
-            for i in range(need):
-                j = i + int(draw() * (size - i))
-                pool[i], pool[j] = pool[j], pool[i]
-                mask |= 1 << pool[i]
+            mask = rng.pick(pool, need)
             hands[seat] = mask
             left &= ~mask
         last = order[-1]
@@ -143,25 +136,24 @@ class Sampler:
         hands[last] = left
         return hands
 
-    def _try(self, rng: random.Random, constrained: bool) -> list[Mask] | None:
+    def _try(self, rng: Rng, constrained: bool) -> list[Mask] | None:
+        """Each seat in turn, most constrained first, draws its hand from what it may hold
+        (``constrained``) or from every unseen tile, among the tiles still left."""
         left = self.unseen
         hands = [0] * len(self.sizes)
         hands[self.seat] = self.own
         for seat in self.order:
             need = self.sizes[seat]
             pool = self.pools[seat] if constrained else list(indices(self.unseen))
-            if len(self.order) > 1 or not constrained:
-                pool = [t for t in pool if left >> t & 1]
+            pool = [t for t in pool if left >> t & 1]
             if len(pool) < need:
                 return None
-            mask = 0
-            for t in rng.sample(pool, need):
-                mask |= 1 << t
+            mask = rng.pick(pool, need)
             hands[seat] = mask
             left &= ~mask
         return hands
 
-    def boneyard(self, hands: list[Mask], rng: random.Random) -> list[int]:
+    def boneyard(self, hands: list[Mask], rng: Rng) -> list[int]:
         """The tiles no hand holds, in a random draw order (in tile order when nobody draws,
         since then the order never shows)."""
         left = self.unseen
@@ -173,7 +165,7 @@ class Sampler:
         return bone
 
 
-def sample_deal(view: View, rng: random.Random) -> tuple[list[Mask], list[int]]:
+def sample_deal(view: View, rng: Rng) -> tuple[list[Mask], list[int]]:
     """One guess at the hidden tiles: every seat's hand as a mask and the boneyard in draw
     order (tile indices).  The guess respects ``view.lacks`` whenever that is possible."""
     sampler = Sampler(view)
@@ -187,8 +179,10 @@ def effective_size(weights: Sequence[float]) -> float:
     >>> effective_size([1.0, 1.0, 1.0, 1.0]), effective_size([1.0, 0.0, 0.0, 0.0])
     (4.0, 1.0)
     """
-    total = sum(weights)
-    squares = sum(w * w for w in weights)
+    total = squares = 0.0
+    for w in weights:  # in order, one by one (the compiled core sums the same way)
+        total += w
+        squares += w * w
     return total * total / squares if squares > 0.0 else 0.0
 
 
@@ -241,14 +235,13 @@ class Inference:
     the guess says the seat had.  ``sharpness = 0`` makes every guess equally likely.
     ``partner_sharpness`` (under teams) reads the partner's lays with another sharpness.
 
-    >>> import random
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block"), seed=3)
     >>> for _ in range(4):
     ...     match.play(match.legal_moves()[0])
     >>> view = match.view(match.turn)
     >>> inference = Inference(view, sharpness=1.0)
-    >>> hands, _ = sample_deal(view, random.Random(0))
+    >>> hands, _ = sample_deal(view, Rng(0))
     >>> 0.0 < inference.weight(hands) <= 1.0
     True
     """

@@ -16,7 +16,8 @@ positions of every variant, that :func:`style_move` chooses what the real player
 >>> from doublesix.ai.sampling import sample_deal
 >>> match = Match(Rules.variant("muggins"), seed=4)
 >>> view = match.view(match.turn)
->>> board = Board.from_state(State.from_view(view, *sample_deal(view, random.Random(0))))
+>>> from doublesix.ai.rng import Rng
+>>> board = Board.from_state(State.from_view(view, *sample_deal(view, Rng(0))))
 >>> lacks = [sum(1 << n for n in numbers) for numbers in view.lacks]
 >>> move = style_move(board, STYLES["snow-white"], lacks, None)
 >>> to_move(*move) == SnowWhite().choose(view, random.Random(0))
