@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
 
+from doublesix.ai.search import CORE
 from doublesix.cli import main
 from doublesix.cli.simulate import simulate
 from doublesix.rules import VARIANTS, Rules
@@ -70,3 +72,13 @@ def test_the_console_script_runs() -> None:
         check=True,
     )
     assert "5 games of draw" in done.stdout
+
+
+@pytest.mark.parametrize(("pure", "path"), [("1", "pure Python"), ("", "compiled")])
+def test_the_version_says_which_path_the_search_takes(pure: str, path: str) -> None:
+    if path == "compiled" and CORE is None and not os.environ.get("CI"):
+        pytest.skip("the compiled search core was not built here")
+    env = {**os.environ, "DOUBLESIX_PURE": pure}
+    done = subprocess.run([sys.executable, "-m", "doublesix.cli", "--version"],
+                          capture_output=True, text=True, check=True, env=env)
+    assert f"the computer players search on the {path} path" in done.stdout

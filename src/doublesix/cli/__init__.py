@@ -59,5 +59,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _version() -> str:
     from doublesix import __version__
+    from doublesix.ai.search import PATH
 
-    return f"doublesix {__version__}"
+    return f"doublesix {__version__} (the computer players search on the {PATH} path)"

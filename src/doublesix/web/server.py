@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Final
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from doublesix.ai.search import PATH as SEARCH_PATH
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings
 from doublesix.web.store import DATABASE_ENV, database_url
 
@@ -281,6 +282,7 @@ def run(args: argparse.Namespace) -> int:
     GuardedH11Protocol.settings = settings
     print(f"doublesix: open {address(args.host, args.port)} in your browser", flush=True)
     print(f"doublesix: games are saved in {shown}; press Ctrl+C to stop", flush=True)
+    print(f"doublesix: the computer players search on the {SEARCH_PATH} path", flush=True)
     options: dict[str, Any] = {
         "host": args.host,
         "port": args.port,
