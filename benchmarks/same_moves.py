@@ -8,7 +8,10 @@ seeded per decision, so the same code gives the same hashes on every machine).  
 and after a change that should not change play (a refactor, a faster or compiled playout) and
 compare the lines: the moves' hashes must agree; the values' hashes agree too unless the
 change reorders a floating-point sum.  Issue 27 checked its steps this way (800 default
-decisions, 198 with experiments and options), about two minutes on a quiet core.
+decisions, 198 with experiments and options), about two minutes on a quiet core.  Issue 28
+changed the mapping once, on purpose (the search's own generator, ``doublesix.ai.rng``, in
+place of ``random.Random``); the compiled core and the pure path give the same hashes
+(``DOUBLESIX_PURE=1`` for the pure one).
 """
 
 from __future__ import annotations
