@@ -19,6 +19,7 @@ COMMANDS: Final = {
     "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
+    "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),
 }
 
 
