@@ -284,11 +284,11 @@ class Retention:
             gone = await self.saving.run(prune_batch, self.store, self.policy, utcnow(), batch,
                                          tuple(self.live_ids()))
             removed += gone
+            self.removed += gone
             if gone < batch:
                 break
             await asyncio.sleep(BATCH_PAUSE)
         if removed:
-            self.removed += removed
             size = await self.saving.run(status_line, self.store)
             log.warning("removed %d old games; the database holds %s", removed, size)
         return removed
