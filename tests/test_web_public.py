@@ -211,6 +211,7 @@ class TestRetention:
                 age(store, game_id, LONG_AGO)
             age(store, table["game_id"], datetime.datetime.now() - datetime.timedelta(days=31))
             retention = app.state.retention
+            assert client.portal is not None
             removed = client.portal.call(retention.prune)
             assert removed == 5
             assert stored_ids(store) == {recent}

@@ -65,6 +65,8 @@ log = logging.getLogger("doublesix.web")
 UPDATED_INDEX: Final = Index("ix_doublesix_games_updated", GameRow.updated)
 #: Seconds between two batches, so saves and loads are not kept waiting.
 BATCH_PAUSE: Final = 0.05
+#: The longest wait from the server's start to its first round (seconds).
+FIRST_ROUND: Final = 60.0
 
 
 @dataclass(frozen=True)
@@ -241,7 +243,8 @@ def status_line(store: Store) -> str:
 
 class Retention:
     """Removes old games in the background every ``prune_interval`` seconds, a batch at a
-    time in the database's threads; ``live_ids`` names the games in memory (kept)."""
+    time in the database's threads; ``live_ids`` names the games in memory (kept).  Made
+    with the application (it gives an older database its index, blocking)."""
 
     def __init__(
         self,
@@ -258,6 +261,8 @@ class Retention:
         self.task: asyncio.Task[None] | None = None
         #: Games removed since the server started.
         self.removed = 0
+        if not self.policy.keeps_everything:
+            ensure_index(store)
 
     def start(self) -> None:
         """Start removing in the background (unless the settings say never)."""
@@ -265,8 +270,7 @@ class Retention:
             self.task = asyncio.create_task(self._run(), name="doublesix-retention")
 
     async def _run(self) -> None:
-        with contextlib.suppress(UnavailableError):
-            await self.saving.run(ensure_index, self.store)
+        await asyncio.sleep(min(FIRST_ROUND, self.settings.prune_interval))
         while True:
             try:
                 await self.prune()
