@@ -385,8 +385,18 @@ def test_serve_lets_a_crowded_address_in(public: Server) -> None:
             conn.close()
 
 
-def test_serve_forwarded_allow_ips_option() -> None:
-    from doublesix.cli import build_parser
-
-    args = build_parser("serve").parse_args(["serve", "--forwarded-allow-ips", "10.0.0.1, ::1"])
-    assert args.forwarded_allow_ips == "10.0.0.1, ::1"
+def test_serve_believes_the_proxies_it_is_told(tmp_path: Path) -> None:
+    server = Server(free_port(), tmp_path / "games.sqlite3", "--forwarded-allow-ips",
+                    "127.0.0.1", env={"DOUBLESIX_SOCKETS_PER_ADDRESS": "1",
+                                      "DOUBLESIX_SEARCH_PROCESSES": "0"})
+    try:
+        game = httpx2.post(server.url + "/api/games", json=QUICK, timeout=30).json()
+        url = f"ws://127.0.0.1:{server.port}/ws/{game['game_id']}?token={game['token']}"
+        with connect(url, additional_headers={"X-Forwarded-For": "192.0.2.1"}) as a, connect(
+                url, additional_headers={"X-Forwarded-For": "192.0.2.2"}) as b:
+            assert '"state"' in str(a.recv(timeout=30)) and '"state"' in str(b.recv(timeout=30))
+        answer = httpx2.get(server.url + "/api/options", headers={"X-Forwarded-Proto": "https"})
+        assert "; secure" in answer.headers["set-cookie"].lower()
+        assert answer.headers["strict-transport-security"] == "max-age=31536000"
+    finally:
+        server.stop()

@@ -108,8 +108,9 @@ class Candidate:
 
 
 def ensure_index(store: Store) -> None:
-    """Give an older database the index on the games' last saves (blocking)."""
-    with contextlib.suppress(exc.OperationalError, exc.ProgrammingError):
+    """Give an older database the index on the games' last saves (blocking; another
+    process making it at the same moment, or a read-only database, is no error)."""
+    with contextlib.suppress(exc.OperationalError, exc.ProgrammingError, exc.IntegrityError):
         UPDATED_INDEX.create(store.engine, checkfirst=True)
 
 
