@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from sqlalchemy import Index, and_, delete, exc, func, or_, select, text
+from sqlalchemy import Index, and_, delete, exc, func, insert, or_, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
@@ -140,7 +140,7 @@ def candidates(
 
 
 def each_candidate(
-    store: Store, policy: Policy, now: datetime.datetime, batch: int = 200
+    store: Store, policy: Policy, now: datetime.datetime, batch: int = 100
 ) -> Iterator[Candidate]:
     """Every game the policy removes at ``now``, oldest first, read ``batch`` at a time."""
     after: tuple[datetime.datetime, str] | None = None
@@ -156,7 +156,7 @@ def prune_batch(
     store: Store,
     policy: Policy,
     now: datetime.datetime | None = None,
-    limit: int = 200,
+    limit: int = 100,
     skip: Iterable[str] = (),
 ) -> int:
     """Remove at most ``limit`` of the games the policy removes (none of ``skip``), keeping
@@ -166,35 +166,42 @@ def prune_batch(
     if not found:
         return 0
     ids = [c.id for c in found]
-    removed: list[str] = []
-    with store.writing(), Session(store.engine) as session, session.begin():
-        rows = session.scalars(select(GameRow).where(GameRow.id.in_(ids),
-                                                     policy.condition(now))).all()
+    # What the statistics keep is read before the writing starts (a game saved meanwhile is
+    # no longer old, and stays: the policy is asked again as the games are removed).
+    with Session(store.engine) as session:
+        finished = [SavedGame.from_row(row) for row in session.scalars(select(GameRow).where(
+            GameRow.id.in_([c.id for c in found if c.finished]), policy.condition(now)))]
         owners: dict[str, set[str]] = {}
         for game_id, owner in session.execute(
             select(SeatOwnerRow.game_id, SeatOwnerRow.owner).where(SeatOwnerRow.game_id.in_(ids))
         ):
             owners.setdefault(game_id, set()).add(owner)
-        for row in rows:
-            saved = SavedGame.from_row(row)
-            gone = session.execute(delete(GameRow).where(
-                GameRow.id == saved.id, GameRow.revision == saved.revision
-            ).execution_options(synchronize_session=False))
-            if getattr(gone, "rowcount", 0) != 1:
-                continue  # saved meanwhile by another process: kept
-            removed.append(saved.id)
-            if saved.is_finished:
-                for owner in sorted({saved.owner} | owners.get(saved.id, set())):
-                    kept = finished_of(saved, owner)
-                    session.merge(ResultRow(
-                        game_id=saved.id, owner=owner, created=saved.created,
-                        variant=kept.variant, opponents=list(kept.opponents), won=kept.won,
-                        score=kept.score, daily=kept.daily, first_attempt=kept.first_attempt,
-                    ))
+    results = {saved.id: [_result(saved, owner)
+                          for owner in sorted({saved.owner} | owners.get(saved.id, set()))]
+               for saved in finished}
+    old = and_(GameRow.id.in_(ids), policy.condition(now))
+    deleting = delete(GameRow).where(old).execution_options(synchronize_session=False)
+    with store.writing(), Session(store.engine) as session, session.begin():
+        if store.engine.dialect.delete_returning:
+            removed = set(session.scalars(deleting.returning(GameRow.id)))
+        else:  # an older SQLite: one writer at a time, and this transaction is it
+            removed = set(session.scalars(select(GameRow.id).where(old)))
+            session.execute(deleting)
+        kept = [row for game_id in sorted(removed) for row in results.get(game_id, [])]
+        if kept:
+            session.execute(insert(ResultRow), kept)
         if removed:
             session.execute(delete(SeatOwnerRow).where(SeatOwnerRow.game_id.in_(removed))
                             .execution_options(synchronize_session=False))
     return len(removed)
+
+
+def _result(saved: SavedGame, owner: str) -> dict[str, Any]:
+    """The ``doublesix_results`` row of a finished game for one browser."""
+    kept = finished_of(saved, owner)
+    return {"game_id": saved.id, "owner": owner, "created": saved.created,
+            "variant": kept.variant, "opponents": list(kept.opponents), "won": kept.won,
+            "score": kept.score, "daily": kept.daily, "first_attempt": kept.first_attempt}
 
 
 def database_size(store: Store) -> int | None:

@@ -113,7 +113,7 @@ class Settings:
     #: Seconds between two rounds of removing old games (0: the server never does it itself;
     #: ``doublesix prune`` still does), and how many games one database call removes.
     prune_interval: float = 3600.0
-    prune_batch: int = 200
+    prune_batch: int = 100
     #: Host names the server answers for; "*" for any.  Empty: ``LOOPBACK_HOSTS`` (``doublesix
     #: serve`` adds the address it listens on).
     allowed_hosts: tuple[str, ...] = ()
