@@ -106,6 +106,8 @@ class TestPaths:
                 assert closed.value.code == CLOSE_NOT_FOUND
             with client.websocket_connect(f"/ws/{game_id}?token={bad}") as ws:
                 assert "does not hold a seat" in ws.receive_json()["message"]
+            for page in (f"/game/{bad}", f"/join/{bad}/{bad}", f"/join/{game_id}/{bad}"):
+                assert client.get(page).status_code == 200  # the page, which then asks
         for path in (f"/api/join/{game_id}/", "/api/join//", "/api/games//record"):
             json_error(client.get(path))
             json_error(client.post(path, json={"name": "Bea"}))
