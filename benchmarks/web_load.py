@@ -452,8 +452,11 @@ def percentiles(values: list[float]) -> str:
 def start_server(args: argparse.Namespace, db_url: str) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(args.port),
                "--db", db_url, *args.serve_arg]
-    # Every player comes from 127.0.0.1: the per-address bounds are raised to let them in.
+    # Every player comes from 127.0.0.1: the per-address bounds are raised to let them in,
+    # and how often they create games is not bounded (each plays game after game).
     env = {**os.environ,
+           "DOUBLESIX_GAMES_PER_HOUR_PER_ADDRESS": "0",
+           "DOUBLESIX_GAMES_PER_HOUR_PER_BROWSER": "0",
            "DOUBLESIX_SOCKETS_PER_ADDRESS": str(args.clients + 200),
            "DOUBLESIX_CONNECTIONS_PER_ADDRESS": str(2 * args.clients + args.flood_count + 200)}
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL

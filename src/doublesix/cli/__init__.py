@@ -1,4 +1,5 @@
-"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play``, ``join`` and ``serve``.
+"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play``, ``join``, ``serve`` and
+``prune``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -17,6 +18,7 @@ COMMANDS: Final = {
     "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
     "join": ("doublesix.terminal.join", "sit at a web table from the terminal: join LINK"),
     "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
+    "prune": ("doublesix.web.retention", "remove the web game's old games (statistics kept)"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
     "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),

@@ -155,6 +155,24 @@ class SeatOwnerRow(Base):
     owner: Mapped[str] = mapped_column(String(64), index=True)
 
 
+class ResultRow(Base):
+    """What the statistics keep of a finished game once the game is removed
+    (:mod:`~doublesix.web.retention`): one row per browser that played it, as
+    :class:`~doublesix.web.stats.Finished` holds it."""
+
+    __tablename__ = "doublesix_results"
+
+    game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    created: Mapped[datetime.datetime] = mapped_column(DateTime)
+    variant: Mapped[str] = mapped_column(String(16))
+    opponents: Mapped[list[str]] = mapped_column(JSON)
+    won: Mapped[bool] = mapped_column(Boolean)
+    score: Mapped[int] = mapped_column(Integer)
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    first_attempt: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
 @dataclass
 class Seat:
     """One seat: the name everyone sees, ``"human"`` or a computer player's name, and the
@@ -383,6 +401,10 @@ class Store:
 
     def _writing(self) -> contextlib.AbstractContextManager[Any]:
         return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
+
+    def writing(self) -> contextlib.AbstractContextManager[Any]:
+        """Held while this process writes (SQLite's writes take turns here)."""
+        return self._writing()
 
     def insert(self, game: SavedGame) -> None:
         """Store a new game."""

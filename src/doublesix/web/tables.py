@@ -41,9 +41,11 @@ class Tables:
     # -- invitations ----------------------------------------------------------------------
 
     def _invited(self, game: Game, code: str) -> int:
-        """The seat an invitation code opens (:class:`GameNotFoundError` if none)."""
+        """The seat an invitation code opens (:class:`GameNotFoundError` if none; compared
+        in constant time, as bytes: any text may be given)."""
+        given = code.encode("utf-8", "surrogatepass")
         for seat, held in enumerate(game.saved.seats):
-            if held.invite is not None and hmac.compare_digest(held.invite, code):
+            if held.invite is not None and hmac.compare_digest(held.invite.encode(), given):
                 return seat
         raise GameNotFoundError(game.id)
 
