@@ -1,9 +1,12 @@
 """The database: every game, saved after every move (SQLAlchemy 2; SQLite or PostgreSQL).
 
 One table, ``doublesix_games``: a row per game holding the engine's save
-(:meth:`~doublesix.match.Match.to_json`), the seats (names, kinds and a hash of each person's
+(:meth:`~doublesix.match.Match.to_json`) and the moves played since it was written (``moves``,
+a line each, appended by each save), the seats (names, kinds and a hash of each person's
 token, never the token itself), the owner (a hash of the browser's cookie), the daily game's
-date, and a few columns the statistics read.  ``revision`` counts saves: an update names the
+date, and a few columns the statistics read.  An update writes only the columns that changed
+since the row was read or last written, and appends to ``moves`` what was added to it, through
+statements built once.  ``revision`` counts saves: an update names the
 revision it follows, so two servers sharing one PostgreSQL database never overwrite each
 other's moves (the loser reloads).  On PostgreSQL each save also sends a notification
 (``NOTIFY doublesix_games``, in the save's own transaction) that :class:`Listener` hears in every
@@ -43,6 +46,8 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    Update,
+    bindparam,
     create_engine,
     event,
     exc,
@@ -142,6 +147,14 @@ class GameRow(Base):
     #: against computers only.  Added after the first release: :class:`Store` adds the column
     #: to an older database.
     table_info: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The moves played since ``match`` was written, a line each (``next``: the next hand
+    #: dealt), appended by each save (:attr:`SavedGame.moves`).  Added in release 3 (None in
+    #: an older row: no moves).
+    moves: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+#: The games table itself (its update statements are built on it, not on the ORM class).
+GAMES: Final = Base.metadata.tables[GameRow.__tablename__]
 
 
 class SeatOwnerRow(Base):
@@ -223,7 +236,12 @@ class Table:
 
 @dataclass
 class SavedGame:
-    """A game's row as a plain value (see :class:`GameRow`)."""
+    """A game's row as a plain value (see :class:`GameRow`).
+
+    The game is ``match`` (the engine's save) with ``moves`` played on it (a line each:
+    :func:`doublesix.web.live.stored_match` replays them).  ``written`` holds the columns as
+    the database holds them (set by :meth:`Store.load`, :meth:`Store.insert` and
+    :meth:`Store.update`), so that an update writes only what changed."""
 
     id: str
     owner: str
@@ -240,6 +258,8 @@ class SavedGame:
     created: datetime.datetime = field(default_factory=utcnow)
     updated: datetime.datetime = field(default_factory=utcnow)
     table: Table | None = None
+    moves: str = ""
+    written: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_finished(self) -> bool:
@@ -265,6 +285,7 @@ class SavedGame:
             created=row.created,
             updated=row.updated,
             table=Table.from_json(row.table_info),
+            moves=row.moves or "",
         )
 
     def columns(self) -> dict[str, Any]:
@@ -285,6 +306,7 @@ class SavedGame:
             "scores": list(self.scores),
             "match": self.match,
             "table_info": None if self.table is None else self.table.to_json(),
+            "moves": self.moves,
         }
 
     def seat_of_owner(self, owner: str) -> int | None:
@@ -325,6 +347,13 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def _read(row: GameRow) -> SavedGame:
+    """A row as read: its value, knowing what the database holds."""
+    game = SavedGame.from_row(row)
+    game.written = game.columns()
+    return game
+
+
 def unavailable(error: BaseException) -> bool:
     """Whether an error from the database means it cannot be reached or written now (gone
     away, read-only, disk full) rather than a mistake in a request."""
@@ -356,6 +385,9 @@ class Store:
         self._write_lock: threading.Lock | None = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else None
         )
+        #: The update statements built so far, by the columns they set (see :meth:`update`).
+        self._updates: dict[tuple[tuple[str, ...], bool], Update] = {}
+        self._notify = select(func.pg_notify(bindparam("channel"), bindparam("payload")))
         #: An in-memory SQLite database lives as long as this Store (dispose keeps it).
         self.in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (
             None, "", ":memory:"
@@ -386,37 +418,77 @@ class Store:
 
     def insert(self, game: SavedGame) -> None:
         """Store a new game."""
+        columns = game.columns()
         with self._writing(), Session(self.engine) as session, session.begin():
-            session.add(GameRow(**game.columns()))
+            session.add(GameRow(**columns))
+        game.written = columns
 
     def load(self, game_id: str) -> SavedGame | None:
         """The game with this id, or None."""
         with Session(self.engine) as session:
             row = session.get(GameRow, game_id)
-            return None if row is None else SavedGame.from_row(row)
+            return None if row is None else _read(row)
 
     def update(self, game: SavedGame) -> bool:
-        """Save ``game``, whose ``revision`` must be one more than the stored one.
+        """Save ``game``, whose ``revision`` must be one more than the stored one: only the
+        columns that changed since it was read or last written (:attr:`SavedGame.written`),
+        and of ``moves`` only the lines added to it, appended to the stored ones.
 
         Returns False (and changes nothing) when the stored game is not the revision before:
         another server saved it meanwhile.
         """
         game.updated = utcnow()
         columns = game.columns()
-        del columns["id"]
+        written = game.written
+        if written is None:  # not read from this database: every column
+            changed = {name: value for name, value in columns.items() if name != "id"}
+        else:
+            changed = {name: value for name, value in columns.items()
+                       if name != "id" and value != written.get(name)}
+        appended = False
+        if written is not None and "moves" in changed:
+            before = written.get("moves") or ""
+            if before and game.moves.startswith(before):
+                changed["moves"] = game.moves[len(before):]
+                appended = True
+        statement = self._update_statement(tuple(sorted(changed)), appended)
+        values = {f"v_{name}": value for name, value in changed.items()}
+        values["w_id"] = game.id
+        values["w_revision"] = game.revision - 1
         with self._writing(), self.engine.begin() as connection:
-            result = connection.execute(
-                update(GameRow)
-                .where(GameRow.id == game.id, GameRow.revision == game.revision - 1)
-                .values(**columns)
-            )
+            result = connection.execute(statement, values)
             done = bool(getattr(result, "rowcount", 0) == 1)
             if done and self.notifies:
                 # Delivered when (and only if) the save commits.
-                connection.execute(select(func.pg_notify(
-                    CHANNEL, f"{game.id} {game.revision} {self.origin}"
-                )))
-            return done
+                connection.execute(self._notify, {
+                    "channel": CHANNEL, "payload": f"{game.id} {game.revision} {self.origin}"
+                })
+        if done:
+            game.written = columns
+        return done
+
+    def _update_statement(self, names: tuple[str, ...], appended: bool) -> Update:
+        """The update setting the columns ``names`` (``moves`` appended to if ``appended``)
+        of the row with the revision before: built once for each set of columns, so that
+        SQLAlchemy compiles it once too."""
+        key = (names, appended)
+        statement = self._updates.get(key)
+        if statement is None:
+            table = GAMES
+            values: dict[str, Any] = {
+                name: bindparam(f"v_{name}", type_=table.c[name].type) for name in names
+            }
+            if appended:
+                values["moves"] = func.coalesce(table.c.moves, "").concat(
+                    bindparam("v_moves", type_=Text()))
+            statement = (
+                update(table)
+                .where(table.c.id == bindparam("w_id"),
+                       table.c.revision == bindparam("w_revision"))
+                .values(values)
+            )
+            self._updates[key] = statement
+        return statement
 
     def daily_games(self, owner: str, date: str) -> list[SavedGame]:
         """The daily games this owner started on ``date``, oldest first."""
@@ -426,7 +498,7 @@ class Store:
                 .where(GameRow.owner == owner, GameRow.daily == date)
                 .order_by(GameRow.created, GameRow.id)
             )
-            return [SavedGame.from_row(row) for row in rows]
+            return [_read(row) for row in rows]
 
     def finished_games(self, owner: str) -> list[SavedGame]:
         """Every finished game this owner played: set up, or joined at a table; oldest
@@ -439,7 +511,7 @@ class Store:
                        GameRow.status != PLAYING)
                 .order_by(GameRow.created, GameRow.id)
             )
-            return [SavedGame.from_row(row) for row in rows]
+            return [_read(row) for row in rows]
 
     def add_seat_owner(self, game_id: str, seat: int, owner: str) -> None:
         """Record that ``owner`` took ``seat`` of ``game_id`` (for its statistics)."""
