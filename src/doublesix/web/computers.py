@@ -4,8 +4,7 @@ A computer seat (or a person's stand-in, or a person's forced pass) moves in the
 until a person is to move; a player that searches thinks in a search process
 (:mod:`~doublesix.web.searchers`) while the game's lock is free, the quick ones here at once
 (a tenth of a millisecond, less than the round trip), and its move is judged and saved like a
-person's.  A hint is
-searched once per position, however many sockets ask.
+person's.  A hint is searched once per position, however many sockets ask.
 """
 
 from __future__ import annotations
