@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import functools
 import hashlib
 import logging
 import os
@@ -153,8 +154,21 @@ class GameRow(Base):
     moves: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
-#: The games table itself (its update statements are built on it, not on the ORM class).
 GAMES: Final = Base.metadata.tables[GameRow.__tablename__]
+#: A save's notification (PostgreSQL), built once.
+NOTIFY: Final = select(func.pg_notify(bindparam("channel"), bindparam("payload")))
+
+
+@functools.cache
+def update_statement(names: tuple[str, ...], appended: bool) -> Update:
+    """The update of the columns ``names`` (``moves`` appended to if ``appended``) of the row
+    with the revision before, built once for each set (building it cost more than saving)."""
+    values: dict[str, Any] = {n: bindparam(f"v_{n}", type_=GAMES.c[n].type) for n in names}
+    if appended:
+        values["moves"] = func.coalesce(GAMES.c.moves, "").concat(
+            bindparam("v_moves", type_=Text()))
+    return update(GAMES).where(GAMES.c.id == bindparam("w_id"),
+                               GAMES.c.revision == bindparam("w_revision")).values(values)
 
 
 class SeatOwnerRow(Base):
@@ -268,8 +282,8 @@ class SavedGame:
 
     @classmethod
     def from_row(cls, row: GameRow) -> SavedGame:
-        """The value of a row."""
-        return cls(
+        """The value of a row (knowing that the database holds it)."""
+        game = cls(
             id=row.id,
             owner=row.owner,
             variant=row.variant,
@@ -287,6 +301,8 @@ class SavedGame:
             table=Table.from_json(row.table_info),
             moves=row.moves or "",
         )
+        game.written = game.columns()
+        return game
 
     def columns(self) -> dict[str, Any]:
         """The row's columns, for an insert or update."""
@@ -347,13 +363,6 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def _read(row: GameRow) -> SavedGame:
-    """A row as read: its value, knowing what the database holds."""
-    game = SavedGame.from_row(row)
-    game.written = game.columns()
-    return game
-
-
 def unavailable(error: BaseException) -> bool:
     """Whether an error from the database means it cannot be reached or written now (gone
     away, read-only, disk full) rather than a mistake in a request."""
@@ -385,9 +394,6 @@ class Store:
         self._write_lock: threading.Lock | None = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else None
         )
-        #: The update statements built so far, by the columns they set (see :meth:`update`).
-        self._updates: dict[tuple[tuple[str, ...], bool], Update] = {}
-        self._notify = select(func.pg_notify(bindparam("channel"), bindparam("payload")))
         #: An in-memory SQLite database lives as long as this Store (dispose keeps it).
         self.in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (
             None, "", ":memory:"
@@ -427,7 +433,7 @@ class Store:
         """The game with this id, or None."""
         with Session(self.engine) as session:
             row = session.get(GameRow, game_id)
-            return None if row is None else _read(row)
+            return None if row is None else SavedGame.from_row(row)
 
     def update(self, game: SavedGame) -> bool:
         """Save ``game``, whose ``revision`` must be one more than the stored one: only the
@@ -439,56 +445,27 @@ class Store:
         """
         game.updated = utcnow()
         columns = game.columns()
-        written = game.written
-        if written is None:  # not read from this database: every column
-            changed = {name: value for name, value in columns.items() if name != "id"}
-        else:
-            changed = {name: value for name, value in columns.items()
-                       if name != "id" and value != written.get(name)}
-        appended = False
-        if written is not None and "moves" in changed:
-            before = written.get("moves") or ""
-            if before and game.moves.startswith(before):
-                changed["moves"] = game.moves[len(before):]
-                appended = True
-        statement = self._update_statement(tuple(sorted(changed)), appended)
+        written = game.written or {}
+        changed = {name: value for name, value in columns.items()
+                   if name != "id" and (name not in written or value != written[name])}
+        before = written.get("moves") or ""
+        appended = bool(before) and "moves" in changed and game.moves.startswith(before)
+        if appended:
+            changed["moves"] = game.moves[len(before):]
         values = {f"v_{name}": value for name, value in changed.items()}
-        values["w_id"] = game.id
-        values["w_revision"] = game.revision - 1
+        values.update(w_id=game.id, w_revision=game.revision - 1)
         with self._writing(), self.engine.begin() as connection:
-            result = connection.execute(statement, values)
+            result = connection.execute(update_statement(tuple(sorted(changed)), appended),
+                                        values)
             done = bool(getattr(result, "rowcount", 0) == 1)
             if done and self.notifies:
                 # Delivered when (and only if) the save commits.
-                connection.execute(self._notify, {
+                connection.execute(NOTIFY, {
                     "channel": CHANNEL, "payload": f"{game.id} {game.revision} {self.origin}"
                 })
         if done:
             game.written = columns
         return done
-
-    def _update_statement(self, names: tuple[str, ...], appended: bool) -> Update:
-        """The update setting the columns ``names`` (``moves`` appended to if ``appended``)
-        of the row with the revision before: built once for each set of columns, so that
-        SQLAlchemy compiles it once too."""
-        key = (names, appended)
-        statement = self._updates.get(key)
-        if statement is None:
-            table = GAMES
-            values: dict[str, Any] = {
-                name: bindparam(f"v_{name}", type_=table.c[name].type) for name in names
-            }
-            if appended:
-                values["moves"] = func.coalesce(table.c.moves, "").concat(
-                    bindparam("v_moves", type_=Text()))
-            statement = (
-                update(table)
-                .where(table.c.id == bindparam("w_id"),
-                       table.c.revision == bindparam("w_revision"))
-                .values(values)
-            )
-            self._updates[key] = statement
-        return statement
 
     def daily_games(self, owner: str, date: str) -> list[SavedGame]:
         """The daily games this owner started on ``date``, oldest first."""
@@ -498,7 +475,7 @@ class Store:
                 .where(GameRow.owner == owner, GameRow.daily == date)
                 .order_by(GameRow.created, GameRow.id)
             )
-            return [_read(row) for row in rows]
+            return [SavedGame.from_row(row) for row in rows]
 
     def finished_games(self, owner: str) -> list[SavedGame]:
         """Every finished game this owner played: set up, or joined at a table; oldest
@@ -511,7 +488,7 @@ class Store:
                        GameRow.status != PLAYING)
                 .order_by(GameRow.created, GameRow.id)
             )
-            return [_read(row) for row in rows]
+            return [SavedGame.from_row(row) for row in rows]
 
     def add_seat_owner(self, game_id: str, seat: int, owner: str) -> None:
         """Record that ``owner`` took ``seat`` of ``game_id`` (for its statistics)."""
