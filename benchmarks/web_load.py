@@ -10,7 +10,12 @@ through the WebSocket by random legal moves, and starts another game when one en
 - **moves/s**: the players' moves acknowledged per second;
 - **errors**: ``error`` messages, refused or dropped sockets, HTTP failures, moves with no answer;
 - **server CPU and memory**: the server process and its children (the search pool), from
-  ``/proc``; the load average is printed beside every run, since other work shares the machine.
+  ``/proc``; the load average is printed beside every run, since other work shares the machine;
+- **cpu_per_move**: that CPU for each move of the players, split between the server's own
+  process (its event loop and database threads) and its children (the search processes).
+
+``--server-src DIR`` runs the server from another checkout's ``src/`` (e.g. an older commit's,
+``git archive c1fd648 src | tar -x -C /tmp/old``), to compare two servers in one session.
 
 Options for the faults (each runs beside the players, who are then "another game"):
 
