@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,24 @@ from doublesix.tiles import Tile
 from doublesix.view import View
 from doublesix.web.protocol import YOU, GameInfo
 from doublesix.wire import HUMAN
+
+
+@functools.lru_cache(maxsize=512)
+def rules_words(rules: Rules) -> dict[str, Any]:
+    """``words.rules``: the rules dialog's words (:func:`doublesix.rulebook.describe_rules`),
+    worked out once for each set of rules (the value is shared: never change it).
+
+    >>> rules_words(Rules.variant("draw")) is rules_words(Rules.variant("draw"))
+    True
+    """
+    return rulebook.describe_rules(rules)
+
+
+@functools.lru_cache(maxsize=2048)
+def caption_words(rules: Rules, hand_number: int, daily: str | None) -> str:
+    """``words.caption`` (:func:`doublesix.words.game_caption`), worked out once for each
+    set of rules, hand and daily game."""
+    return words.game_caption(rules, hand_number, daily)
 
 
 def tile_text(tile: Tile | None) -> str | None:
@@ -263,10 +282,9 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     rules = match.rules
     gave_up = match.resigned
     over = match.is_over
-    described = rulebook.describe_rules(rules)
     said: dict[str, Any] = {
-        "caption": words.game_caption(rules, view.hand_number, info.daily),
-        "rules": described,
+        "caption": caption_words(rules, view.hand_number, info.daily),
+        "rules": rules_words(rules),
         "status": [None] * rules.players,
         "turn": None,
         "ends": None,
