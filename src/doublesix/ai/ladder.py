@@ -1,8 +1,8 @@
 """The ladder of computer opponents: each one's level and rating, fitted on a round robin.
 
 :func:`round_robin` plays every pair of :data:`ENTRANTS` on the same deals in every variant
-(single hands; each deal once in each seating, so both get both seats' tiles; the partnership
-game with each entrant partnered by itself), and rates the results in a fixed order with
+(games to the variant's own target, as people play them; each deal once in each seating, so
+both get both seats' tiles; the partnership game with each entrant partnered by itself), and rates the results in a fixed order with
 OpenSkill (:mod:`doublesix.ai.ratings`), every entrant starting as a newcomer.  The same seed
 gives the same table.  ``doublesix ladder`` runs it; the table the game ships,
 ``ai/ladder.json``, says the seed and the date it was made, and :func:`ladder` reads it.
@@ -73,15 +73,18 @@ def _play(job: Job) -> list[list[int]]:
     from doublesix.ai import player
 
     first, second, variant, seed = job
-    rules = Rules.variant(variant, target=0)
+    rules = Rules.variant(variant)
     makers = {spec: parse_spec(spec) for spec in (first, second)}
     results = []
     for order, at in enumerate(seatings([first, second], rules.players, teams=rules.teams)):
         players = [player(makers[spec][0], **makers[spec][1]) for spec in at]
         rngs = [random.Random(seed * 1000003 + order * 101 + s) for s in range(rules.players)]
         match = Match(rules, seed=seed)
-        while match.turn is not None:
+        while not match.is_over:
             turn = match.turn
+            if turn is None:
+                match.next_hand()
+                continue
             moves = match.legal_moves()
             move = moves[0] if len(moves) == 1 else players[turn].choose(
                 match.view(turn), rngs[turn])

@@ -437,17 +437,14 @@ class Store:
                 if column.name not in have:
                     raise
 
-    def _writing(self) -> contextlib.AbstractContextManager[Any]:
-        return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
-
     def writing(self) -> contextlib.AbstractContextManager[Any]:
         """Held while this process writes (SQLite's writes take turns here)."""
-        return self._writing()
+        return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
 
     def insert(self, game: SavedGame) -> None:
         """Store a new game."""
         columns = game.columns()
-        with self._writing(), Session(self.engine) as session, session.begin():
+        with self.writing(), Session(self.engine) as session, session.begin():
             session.add(GameRow(**columns))
         game.written = columns
 
@@ -476,7 +473,7 @@ class Store:
             changed["moves"] = game.moves[len(before):]
         values = {f"v_{name}": value for name, value in changed.items()}
         values.update(w_id=game.id, w_revision=game.revision - 1)
-        with self._writing(), self.engine.begin() as connection:
+        with self.writing(), self.engine.begin() as connection:
             result = connection.execute(update_statement(tuple(sorted(changed)), appended),
                                         values)
             done = bool(getattr(result, "rowcount", 0) == 1)
@@ -514,7 +511,7 @@ class Store:
 
     def add_seat_owner(self, game_id: str, seat: int, owner: str) -> None:
         """Record that ``owner`` took ``seat`` of ``game_id`` (for its statistics)."""
-        with self._writing(), Session(self.engine) as session, session.begin():
+        with self.writing(), Session(self.engine) as session, session.begin():
             session.merge(SeatOwnerRow(game_id=game_id, seat=seat, owner=owner))
 
     def announce(self, payload: str) -> None:
