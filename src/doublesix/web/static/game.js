@@ -224,7 +224,7 @@ async function handle(g, msg) {
     case "again": {
       // Everyone still at the table agreed: the same seat in the new game.
       rememberSeat({ game_id: msg.game_id, token: g.token });
-      announce("Everyone agreed: a new game starts.");
+      announce(msg.text);
       navigate(`/game/${encodeURIComponent(msg.game_id)}`);
       break;
     }

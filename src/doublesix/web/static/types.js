@@ -83,7 +83,7 @@
  *   | {type: "error", message: string}
  *   | {type: "notice", notice: string, message: string}
  *   | {type: "table", table: Table, text: string|null}
- *   | {type: "again", game_id: string}} ServerMessage
+ *   | {type: "again", game_id: string, text: string}} ServerMessage
  */
 
 /** @typedef {{value: string|number|boolean, label: string, short: string, words: string}} OptionChoice */
