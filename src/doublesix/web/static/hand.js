@@ -159,9 +159,14 @@ function renderHand(g, st, act) {
   }
 }
 
+/** The narrowest a hand tile is drawn when the screen allows: its button is then 44 px wide
+ * (the least touch target the platforms ask for). */
+const LEAST_TILE = 34;
+
 /**
  * Size the hand's tiles so the whole hand fits its share of the screen, in as few rows as keep
- * the tiles large: `--tile-w` on the hand.
+ * the tiles large: `--tile-w` on the hand. A hand whose tiles would be narrower than
+ * `LEAST_TILE` takes more of the screen's height (more rows) to keep them that wide.
  */
 export function fitHand() {
   const hand = byId("hand");
@@ -172,17 +177,23 @@ export function fitHand() {
   const vh = window.innerHeight;
   const mode = screenMode();
   const share = mode === "tall" ? 0.26 : mode === "short" ? 0.3 : 0.22;
-  const maxHeight = Math.max(70, vh * share);
-  const biggest = mode === "short" ? Math.min(34, vh * 0.075) : Math.min(60, Math.max(30, vh * 0.058));
+  const biggest = mode === "short" ? Math.max(LEAST_TILE, Math.min(40, vh * 0.075)) : Math.min(60, Math.max(LEAST_TILE, vh * 0.058));
   const gap = 4, pad = 10, raise = 22;
-  let best = 12;
-  for (let rows = 1; rows <= 6; rows++) {
-    const perRow = Math.ceil(n / rows);
-    const byWidth = (width - (perRow - 1) * gap) / perRow - pad;
-    const byHeight = ((maxHeight - raise * rows) / rows - pad) / 2;
-    const w = Math.floor(Math.min(biggest, byWidth, byHeight));
-    if (w > best) best = w;
-  }
+  /** The widest tile that fits in `part` of the screen's height. @param {number} part */
+  const widest = (part) => {
+    const maxHeight = Math.max(70, vh * part);
+    let best = 12;
+    for (let rows = 1; rows <= 6; rows++) {
+      const perRow = Math.ceil(n / rows);
+      const byWidth = (width - (perRow - 1) * gap) / perRow - pad;
+      const byHeight = ((maxHeight - raise * rows) / rows - pad) / 2;
+      const w = Math.floor(Math.min(biggest, byWidth, byHeight));
+      if (w > best) best = w;
+    }
+    return best;
+  };
+  let best = widest(share);
+  if (best < LEAST_TILE) best = Math.max(best, Math.min(LEAST_TILE, widest(mode === "tall" ? 0.4 : share + 0.06)));
   hand.style.setProperty("--tile-w", `${best}px`);
 }
 
@@ -190,6 +201,8 @@ export function fitHand() {
 function renderEndChoice(g, st, act) {
   const box = byId("end-choice");
   const choice = act && g.selected ? choiceOf(st, g.selected) : undefined;
+  // The strip stands in your row in place of the status line (which would say the same).
+  byId("me-status").hidden = !!choice;
   if (!choice) {
     if (box.contains(document.activeElement)) focusHandNear(g.selected || "");
     box.hidden = true;
@@ -201,9 +214,13 @@ function renderEndChoice(g, st, act) {
   byId("end-buttons").replaceChildren(...choice.lays.map((lay) => {
     const end = String(lay.end);
     const hinted = g.hint?.end === end && g.hint?.tile === g.selected;
-    const b = h("button", { type: "button", class: `end-button${hinted ? " hinted" : ""}`, dataset: { end } },
-      [endButtonName(end), h("span", { class: "end-num", text: ` ${lay.shows}${lay.points > 0 ? `, scores ${lay.points}` : ""}` }),
-        state.settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: end[0].toUpperCase() }) : ""]);
+    // Its name in full ("Left end 4, scores 10"), and on a narrow screen the board's own label
+    // for the end ("L 4") with what it scores.
+    const b = h("button", { type: "button", class: `end-button${hinted ? " hinted" : ""}`, dataset: { end } }, [
+      h("span", { class: "end-long" }, [endButtonName(end), h("span", { class: "end-num", text: ` ${lay.shows}${lay.points > 0 ? `, scores ${lay.points}` : ""}` }),
+        state.settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: end[0].toUpperCase() }) : ""]),
+      h("span", { class: "end-short", "aria-hidden": "true", text: `${end[0].toUpperCase()} ${lay.shows}${lay.points > 0 ? ` +${lay.points}` : ""}` }),
+    ]);
     b.addEventListener("click", () => chooseEnd(end));
     return b;
   }));
