@@ -22,12 +22,12 @@ import * as sound from "./sound.js";
 import { connect, disconnect, send, showConnection } from "./connection.js";
 import { renderSeats, renderTable, seatRect } from "./table.js";
 import { renderMe, focusHandNear } from "./hand.js";
-import { arriveFrom, drawTo } from "./motion.js";
+import { arriveFrom, callout, clearCallouts, drawTo, restingRect } from "./motion.js";
 import { closeDialog, renderInfoDialogs } from "./dialogs.js";
 import { showResult, updateResultActions } from "./result.js";
 import { loadOptions } from "./api.js";
 import { navigate, showNotice, showView } from "./nav.js";
-import { isPerson, onMySide } from "./people.js";
+import { isPerson, onMySide, seatNames } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
 import { awaySentence, checkHandoverDialog, renderTableNotice } from "./handover.js";
 
@@ -178,6 +178,7 @@ async function handle(g, msg) {
       noteEvent(g, ev, msg.text);
       renderGame({ emptyBoard: opening });
       afterRender(g, ev);
+      scoreCallout(msg.state, ev);
       const mine = ev.seat === msg.state.me;
       const moved = ["lay", "draw", "pass"].includes(ev.kind);
       const wait = Math.max(moved && !mine ? pause() : 0, ev.kind === "lay" || ev.kind === "draw" ? motionMs() : 0);
@@ -297,10 +298,7 @@ function noteEvent(g, ev, text) {
   } else if (ev.kind === "lay" && ev.seat !== null) {
     delete g.status[ev.seat]; // "thinking…" is over: the picture says what the seat did
     sound.play("lay");
-    if (ev.points > 0) {
-      callout(`+${ev.points}`, onMySide(st, ev.seat));
-      sound.play("score");
-    }
+    if (ev.points > 0) sound.play("score");
   } else if (ev.kind === "draw" && ev.seat !== null) {
     delete g.status[ev.seat];
     sound.play("draw");
@@ -308,25 +306,27 @@ function noteEvent(g, ev, text) {
     delete g.status[ev.seat];
     sound.play("pass");
   } else if (ev.kind === "end") {
-    if (ev.points > 0 && ev.seat !== null) callout(`+${ev.points}`, onMySide(st, ev.seat));
     sound.play(ev.seat === null ? "hand-drawn" : onMySide(st, ev.seat) ? "hand-won" : "hand-lost");
   } else if (ev.kind === "over" || ev.kind === "resign") {
     // The engine's winners; after a resignation with nobody winning, the one who resigned lost.
     const lost = st.winners.length ? !st.winners.includes(st.me) : ev.kind === "resign" && ev.seat === st.me;
     sound.play(st.winners.includes(st.me) ? "game-won" : lost ? "game-lost" : "game-drawn");
   }
+  if (["lay", "draw", "pass", "hand"].includes(ev.kind)) clearCallouts();
   announce(text);
   byId("log").append(h("li", { text }));
   if (ev.kind === "lay" || ev.kind === "draw" || ev.kind === "pass") byId("message").textContent = text;
   if (ev.kind === "hand") byId("message").textContent = "";
 }
 
-/** @param {string} text @param {boolean} mine */
-function callout(text, mine) {
-  const box = byId("callouts");
-  const el = h("span", { class: `callout ${mine ? "mine" : "theirs"}`, text });
-  box.append(el);
-  setTimeout(() => el.remove(), 1800);
+/**
+ * A score made by a laid tile (shown over the tile) or a hand's end (over the table), with who
+ * made it. @param {Picture} st @param {GameEvent} ev
+ */
+function scoreCallout(st, ev) {
+  if (ev.points <= 0 || ev.seat === null || (ev.kind !== "lay" && ev.kind !== "end")) return;
+  const tile = ev.kind === "lay" && ev.tile ? document.querySelector(`#board .layout-tiles [data-tile="${ev.tile}"]`) : null;
+  callout(ev.points, seatNames(st)[ev.seat], onMySide(st, ev.seat), tile ? restingRect(tile) : null, ev.kind === "lay" ? ev.tile || "" : "");
 }
 
 /** After the queue drains: the hand's result, or "Your turn", then the controls. @param {GameSession} g */
