@@ -128,3 +128,49 @@ def test_a_muggins_hand_by_touch_on_a_phone_on_its_side(make_session: Any) -> No
             break
         player.play_turn(played)
     expect(page.locator("#result-dialog")).to_be_visible()
+
+
+#: Each seat card: whether its score is cut or its last move overflows, and its texts.
+CARDS = """() => [...document.querySelectorAll("#game .seat")].map((card) => {
+  const facts = card.querySelector(".seat-facts");
+  const score = card.querySelector(".score-part").getBoundingClientRect();
+  const box = card.getBoundingClientRect();
+  const status = card.querySelector(".seat-status");
+  return {seat: card.dataset.seat, facts: facts.textContent, status: status.textContent,
+    scoreCut: score.right > box.right - 1 || facts.scrollWidth > facts.clientWidth + 1,
+    statusCut: status.scrollHeight > status.clientHeight + 1};
+})"""
+
+
+def test_cards_keep_scores_and_last_moves_and_taps_leave_no_hover(make_session: Any) -> None:
+    session: Session = make_session(
+        viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True)
+    page = session.page()
+    match, _ = four_ends()
+    session.scripted_game(page, match, ("random", "snow-white", "pinocchio"))
+    assert wait_phase(page) == "you"
+    for card in page.evaluate(CARDS):
+        assert not card["scoreCut"], card
+        assert not card["statusCut"], card
+        assert card["status"], card
+    # A tapped tile that does not fit keeps no hover highlight.
+    assert not page.evaluate("matchMedia('(hover: hover)').matches")
+    still = page.locator("#hand .hand-tile:not(.playable)").first
+    still.tap()
+    page.wait_for_timeout(100)
+    assert still.evaluate("el => getComputedStyle(el).backgroundColor") == "rgba(0, 0, 0, 0)"
+
+
+def test_a_reload_keeps_the_last_moves(make_session: Any) -> None:
+    session: Session = make_session(viewport={"width": 1366, "height": 768})
+    page = session.page()
+    session.new_game(page, variant="draw", players=3, target=0, seed=4,
+                     opponents=["random", "random"])
+    wait_phase(page)
+    before = page.locator("#message").inner_text()
+    assert before.endswith(" to open."), before
+    page.reload()
+    wait_phase(page)
+    expect(page.locator("#message")).to_have_text(before)
+    statuses = [card["status"] for card in page.evaluate(CARDS)]
+    assert "Opened with 6|6" in statuses, statuses

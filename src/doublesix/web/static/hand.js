@@ -86,15 +86,22 @@ export function renderMe(g, st) {
   const hint = button("hint-button");
   const canDraw = act && st.legal.some((m) => m.move === "draw");
   // A control about to be disabled under the keyboard's focus hands the focus to your hand,
-  // so it is never lost to the page.
+  // so it is never lost to the page; but Draw keeps it while your turn goes on with nothing
+  // that fits (between one draw and the next it only waits, and a press does nothing).
   const focused = document.activeElement;
-  const losing = (focused === draw && !canDraw) || (focused === hint && !act);
+  const drawing = myTurn && st.legal.some((m) => m.move === "draw");
+  const keepDraw = focused === draw && drawing;
+  const losing = (focused === draw && !canDraw && !keepDraw) || (focused === hint && !act);
   draw.hidden = !st.rules.drawing;
-  draw.disabled = !canDraw;
+  draw.disabled = !canDraw && !keepDraw;
+  draw.setAttribute("aria-disabled", String(!canDraw));
   draw.classList.toggle("hinted", g.hint?.move === "draw");
   draw.title = canDraw ? `Draw a tile (${st.boneyard_size} left)` : "You can draw only when nothing fits";
   hint.disabled = !act;
-  const lost = losing || (g.focusHand && act);
+  // When a game opens (nothing has the focus yet) the focus goes to your hand at once; after a
+  // result, once you can play.
+  const idle = !focused || focused === document.body || focused.id === "main";
+  const lost = losing || (g.focusHand && (act || (idle && st.hand.length > 0)));
   if (lost && !document.querySelector("dialog[open]")) {
     g.focusHand = false;
     /** @type {HTMLElement|null} */ (byId("hand").querySelector('[tabindex="0"]'))?.focus({ preventScroll: true });
@@ -315,10 +322,12 @@ byId("hand").addEventListener("keydown", (e) => {
 });
 
 /**
- * The single-key shortcuts: L, R, U, D choose an end for the chosen tile; H, E, S read.
+ * The single-key shortcuts: L, R, U, D choose an end for the chosen tile; D draws when no tile
+ * is chosen (drawing is allowed only when nothing fits, so no tile can be); H, E, S read.
  * @param {Record<string, () => void>} readers the reading keys' actions
+ * @param {() => void} draw the Draw button's action
  */
-export function listenForKeys(readers) {
+export function listenForKeys(readers, draw) {
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && state.game?.selected && !document.querySelector("dialog[open]")) {
       e.preventDefault();
@@ -333,13 +342,18 @@ export function listenForKeys(readers) {
     const key = e.key.toLowerCase();
     /** @type {Record<string, string>} */
     const ends = { l: "left", r: "right", u: "up", d: "down" };
-    if (key in ends) {
-      if (state.game.selected) {
-        e.preventDefault();
-        chooseEnd(ends[key]);
-      }
+    if (key in ends && state.game.selected) {
+      e.preventDefault();
+      chooseEnd(ends[key]);
       return;
     }
+    if (key === "d") {
+      e.preventDefault();
+      if (canAct(state.game) && state.game.picture.legal.some((m) => m.move === "draw")) draw();
+      else if (state.game.picture.rules.drawing) announce(/** @type {HTMLButtonElement} */ (byId("draw-button")).title);
+      return;
+    }
+    if (key in ends) return;
     if (key in readers) {
       e.preventDefault();
       readers[key]();
