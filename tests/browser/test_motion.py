@@ -146,7 +146,8 @@ def test_a_score_shows_where_it_was_made_and_by_whom_for_the_pace(make_session: 
     assert callouts, "the hand should score"
     for c in callouts:
         assert re.fullmatch(r"\+\d+ (You|Random)", c["text"]), c["text"]
-        assert c["gone"] is not None and c["gone"] - c["at"] <= 700 + 100, c
+        # The pace (700 ms), give or take a busy machine's timers: not the old 1.8 s.
+        assert c["gone"] is not None and c["gone"] - c["at"] <= 700 + 300, c
         if c["tile"] is not None:
             # Over its tile: centred on it, just above it.
             centre = c["box"]["x"] + c["box"]["w"] / 2
