@@ -278,6 +278,8 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     'The first to 50 points wins the game.'
     >>> said["caption"], said["status"][match.turn] is None
     ('Draw, 5 tiles each, to 50, double-six. Hand 1.', True)
+    >>> said["last"]
+    'You laid 6|6 to open.'
     """
     rules = match.rules
     gave_up = match.resigned
@@ -295,6 +297,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "result": None,
         "game_over": None,
         "waiting": None,
+        "last": None,
     }
     table = info.table
     if waiting and table is not None:
@@ -305,6 +308,8 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         return said
     hand = _current_hand(view.history)
     said["status"] = [words.seat_status(hand, seat) for seat in range(rules.players)]
+    moves = [event for event in hand if event.kind in ("lay", "draw", "pass")]
+    said["last"] = describe(moves[-1], names) if moves else None
     if not over:
         said["turn"] = words.turn_sentence(view, names, words.DRAW_BY_BUTTON)
     said["ends"] = words.ends_sentence(view)
