@@ -8,9 +8,11 @@ and a job for a search process ships little.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import pickle
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -364,3 +366,36 @@ class TestComputers:
         assert searched, "the expert searched"
         for job in searched:
             assert len(pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)) < 2500
+
+
+def test_a_persons_save_does_not_wait_behind_the_computers_queue(tmp_path: Path) -> None:
+    """The database threads are busy with computers' saves and more wait behind them: a
+    person's save has a thread of its own and is done first."""
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    release = threading.Event()
+    order: list[str] = []
+
+    def computer(name: str) -> str:
+        release.wait(10)
+        order.append(name)
+        return name
+
+    def person() -> str:
+        order.append("person")
+        return "person"
+
+    async def scenario() -> list[str]:
+        saving = Saving(store, TEST_SETTINGS, lambda: False)
+        queued = [asyncio.ensure_future(saving.run(computer, f"c{i}")) for i in range(6)]
+        await asyncio.sleep(0.05)
+        done = await saving.run(person, person=True)
+        release.set()
+        await asyncio.gather(*queued)
+        saving.close()
+        return [done, *order]
+
+    try:
+        found = run_async(scenario())
+    finally:
+        store.dispose()
+    assert found[0] == "person" and found[1] == "person", found

@@ -289,7 +289,7 @@ class Games:
             match.resign(seat)
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(f"unknown message type {message.kind!r}")
-        await self.saving.commit(game, match.history[before:])
+        await self.saving.commit(game, match.history[before:], person=True)
 
     # -- finished games -------------------------------------------------------------------
 

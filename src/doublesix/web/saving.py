@@ -50,10 +50,13 @@ class Saving:
         self.settings = settings
         self._closing = closing
         self._db: concurrent.futures.ThreadPoolExecutor | None = None
+        self._person_db: concurrent.futures.ThreadPoolExecutor | None = None
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
+    async def run(self, function: Callable[..., T], *args: Any, person: bool = False) -> T:
         """A store call in the database's own threads; :class:`UnavailableError` when the
-        database cannot be reached or written."""
+        database cannot be reached or written.  A ``person``'s call (saving a person's move)
+        has a thread of its own, so that it waits for the write in progress but not behind
+        the computers' queued saves: the person hears their move at once."""
         loop = asyncio.get_running_loop()
         if self._db is None:
             threads = self.settings.db_threads
@@ -62,15 +65,21 @@ class Saving:
             self._db = concurrent.futures.ThreadPoolExecutor(
                 threads, thread_name_prefix="doublesix-db"
             )
+            self._person_db = concurrent.futures.ThreadPoolExecutor(
+                1, thread_name_prefix="doublesix-db-person"
+            )
+        pool = self._person_db if person and self._person_db is not None else self._db
         try:
-            return await loop.run_in_executor(self._db, functools.partial(function, *args))
+            return await loop.run_in_executor(pool, functools.partial(function, *args))
         except Exception as error:
             if unavailable(error):
                 raise UnavailableError(str(error).splitlines()[0] if str(error) else
                                        type(error).__name__) from error
             raise
 
-    async def save(self, game: Game, events: Sequence[Event] | None = None) -> bool:
+    async def save(
+        self, game: Game, events: Sequence[Event] | None = None, person: bool = False
+    ) -> bool:
         """Save the game's changes since its last save: ``events`` are what happened to the
         match meanwhile (None: nothing, or not known).  Its moves are appended to the row's
         (:func:`new_moves`); the whole match is written instead when the game ends, when the
@@ -90,7 +99,7 @@ class Saving:
         finish_columns(saved, match)
         saved.revision += 1
         try:
-            ok = await self.run(self.store.update, saved)
+            ok = await self.run(self.store.update, saved, person=person)
         except Exception:
             (saved.match, saved.moves, saved.scores, saved.status, saved.resigned,
              saved.winner, saved.revision) = previous
@@ -103,20 +112,21 @@ class Saving:
         game.info.revision = saved.revision
         return ok
 
-    async def commit(self, game: Game, events: list[Event]) -> None:
+    async def commit(self, game: Game, events: list[Event], person: bool = False) -> None:
         """Save the game, then broadcast ``events``.
 
         While the database is away nobody hears of the change: everyone at the table is told
         "Saving failed; trying again", and the save is tried again (a quarter second, half a
         second, ... at most ``save_retry_max`` apart) until it succeeds, the server stops, or
         ``save_give_up`` seconds pass (then the change is undone).  A save refused because
-        another server saved first reloads the game and raises :class:`NotNowError`."""
+        another server saved first reloads the game and raises :class:`NotNowError`.
+        ``person``: the change is a person's move (see :meth:`run`)."""
         delay = 0.25
         started = time.monotonic()
         failed = False
         while True:
             try:
-                ok = await self.save(game, events)
+                ok = await self.save(game, events, person)
                 break
             except UnavailableError as error:
                 if not failed:
@@ -210,6 +220,9 @@ class Saving:
         if self._db is not None:
             self._db.shutdown(wait=False)
             self._db = None
+        if self._person_db is not None:
+            self._person_db.shutdown(wait=False)
+            self._person_db = None
 
 
 def new_moves(events: Sequence[Event], match: Match) -> str | None:
