@@ -223,12 +223,13 @@ def test_announcements_after_the_next_hand_come_in_order(make_session: Any) -> N
 
 def record_of_playing(session: Any, game_id: str) -> Any:
     """The match of a game still in play, read from the server's database."""
+    from doublesix.web.live import stored_match
     from doublesix.web.store import Store
 
     store = Store(f"sqlite:///{session.server.db}")
     try:
         saved = store.load(game_id)
         assert saved is not None
-        return json.loads(saved.match)
+        return json.loads(stored_match(saved).to_json())  # the match and the moves since
     finally:
         store.dispose()
