@@ -178,7 +178,7 @@ class TestRecords:
             match.play(match.legal_moves()[0])
         match.next_hand()
         assert review(match, 0, hands=[0], playouts=100).hands == (0,)
-        with pytest.raises(ReviewRefused, match="no hand 5"):
+        with pytest.raises(ReviewRefused, match="no hand 6"):
             review(match, 0, hands=[5])
 
     def test_a_resigned_hand_is_left_out(self) -> None:

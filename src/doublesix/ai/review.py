@@ -453,10 +453,13 @@ def review(
             raise ReviewRefused("the hand is still in play: a review comes once it is over")
         wanted = ended
     else:
+        for k in hands:
+            if not isinstance(k, int) or isinstance(k, bool):
+                raise ValueError(f"a hand is a number, not {k!r}")
         wanted = sorted(set(hands))
         for k in wanted:
-            if not isinstance(k, int) or not 0 <= k < count:
-                raise ReviewRefused(f"there is no hand {k!r} in this game")
+            if not 0 <= k < count:
+                raise ReviewRefused(f"there is no hand {k + 1} in this game")
             if k not in ended:
                 raise ReviewRefused("the hand is still in play: a review comes once it is over")
     expert = Expert(playouts=playouts)

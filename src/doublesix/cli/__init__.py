@@ -1,4 +1,5 @@
-"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play``, ``join`` and ``serve``.
+"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play``, ``join``, ``serve`` and
+``review``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -19,6 +20,7 @@ COMMANDS: Final = {
     "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
+    "review": ("doublesix.cli.review", "the expert's review of a finished game: review FILE"),
 }
 
 
