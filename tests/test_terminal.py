@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from doublesix import Match, Rules
+from doublesix.ai.review import review
 from doublesix.faces import share_text, tile_choices
 from doublesix.terminal.saves import Save, read_record, read_save, write_save
 from tests.support.deals import END_ASKED, END_AT_ONCE, Position, end_position, rest_of_set
@@ -656,8 +657,10 @@ class TestDailyAndOptions:
         opener = daily.history[1]
         assert f"laid {opener.tile} to open." in transcript
         saved = read_save(tmp_path / "daily.json")
-        shared = share_text(saved.match, datetime.date(2026, 11, 30))
+        accuracy = review(saved.match, 0, hindsight=False).summary.accuracy
+        shared = share_text(saved.match, datetime.date(2026, 11, 30), accuracy=accuracy)
         assert shared is not None and "|" not in shared
+        assert re.search(r"; accuracy \d+%\.$", shared), shared
         assert f"To share your result, copy this line: {shared}\n" in transcript
         again = Program(["--daily", "--date", "2026-11-30"], tmp_path)
         assert "You have played today's deal before" in again.read()

@@ -337,8 +337,10 @@ def name_seats(labels: Sequence[str]) -> list[str]:
     return names
 
 
-def share_text(match: Match, date: datetime.date | str, me: int = 0) -> str | None:
-    """The daily game's result as a short text to share, without tiles, once it is over.
+def share_text(match: Match, date: datetime.date | str, me: int = 0,
+               accuracy: float | None = None) -> str | None:
+    """The daily game's result as a short text to share, without tiles, once it is over;
+    with ``accuracy`` (a share, 0 to 1: :mod:`doublesix.ai.review`'s), that too.
 
     >>> match = Match.daily(datetime.date(2026, 11, 30))
     >>> while match.turn is not None:
@@ -346,6 +348,8 @@ def share_text(match: Match, date: datetime.date | str, me: int = 0) -> str | No
     >>> text = share_text(match, datetime.date(2026, 11, 30))
     >>> text.startswith("doublesix daily 2026-11-30: "), "|" in text  # no tiles in it
     (True, False)
+    >>> share_text(match, "2026-11-30", accuracy=0.8).endswith(" drawn; accuracy 80%.")
+    True
     """
     outcome = game_outcome(match)
     if outcome is None:
@@ -365,7 +369,10 @@ def share_text(match: Match, date: datetime.date | str, me: int = 0) -> str | No
     if outcome.ending is Ending.BLOCKED:
         how += " (blocked)"
     day = date.isoformat() if isinstance(date, datetime.date) else date
-    return f"doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn."
+    text = f"doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn"
+    if accuracy is not None:
+        text += f"; accuracy {round(100 * accuracy)}%"
+    return text + "."
 
 
 # -- the review's words (doublesix.ai.review gives the numbers, these say them) -------------

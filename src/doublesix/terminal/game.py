@@ -235,7 +235,7 @@ class Game(Person):
                 days = streak(read_record(self.path.parent), self.today())
                 say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
         if self.save.daily:
-            text = share_text(match, self.save.daily, YOU)
+            text = share_text(match, self.save.daily, YOU, self.accuracy())
             if text is not None:
                 say(f"To share your result, copy this line: {text}")
 
@@ -312,6 +312,11 @@ class Game(Person):
         options = {} if self.save.playouts is None else {"playouts": self.save.playouts}
         suggestion = hint(view, seed=hint_seed(self.match.seed, view), **options)
         self.say_hint(suggestion.reason)
+
+    def accuracy(self) -> float | None:
+        """The person's accuracy in the game that is over (the expert's review at its default
+        budget), or None when no decision of theirs was reviewed."""
+        return review(self.match, YOU, hindsight=False).summary.accuracy
 
     def show_review(self) -> None:
         """The expert's review of the person's moves (:mod:`doublesix.ai.review`): of the hand
