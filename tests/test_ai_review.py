@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
@@ -13,6 +14,7 @@ from doublesix.ai.review import (
     Decision,
     Hindsight,
     Mark,
+    Review,
     ReviewRefused,
     hindsight_search,
     load_record,
@@ -154,6 +156,22 @@ class TestHindsight:
         expected = points if winner == 0 else -points if winner == 1 else 0
         assert result.luck[0].result == expected
         assert result.luck[0].luck == pytest.approx(result.luck[0].known - result.luck[0].worth)
+
+
+class TestForcedTurns:
+    def test_a_seat_whose_first_turn_is_a_pass_is_reviewed(self) -> None:
+        # Block: seat 1 opens 6|6 and seat 0, holding no 6, passes at its first turn.  A
+        # search of that pass never ended in a guess where neither seat could lay.
+        hands = [["5|4", "5|2", "4|1", "3|2", "2|2", "2|0", "0|0"],
+                 ["6|6", "6|3", "6|0", "4|2", "4|0", "2|1", "1|0"]]
+        match = finish(scripted(Rules.variant("block", target=0), hands))
+        found: list[Review] = []
+        worker = threading.Thread(target=lambda: found.append(review(match, 0, playouts=200)),
+                                  daemon=True)
+        worker.start()
+        worker.join(120)
+        assert found, "the review did not end"
+        assert found[0].luck and found[0].luck[0].hand == 0
 
 
 class TestRecords:

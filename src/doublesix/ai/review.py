@@ -488,7 +488,10 @@ def _review_hand(expert: Expert, save: dict[str, Any], hand: int, seat: int, see
         view = match.view(seat)
         fives = view.rules.scoring == "fives"
         moves = view.legal_moves()
-        if len(moves) == 1 and (worth is not None or not hindsight):
+        # A forced move is valued only at the seat's first turn with a lay or a draw (for
+        # the luck); a pass is never searched (the expert never searches one: in a guess where
+        # no seat can lay, its playout would pass forever).
+        if len(moves) == 1 and (worth is not None or not hindsight or moves[0].kind == "pass"):
             continue
         step = len(match.history)
         rng = move_rng(seed, hand, seat, step)
