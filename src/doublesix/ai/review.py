@@ -27,11 +27,11 @@ under fives): :data:`THRESHOLDS`.
 to a target (what backgammon calls a match equity table) is not known to doublesix, so a
 game's chance cannot be read soundly from it.
 
-**Luck** (:class:`Luck`): at the seat's first turn of each hand, the expert's best move's
-points as the seat saw them (``worth``), the same move's points knowing every hand and the
-boneyard's order (``known``), and the hand's actual margin (``result``).  ``known - worth`` is
-the luck of the deal and the draws; ``result - known`` is what the play (every seat's) made of
-them.
+**Luck** (:class:`Luck`): at the seat's first turn of each hand that is not a pass, the
+expert's best move's points as the seat saw them (``worth``), the same move's points knowing
+every hand and the boneyard's order (``known``), and the hand's actual margin (``result``).
+``known - worth`` is the luck of the deal and the draws; ``result - known`` is what the play
+(every seat's) made of them.
 
 A review is deterministic: each decision's random numbers come from the seed (the match's
 unless given), the hand, the seat and the decision's place in the match's history
