@@ -385,11 +385,6 @@ def load_record(text: str | bytes | Mapping[str, Any]) -> tuple[Match, list[str]
     return Match.from_json(json.dumps(data)), names, seat
 
 
-def _hand_saves(match: Match) -> list[dict[str, Any]]:
-    hands: list[dict[str, Any]] = json.loads(match.to_json())["hands"]
-    return hands
-
-
 def _walk(save: dict[str, Any], hand: int) -> Iterator[tuple[Match, Move | None]]:
     """Replay hand ``hand`` of ``save`` (a match's JSON) in a match of its own: before each
     move, the match and that move; at the end, the match and None."""
@@ -478,10 +473,9 @@ def review(
 def _review_hand(expert: Expert, save: dict[str, Any], hand: int, seat: int, seed: int,
                  hindsight: bool) -> tuple[list[Decision], Luck | None]:
     decisions: list[Decision] = []
-    worth: tuple[Move, float, float] | None = None  # (move, points, known points)
+    worth: tuple[float, float] | None = None  # the best move's points, and knowing all
     start: list[int] = list(save["hands"][hand]["scores"])
     match: Match | None = None
-    fives = False
     for match, move in _walk(save, hand):
         if move is None or match.turn != seat:
             continue
@@ -507,16 +501,13 @@ def _review_hand(expert: Expert, save: dict[str, Any], hand: int, seat: int, see
                             fives)
             if worth is None:
                 best = fair[0].move
-                worth = (best, fair[0].points,
-                         next(v.points for v in known if v.move == best))
+                worth = (fair[0].points, next(v.points for v in known if v.move == best))
         if len(moves) == 1:
             continue
         decisions.append(_decision(view, hand, step, fair, known, move))
     luck = None
     if match is not None and hindsight and worth is not None:
-        _, points, known_points = worth
-        luck = Luck(hand, points, known_points,
-                    _margin(match.rules, seat, start, match.state.scores))
+        luck = Luck(hand, *worth, _margin(match.rules, seat, start, match.state.scores))
     return decisions, luck
 
 
