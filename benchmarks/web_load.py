@@ -10,7 +10,12 @@ through the WebSocket by random legal moves, and starts another game when one en
 - **moves/s**: the players' moves acknowledged per second;
 - **errors**: ``error`` messages, refused or dropped sockets, HTTP failures, moves with no answer;
 - **server CPU and memory**: the server process and its children (the search pool), from
-  ``/proc``; the load average is printed beside every run, since other work shares the machine.
+  ``/proc``; the load average is printed beside every run, since other work shares the machine;
+- **cpu_per_move**: that CPU for each move of the players, split between the server's own
+  process (its event loop and database threads) and its children (the search processes).
+
+``--server-src DIR`` runs the server from another checkout's ``src/`` (e.g. an older commit's,
+``git archive c1fd648 src | tar -x -C /tmp/old``), to compare two servers in one session.
 
 Options for the faults (each runs beside the players, who are then "another game"):
 
@@ -139,6 +144,16 @@ def cpu_seconds(pid: int) -> float:
             continue
         total += int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
     return total / tick
+
+
+def own_cpu_seconds(pid: int) -> float:
+    """User and system CPU of the process ``pid`` alone (all its threads; not its children)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / tick
 
 
 def rss_mb(pid: int) -> float:
@@ -452,10 +467,16 @@ def percentiles(values: list[float]) -> str:
 def start_server(args: argparse.Namespace, db_url: str) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(args.port),
                "--db", db_url, *args.serve_arg]
-    # Every player comes from 127.0.0.1: the per-address bounds are raised to let them in.
+    # Every player comes from 127.0.0.1: the per-address bounds are raised to let them in,
+    # and how often they create games is not bounded (each plays game after game).
     env = {**os.environ,
+           "DOUBLESIX_GAMES_PER_HOUR_PER_ADDRESS": "0",
+           "DOUBLESIX_GAMES_PER_HOUR_PER_BROWSER": "0",
            "DOUBLESIX_SOCKETS_PER_ADDRESS": str(args.clients + 200),
            "DOUBLESIX_CONNECTIONS_PER_ADDRESS": str(2 * args.clients + args.flood_count + 200)}
+    if args.server_src:  # another checkout's server (an older commit's, to compare)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(args.server_src).resolve())] + [p for p in [env.get("PYTHONPATH")] if p])
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
                                if args.quiet_server else None, env=env)
     deadline = time.monotonic() + 60
@@ -479,6 +500,7 @@ async def run(args: argparse.Namespace, server_pid: int | None,
     end = start + args.duration
     limits = httpx2.Limits(max_connections=args.clients + 50)
     cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
+    own_cpu_before = own_cpu_seconds(server_pid) if server_pid else 0.0
     own_before = time.process_time()
     peak_rss = 0.0
     async with httpx2.AsyncClient(base_url=args.url, timeout=ANSWER_LIMIT, limits=limits) as http:
@@ -524,6 +546,7 @@ async def run(args: argparse.Namespace, server_pid: int | None,
         await asyncio.gather(*tasks, *floods, return_exceptions=True)
     elapsed = time.monotonic() - start
     cpu = (cpu_seconds(server_pid) - cpu_before) if server_pid else 0.0
+    own_cpu = (own_cpu_seconds(server_pid) - own_cpu_before) if server_pid else 0.0
     summary = {
         "clients": args.clients,
         "think": args.think,
@@ -539,6 +562,15 @@ async def run(args: argparse.Namespace, server_pid: int | None,
         "errors": results.errors,
         "notices": results.notices,
         "server_cpu": f"{100 * cpu / elapsed:.0f}% of one core" if server_pid else "-",
+        # Per move of the players: the server process's own CPU (its event loop and database
+        # threads), and its children's (the search processes and their fork server).
+        "cpu_per_move": (
+            f"{1000 * cpu / max(1, results.moves):.1f} ms: server process "
+            f"{1000 * own_cpu / max(1, results.moves):.1f}, search processes "
+            f"{1000 * (cpu - own_cpu) / max(1, results.moves):.1f}" if server_pid else "-"
+        ),
+        "server_ms_per_move": round(1000 * own_cpu / max(1, results.moves), 2),
+        "search_ms_per_move": round(1000 * (cpu - own_cpu) / max(1, results.moves), 2),
         "server_rss_mb": round(peak_rss),
         # The players share the machine with the server: their own CPU, for the record.
         "client_cpu": f"{100 * (time.process_time() - own_before) / elapsed:.0f}% of one core",
@@ -608,6 +640,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the started server's --db (default: a new SQLite file)")
     parser.add_argument("--serve-arg", action="append", default=[],
                         help="another argument for doublesix serve (repeatable)")
+    parser.add_argument("--server-src", default=None, metavar="DIR",
+                        help="run the server from this source directory (another checkout's "
+                        "src/, e.g. an older commit's, to compare)")
     parser.add_argument("--flood", choices=["hints", "idle", "deep-json", "long-line"])
     parser.add_argument("--flood-count", type=int, default=400,
                         help="connections of the idle flood (default 400)")
@@ -667,7 +702,7 @@ def main(argv: list[str] | None = None) -> int:
         loop.close()
     summary["load_average"] = f"{load_before} -> {load_average()}"
     for key, value in summary.items():
-        if key in ("act_p95", "ack_p95"):
+        if key in ("act_p95", "ack_p95", "server_ms_per_move", "search_ms_per_move"):
             continue
         print(f"{key:>14}: {value}")
     if args.json:

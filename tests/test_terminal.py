@@ -260,7 +260,7 @@ class TestTurns:
         assert "Your hand, 6 tiles: 5|3 fits right, 5|2, 4|3 fits right, 3|2 fits right, " \
                "3|1 fits left and right, 2|2." in text
         program.send("3 1 up")
-        assert "There is no up end open now. 3|1 fits the left end and the right end." \
+        assert "There is no up arm open now. 3|1 fits the left end and the right end." \
             in program.read()
         program.send("3|1")
         text = program.read()

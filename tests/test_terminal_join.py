@@ -82,6 +82,8 @@ class FakeTable:
         self.received: list[Message] = []
         self.idle: list[Callable[[], None]] = []
         self.games = 1
+        #: The ``again`` message's words (None: the message has none, as before).
+        self.again_text: str | None = None
 
     # the picture
 
@@ -210,7 +212,10 @@ class FakeTable:
             self.match = Match(self.rules, seed=self.seed + 1)
             self.info.game_id = f"g{self.games}"
             self.info.revision = 0
-            queue.append({"type": "again", "game_id": self.info.game_id})
+            again = {"type": "again", "game_id": self.info.game_id}
+            if self.again_text is not None:
+                again["text"] = self.again_text
+            queue.append(again)
 
 
 class FakeSocket:
@@ -354,6 +359,19 @@ class TestTheTable:
         assert "Ana's turn." in text or "Ana laid" in text
         assert "Your turn." in text
         assert "The game is over." in text
+
+    def test_playing_again_says_who_stands_in_for_whom(self) -> None:
+        rules = Rules.variant("block", players=3, target=0)
+        table = FakeTable(rules, 4, ["human", "human", "greedy"], ["Ana", "Bea", "Greedy"],
+                          me=1)
+        table.again_text = ("Everyone agreed: a new game starts. Greedy plays for Ana until Ana "
+                            "is back.")
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 3, mistakes=False, again=1))
+        assert game.run() == 0
+        lines = output.getvalue().splitlines()
+        at = lines.index("A new game of Block.")
+        assert lines[at + 1] == table.again_text
 
     def test_another_persons_turn_is_announced_by_name(self) -> None:
         rules = Rules.variant("block", players=2, target=0)

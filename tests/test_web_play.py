@@ -249,17 +249,19 @@ class TestErrors:
 
         # The computer thinks until the test lets it go, so its move cannot land first.
         thinking = threading.Event()
-        choose = searchers.choose_move
+        choose = searchers.choose_seeded
 
-        def slow_choose(kind: str, view: View, rng: random.Random) -> Move:
+        def slow_choose(kind: str, view: View, key: tuple[int, int, int, int],
+                        daily: bool = False) -> Move:
             thinking.wait(timeout=30)
-            return choose(kind, view, rng)
+            return choose(kind, view, key, daily)
 
         async def scenario() -> list[Any]:
-            # Searches in threads of this process, where the slow player is.
+            # Searches in threads of this process, where the slow player is (a searching
+            # player: the quick ones play at once).
             games = Games(Store("sqlite://"), settings=TEST_SETTINGS.replace(
                 search_processes=0))
-            game_id, token, _ = await games.create("owner", rules, ("greedy",) * 3, seed)
+            game_id, token, _ = await games.create("owner", rules, ("expert",) * 3, seed)
             game, connection = await games.connect(game_id, token)
             before = game.saved.revision
             for text in (f'{{"type": "play", "move": "{mine} left"}}', '{"type": "hint"}',
@@ -274,7 +276,7 @@ class TestErrors:
             return sent
 
         # Patched where the computers' turns call it.
-        with mock.patch("doublesix.web.computers.choose_move", slow_choose):
+        with mock.patch("doublesix.web.computers.choose_seeded", slow_choose):
             sent = run_async(scenario(), timeout=60)
         assert sent[0] is not None and sent[0]["type"] == "state"
         errors = [m for m in sent[1:] if m is not None and m["type"] == "error"]

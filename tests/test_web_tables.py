@@ -407,6 +407,62 @@ class TestPlayAgain:
             read_until(host, "table", text="Bea has left the table.")
             assert read_until(host, "again")["game_id"] != game_id
 
+    def test_the_one_left_plays_again_with_stand_ins_for_those_gone(
+        self, client: TestClient
+    ) -> None:
+        """Ana (the host) and Bea leave after the game; Cal asks to play again: the new game
+        starts with computers playing for Ana and Bea, everyone is told, and it is played to
+        its end by Cal alone."""
+        answer = set_table(client, ["person", "person", "greedy"], variant="all-fives",
+                           target=0, seed=11)
+        game_id = answer["game_id"]
+        tokens = {0: answer["token"]}
+        for invite, cookie, name in zip(answer["invites"], (BEA, CAL), ("Bea", "Cal"),
+                                        strict=True):
+            tokens[invite["seat"]] = join(client, invite["url"], cookie, name)["token"]
+        with client.websocket_connect(f"/ws/{game_id}?token={tokens[2]}") as cal_ws:
+            cal = SeatSocket(cal_ws)
+            with client.websocket_connect(f"/ws/{game_id}?token={tokens[0]}") as ana_ws, \
+                    client.websocket_connect(f"/ws/{game_id}?token={tokens[1]}") as bea_ws:
+                ana, bea = SeatSocket(ana_ws), SeatSocket(bea_ws)
+                ana.ws.send_json({"type": "start"})
+                read_until(bea, "table", text="The game starts.")
+                bea.ws.send_json({"type": "resign"})
+                while not cal.state.get("over"):
+                    cal.receive()
+            read_until(cal, "table", text="Bea has left the table.")
+            cal.ws.send_json({"type": "again"})
+            again = read_until(cal, "again")
+            assert again["text"] == ("Everyone agreed: a new game starts. Greedy plays for Ana "
+                                     "until Ana is back. Greedy plays for Bea until Bea is back.")
+        new_id = again["game_id"]
+        with client.websocket_connect(f"/ws/{new_id}?token={tokens[2]}") as ws:
+            cal = SeatSocket(ws)
+            state = read_until(cal, "state")["state"]
+            assert [s["stand_in"] for s in state["table"]["seats"]] == [
+                "greedy", "greedy", None, None]
+            final = cal.play_out(random.Random(3))
+            assert final["over"] and final["table"]["stage"] == "over"
+            laid = {m["event"]["seat"] for m in cal.received
+                    if m["type"] == "event" and m["event"]["kind"] == "lay"}
+            assert {0, 1} & laid, "the stand-ins played for Ana and Bea"
+
+    def test_anyone_at_the_table_lets_a_computer_play_for_the_host(
+        self, client: TestClient
+    ) -> None:
+        game_id, tokens = started_table(client, [], variant="draw", target=0, seed=3)
+        with client.websocket_connect(f"/ws/{game_id}?token={tokens[0]}") as ana_ws:
+            SeatSocket(ana_ws).receive()
+        with client.websocket_connect(f"/ws/{game_id}?token={tokens[1]}") as bea_ws:
+            bea = SeatSocket(bea_ws)
+            bea.receive()
+            bea.ws.send_json({"type": "seat", "seat": 1, "player": "greedy"})
+            assert "only the seat of a person away" in read_until(bea, "error")["message"]
+            bea.ws.send_json({"type": "seat", "seat": 0, "player": "greedy"})
+            told = read_until(bea, "table", text="Greedy plays for Ana until Ana is back.")
+            assert told["table"]["seats"][0]["stand_in"] == "greedy"
+            assert bea.play_out(random.Random(5))["over"]
+
     def test_again_is_for_finished_tables(self, client: TestClient) -> None:
         game_id, tokens = started_table(client, [])
         with client.websocket_connect(f"/ws/{game_id}?token={tokens[0]}") as ws:

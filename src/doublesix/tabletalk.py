@@ -89,6 +89,19 @@ def takes_back(name: str, player: str) -> str:
     return f"{name} takes the seat back from {player}."
 
 
+def again_agreed(stand_ins: Sequence[tuple[str, str]] = ()) -> str:
+    """Everyone still at a finished table asked to play again: the new game starts, with a
+    computer playing for each person who had left (``stand_ins``: ``(player, name)``).
+
+    >>> again_agreed()
+    'Everyone agreed: a new game starts.'
+    >>> again_agreed([("Pinocchio", "Ana"), ("Pinocchio", "Bea")])
+    'Everyone agreed: a new game starts. Pinocchio plays for Ana until Ana is back. \
+Pinocchio plays for Bea until Bea is back.'
+    """
+    return " ".join([AGAIN_AGREED, *(stands_in(player, name) for player, name in stand_ins)])
+
+
 def wants_again(name: str) -> str:
     """A person asked to play again at a finished table.
 

@@ -209,6 +209,15 @@ def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU
     return text
 
 
+def end_name(end: str) -> str:
+    """An open end as words: the line's ends are ends, the spinner's are arms.
+
+    >>> end_name("left"), end_name("up")
+    ('the left end', 'the up arm')
+    """
+    return f"the {end} {'arm' if end in ('up', 'down') else 'end'}"
+
+
 def end_question(choice: TileChoice) -> str:
     """The question for a tile whose ends give different tables: each end, what it shows and
     what the lay scores there.
@@ -509,8 +518,7 @@ def seat_status(events: Sequence[Event], seat: int) -> str | None:
         if event.kind == "lay":
             if event.end is None:
                 return f"opened with {event.tile}"
-            arm = "arm" if event.end in ("up", "down") else "end"
-            return f"laid {event.tile} on the {event.end} {arm}"
+            return f"laid {event.tile} on {end_name(event.end)}"
     return f"drew {drawn}" if drawn else None
 
 

@@ -6,8 +6,11 @@ before the page's scripts records each one as it is added, and when tiles in the
 playable (``conftest.RECORDER_SCRIPT``). A Web Audio stand-in records what the page asks it to
 play (``conftest.AUDIO_STUB_SCRIPT``). After the hand, the game's record (the server's save)
 gives the engine's history: every event must have been announced once, in order, the opening
-tile included; "Your turn" comes after the events before each of the person's moves and before
-the hand's tiles become playable; and each event made its sound, in the same order.
+tile included, another seat's run of draws as one line ("Random drew 3 tiles."), the hand's
+end and the game's once each (the result dialog says them again only in its title); "Your
+turn" comes after the events before each of the person's turns (not again after a draw that
+leaves nothing to play) and before the hand's tiles become playable; and each event made its
+sound, in the same order.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from doublesix import Match, Rules
-from doublesix.events import Event, describe
+from doublesix.events import Event, describe, public
 from tests.support.browser_players import MousePlayer, wait_phase
 from tests.support.browser_strategy import simulate
 
@@ -60,7 +63,7 @@ def sound_names(notes: list[str]) -> list[str]:
 
 def busy_seed(variant: str, players: int) -> int:
     """A seed whose one-hand game, played as the tests play, has the person choose an end and
-    draw, an opponent draw, and a lay that scores."""
+    draw, an opponent draw more than one tile in a row, and a lay that scores."""
     rules = Rules.variant(variant, players=players, target=0)
     for seed in range(1, 500):
         trace = simulate(variant, seed, 0, players=players)
@@ -68,8 +71,9 @@ def busy_seed(variant: str, players: int) -> int:
             continue
         match = Match(rules, seed=seed)
         replay(match, trace.steps)
-        kinds = {(e.kind, e.seat == 0) for e in match.history}
-        if ("draw", False) in kinds and any(e.kind == "lay" and e.points for e in match.history):
+        runs = [e for e in public(match.history, seat=0) if e.kind == "draw" and e.seat != 0]
+        if any(e.number > 1 for e in runs) and any(e.kind == "lay" and e.points
+                                                   for e in match.history):
             return seed
     raise LookupError("no seed gives a busy hand")
 
@@ -106,11 +110,21 @@ def said_text(event: Event, names: list[str]) -> str:
     return describe(event, names)
 
 
+def turn_starts(events: list[Event]) -> list[bool]:
+    """For each event, whether "Your turn" came before it: the person's first move of a turn,
+    or a lay after their own draw (a drawn tile that fits); not a draw after their draw."""
+    starts = []
+    for i, e in enumerate(events):
+        after_draw = i > 0 and events[i - 1].kind == "draw" and events[i - 1].seat == 0
+        starts.append(e.seat == 0 and (e.kind == "lay" or (e.kind == "draw" and not after_draw)))
+    return starts
+
+
 def expected_sounds(events: list[Event], teams: bool = False) -> list[str]:
-    """The sounds a hand's events make, "turn" before each of the person's own moves."""
+    """The sounds a hand's events make, "turn" before each of the person's turns."""
     out: list[str] = []
-    for e in events:
-        if e.seat == 0 and e.kind in ("lay", "draw"):
+    for e, starts in zip(events, turn_starts(events), strict=True):
+        if starts:
             out.append("turn")
         if e.kind == "lay":
             out.append("lay")
@@ -142,22 +156,30 @@ def test_a_whole_hand_is_announced_once_in_order_and_sounds_as_it_happens(
     record_log = page.evaluate("window.__record")
     said = [r["said"] for r in record_log if "said" in r]
 
-    # Every event once, in order, the opening tile first among the moves.
+    # Every event once, in order, the opening tile first among the moves; another seat's run
+    # of draws as one line.
+    shown = list(public(history, seat=0))
+    assert any(e.kind == "draw" and e.seat != 0 and e.number > 1 for e in shown), \
+        "the seed should have an opponent draw more than one tile in a row"
     events_said = [text for text in said if EVENT_SENTENCE.match(text)]
-    assert events_said == [said_text(e, names) for e in history]
+    assert events_said == [said_text(e, names) for e in shown]
     assert history[1].kind == "lay" and history[1].end is None, "the hand opens with a lay"
 
-    # "Your turn" after the events before each of the person's moves, and before the tiles
-    # become playable; the result after the last event.
+    # "Your turn" after the events before each of the person's turns, and before the tiles
+    # become playable; the hand's end and the game's said once each, last.
     position = 0
-    for e in history:
+    for e, starts in zip(shown, turn_starts(shown), strict=True):
         text = said_text(e, names)
         at = said.index(text, position)
-        if e.seat == 0 and e.kind in ("lay", "draw"):
-            since = said[position:at]
+        since = said[position:at]
+        if starts:
             assert any(s.startswith("Your turn") for s in since), (text, since)
+        elif e.seat == 0 and e.kind == "draw":
+            assert not any(s.startswith("Your turn") for s in since), (text, since)
         position = at + 1
-    assert re.match(r"^(You won the hand|Game over|.* won the hand|The hand is drawn)", said[-1])
+    assert [s for s in said if s.startswith("The hand is")] == [said_text(history[-2], names)]
+    assert [s for s in said if "game is over" in s or "Game over" in s] == [said[-1]]
+    assert said[-1].startswith("The game is over.")
     last_event_said = True
     for entry in record_log:
         if "said" in entry:

@@ -120,3 +120,22 @@ def test_every_rule_option_is_offered_and_impossible_ones_are_refused(session: A
     expect(form.locator("#error-players")).to_have_text(
         engine_message(players=3, teams=True))
     assert "/game/" not in page.url
+
+
+def test_start_is_in_view_and_custom_rules_look_like_a_disclosure(make_session: Any) -> None:
+    """Issue 29: at 1366x768 the form opened with Start below the fold, and "Custom rules" had
+    no marker saying it opens."""
+    session = make_session(viewport={"width": 1366, "height": 768})
+    page = session.page()
+    form = open_form(page, session.server.url)
+    start = form.get_by_role("button", name="Start", exact=True)
+    box = start.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 768, box
+    marker = page.evaluate(
+        "getComputedStyle(document.querySelector('#custom-rules summary'), '::before').content")
+    assert marker not in ("none", "normal", ""), marker
+    expect(page.locator("#custom-rules summary")).to_have_accessible_name("Custom rules")
+    # Opened, the rules are still reachable and Start still in view.
+    page.locator("#custom-rules summary").click()
+    box = start.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 768, box

@@ -8,6 +8,7 @@ scripts run.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page
@@ -104,3 +105,53 @@ def test_reduced_motion_moves_nothing(make_session: Any) -> None:
     for entry in page.evaluate("window.__record"):
         if "score" in entry:
             assert int(entry["text"]) % 5 == 0, "a score jumps to its new value"
+
+
+#: Records each score call-out: its words, where it stands when it appears, where its tile
+#: lies (once at rest, when the call-out goes), and how long it stays (``window.__callouts``).
+CALLOUT_SCRIPT = """
+window.__callouts = [];
+const box = (el) => { const b = el.getBoundingClientRect();
+  return {x: b.left, y: b.top, w: b.width, h: b.height}; };
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target.id !== "callouts") continue;
+    for (const n of r.addedNodes) {
+      window.__callouts.push({text: n.textContent, at: performance.now(), gone: null,
+        box: box(n), tile: null, node: n});
+    }
+    for (const n of r.removedNodes) {
+      const c = window.__callouts.find((c) => c.node === n);
+      if (!c) continue;
+      c.gone = performance.now();
+      const tile = n.dataset.tile
+        ? document.querySelector(`#board .layout-tiles [data-tile="${n.dataset.tile}"]`) : null;
+      c.tile = tile ? box(tile) : null;
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_a_score_shows_where_it_was_made_and_by_whom_for_the_pace(make_session: Any) -> None:
+    session: Session = make_session(delay=700)
+    session.context.add_init_script(CALLOUT_SCRIPT)
+    page = session.page()
+    session.new_game(page, variant="all-fives", players=2, target=0, seed=3,
+                     opponents=["random"])
+    MousePlayer(page).play_game(stop_at_result=True)
+    page.wait_for_timeout(900)
+    callouts = page.evaluate(
+        "window.__callouts.map(({node, ...c}) => c)")
+    assert callouts, "the hand should score"
+    for c in callouts:
+        assert re.fullmatch(r"\+\d+ (You|Random)", c["text"]), c["text"]
+        # The pace (700 ms), give or take a busy machine's timers: not the old 1.8 s.
+        assert c["gone"] is not None and c["gone"] - c["at"] <= 700 + 300, c
+        if c["tile"] is not None:
+            # Over its tile: centred on it, just above it.
+            centre = c["box"]["x"] + c["box"]["w"] / 2
+            tile = c["tile"]
+            assert tile["x"] - 4 <= centre <= tile["x"] + tile["w"] + 4, c
+            assert abs(c["box"]["y"] + c["box"]["h"] - tile["y"]) <= c["box"]["h"] + 16, c
+    assert any(c["tile"] is not None for c in callouts), "a laid tile should score"

@@ -3,11 +3,13 @@ daily game and refused games."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from doublesix.web.errors import too_many_games
 from tests.support.browser import assert_accessible
 from tests.support.browser_players import MousePlayer, wait_phase
 
@@ -213,3 +215,18 @@ def test_a_refused_game_says_why(session: Any) -> None:
         expect(page.locator("#notice-title")).to_have_text("Game not found")
         expect(page.locator("#notice-text")).to_contain_text(words)
     assert_accessible(page, "a notice")
+
+
+def test_the_form_says_when_games_come_too_often(session: Any) -> None:
+    """A 429 from ``POST /api/games`` (issue 30) is shown as the server's sentence."""
+    words = too_many_games(95, "browser")
+    page = session.page()
+    page.route("**/api/games", lambda route: route.fulfill(
+        status=429, headers={"Retry-After": "95"}, content_type="application/json",
+        body=json.dumps({"error": words})))
+    page.goto(session.server.url + "/")
+    page.get_by_role("button", name="New game").click()
+    page.locator("#setup").get_by_role("button", name="Start").click()
+    expect(page.locator("#setup-error")).to_have_text(words)
+    assert words == "You have started many games in a short time: try again in 2 minutes."
+    assert page.url == session.server.url + "/"

@@ -7,12 +7,14 @@ The keyboard's All Fives game ends when a board count takes a seat to the target
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.support.browser import said
 from tests.support.browser_players import KeyboardPlayer, MousePlayer, TouchPlayer, wait_phase
 from tests.support.browser_strategy import Trace, find_seed, simulate
 
@@ -51,15 +53,36 @@ def finish(page: Any, expected: Trace) -> None:
     assert "The game is over" in (page.locator("#log").text_content() or "")
 
 
+#: What another seat's draws sound like: one line a run ("Random drew 3 tiles.").
+DREW = re.compile(r"^(?!You )(.+) drew (a tile|\d+ tiles)\.$")
+
+
+def check_heard(lines: list[str], hands: int) -> None:
+    """The live region's record of a whole game: each hand's end once, the game's end once,
+    and another seat's draws in runs, never two lines of one run."""
+    ends = [line for line in lines if line.startswith(("The hand is over", "The hand is blocked"))]
+    assert len(ends) == hands, ends
+    assert sum("game is over" in line or "Game over" in line for line in lines) == 1, lines[-4:]
+    assert not any(line.startswith(("You won the hand", "Game over")) for line in lines)
+    for one, two in itertools.pairwise(lines):
+        first, second = DREW.match(one), DREW.match(two)
+        assert not (first and second and first[1] == second[1]), (one, two)
+
+
 @pytest.mark.parametrize(("variant", "target", "start", "hands"), GAMES["keyboard"])
-def test_keyboard_alone(session: Any, variant: str, target: int, start: int, hands: int) -> None:
+def test_keyboard_alone(
+    make_session: Any, variant: str, target: int, start: int, hands: int
+) -> None:
     seed = find_seed(variant, target, start, hands)
+    session = make_session(record=True)
     page = session.page()
     session.new_game(page, variant=variant, target=target, seed=seed, opponents=["random"])
     wait_phase(page)
+    player = KeyboardPlayer(page)
+    # The game opens with the focus in the hand.
+    assert player.focused_tile() is not None, "the focus should start in the hand"
     # The hand is one Tab stop: from the game's Menu button, one Tab enters it (on a tile that
     # fits), and one more leaves it for Draw or Hint.
-    player = KeyboardPlayer(page)
     page.get_by_role("button", name="Menu").focus()
     page.keyboard.press("Tab")
     assert player.focused_tile() is not None, "one Tab from the menu should enter the hand"
@@ -89,6 +112,7 @@ def test_keyboard_alone(session: Any, variant: str, target: int, start: int, han
     expected = check_trace(variant, target, seed, played)
     assert expected.reached == (variant == "all-fives"), "the seed no longer covers both endings"
     finish(page, expected)
+    check_heard(said(page), expected.hands)
     # Focus is visible on the focused control.
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"

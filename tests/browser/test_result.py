@@ -9,6 +9,8 @@ same game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import expect
 
 from doublesix import Match, Rules
@@ -47,3 +49,20 @@ def test_a_hand_that_scores_nothing_at_its_end_says_so(session: Session) -> None
         f"{outcome.scored[0]} came from board counts during it).")
     # The scoresheet says how the hand ended, from the server's ending.
     expect(dialog.locator("tbody tr").last.locator("td").last).to_have_text("You went out")
+
+
+def test_the_hands_laid_open_grow_with_a_large_screen(make_session: Any) -> None:
+    """Issue 29: the revealed hands' tiles were about 21 px wide at 1920x1080."""
+    session: Session = make_session(viewport={"width": 1920, "height": 1080})
+    dealt = {t for hand in HANDS for t in hand}
+    rest = [str(t) for t in TILES[:28] if str(t) not in dealt]
+    match = Match(Rules.variant("all-fives", hand_size=2, target=0), hands=HANDS, boneyard=rest)
+    match.play("4|0 right")
+    page = session.page()
+    session.scripted_game(page, match, ("random",))
+    assert wait_phase(page) == "you"
+    page.locator('#hand .hand-tile[data-tile="2|0"]').click()
+    tile = page.locator("#result-dialog .open-tiles .tile-svg").first
+    expect(tile).to_be_visible()
+    box = tile.bounding_box()
+    assert box is not None and box["width"] >= 36, box

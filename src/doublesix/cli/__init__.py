@@ -1,5 +1,5 @@
-"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play``, ``join``, ``serve`` and
-``review``.
+"""The ``doublesix`` command: ``simulate``, ``tournament``, ``ladder``, ``play``, ``join``,
+``serve``, ``prune`` and ``review``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -18,8 +18,10 @@ COMMANDS: Final = {
     "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
     "join": ("doublesix.terminal.join", "sit at a web table from the terminal: join LINK"),
     "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
+    "prune": ("doublesix.web.retention", "remove the web game's old games (statistics kept)"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
+    "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),
     "review": ("doublesix.cli.review", "the expert's review of a finished game: review FILE"),
 }
 

@@ -266,12 +266,13 @@ class Person:
         if move is not None:
             return move
         ends = view.open_ends
-        where = words.listing([f"the {end} end" for end in choice.ends])
+        where = words.listing([words.end_name(end) for end in choice.ends])
         if lay.end not in ends:
-            self.console.error(f"There is no {lay.end} end open now. {tile} fits {where}.")
+            self.console.error(f"There is no {lay.end} {words.end_name(lay.end).split()[-1]} "
+                               f"open now. {tile} fits {where}.")
         else:
             self.console.error(
-                f"{tile} does not fit the {lay.end} end, which shows {ends[lay.end]}. "
+                f"{tile} does not fit {words.end_name(lay.end)}, which shows {ends[lay.end]}. "
                 f"It fits {where}."
             )
         return None
@@ -291,7 +292,8 @@ class Person:
                 move = choice.move(end)
                 if move is not None:
                     return move
-                self.console.error(f"{tile} does not go on the {end} end. Type {or_list}.")
+                self.console.error(f"{tile} does not go on {words.end_name(end)}. "
+                                   f"Type {or_list}.")
                 continue
             answer = line.strip().lower()
             if answer in ("", "cancel", "back"):

@@ -47,11 +47,12 @@ QUIET: Final = 0.5
 
 
 class _NewGame(Exception):
-    """Everyone agreed to play again: the table goes on at ``game_id``."""
+    """Everyone agreed to play again: the table goes on at ``game_id`` (``text``: the
+    server's words for it, who plays for whom)."""
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, text: str = "") -> None:
         super().__init__(game_id)
-        self.game_id = game_id
+        self.game_id, self.text = game_id, text
 
 
 class _Leave(Exception):
@@ -159,6 +160,8 @@ class RemoteGame(Person):
                     connection.close()
                     if self.view is not None:
                         self.say_new_game(self.view.rules)
+                    if new.text:
+                        self.console.say(new.text)
                     connection.game_id = new.game_id
                     connection.keep()
                     self.reset()
@@ -289,7 +292,7 @@ class RemoteGame(Person):
             self.console.say(str(message.get("message", "")))
         elif kind == "again":
             self.flush()
-            raise _NewGame(str(message["game_id"]))
+            raise _NewGame(str(message["game_id"]), str(message.get("text") or ""))
         elif kind == "hint":
             self.flush()
             self.say_hint(str(message.get("reason", "")))

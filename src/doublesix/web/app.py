@@ -4,8 +4,10 @@
 only translate HTTP and WebSocket traffic to :class:`~doublesix.web.games.Games` calls and back
 (``docs/protocol.md``).  What a client may send and hold is bounded by
 :class:`~doublesix.web.settings.Settings`: the ``Host`` header, a socket's ``Origin``, sockets
-per address, body and message sizes and JSON depth; errors are JSON with a status saying what
-happened (503 while the database is away).
+per address and per browser, body and message sizes and JSON depth, how often a browser and an
+address create games and take seats (429 with ``Retry-After``), and whose ``X-Forwarded-*``
+headers are believed; every id and code in a path is checked before use; errors are JSON with a
+status saying what happened (503 while the database is away), never 500 for what a client sent.
 """
 
 from __future__ import annotations
@@ -26,18 +28,24 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from doublesix.web import protocol, requests
+from doublesix.web.bounds import Bound
 from doublesix.web.errors import (
     DamagedGameError,
     ForbiddenError,
     GameNotFoundError,
     NotNowError,
+    TooOftenError,
     UnavailableError,
+    too_many_games,
+    too_many_joins,
 )
 from doublesix.web.games import Games
 from doublesix.web.live import Connection
 from doublesix.web.protocol import ProtocolError
+from doublesix.web.retention import Retention
 from doublesix.web.settings import Settings, host_allowed, origin_allowed
 from doublesix.web.store import Store, default_url
 from doublesix.wire import (
@@ -58,6 +66,9 @@ _COOKIE_SHAPE: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
 MAX_BODY: Final = Settings.max_body
 #: What a request gets while the database is away.
 UNAVAILABLE: Final = "the games database is not answering; try again in a few seconds"
+#: What a path naming no game or invitation gets (its shape is checked before any lookup).
+NO_GAME: Final = "there is no such game"
+NO_INVITATION: Final = "there is no such invitation: check the link"
 
 CONTENT_SECURITY_POLICY: Final = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -128,11 +139,18 @@ def create_app(
     games = Games(store, hint_options=hint_options, today=today, settings=settings,
                   workers=workers)
     sockets_by_address: dict[str, int] = {}
+    sockets_by_browser: dict[str, int] = {}
+    creating = Bound(settings.games_per_hour_per_browser, settings.games_per_hour_per_address)
+    joining = Bound(settings.joins_per_hour_per_browser, settings.joins_per_hour_per_address)
+    retention = Retention(store, games.saving, settings,
+                          live_ids=lambda: [game.id for game in games.registry.all()])
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await games.start()
+        retention.start()
         yield
+        await retention.stop()
         await games.close()
         store.dispose()
 
@@ -142,6 +160,7 @@ def create_app(
     app.state.games = games
     app.state.store = store
     app.state.settings = settings
+    app.state.retention = retention
     app.add_middleware(HostCheck, hosts=settings.hosts)
 
     @app.exception_handler(HTTPException)
@@ -155,6 +174,10 @@ def create_app(
     @app.exception_handler(UnavailableError)
     async def database_away(_request: Request, error: UnavailableError) -> Response:
         return _error(503, UNAVAILABLE, {"Retry-After": "5"})
+
+    @app.exception_handler(TooOftenError)
+    async def too_often(_request: Request, error: TooOftenError) -> Response:
+        return _error(429, str(error), {"Retry-After": str(error.retry_after)})
 
     @app.exception_handler(Exception)
     async def server_error(_request: Request, error: Exception) -> Response:
@@ -175,13 +198,26 @@ def create_app(
             player = secrets.token_urlsafe(24)
         request.state.player = player
         response = await call_next(request)
+        secure = request.url.scheme == "https"  # directly, or said by a trusted proxy
         if fresh:
-            response.set_cookie(
-                COOKIE, str(player), max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/"
-            )
+            response.set_cookie(COOKIE, str(player), max_age=COOKIE_AGE, httponly=True,
+                                samesite="lax", path="/", secure=secure)
         for name, value in _SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
+        if secure and settings.hsts_seconds > 0:
+            response.headers.setdefault("Strict-Transport-Security",
+                                        f"max-age={settings.hsts_seconds}")
         return response
+
+    def client_address(request: Request | WebSocket) -> str:
+        """The client's address (a trusted proxy's ``X-Forwarded-For`` already applied)."""
+        return request.client.host if request.client else ""
+
+    def bound(request: Request, which: Bound, words: Callable[[float, str], str]) -> None:
+        """Count an act of this browser and address (:class:`TooOftenError` if too often)."""
+        wait, met = which.take(request.state.player, client_address(request))
+        if wait > 0:
+            raise TooOftenError(words(wait, met), wait)
 
     # -- pages ----------------------------------------------------------------------------
 
@@ -256,6 +292,7 @@ def create_app(
             if message == "the message is not JSON":
                 message = "the body is not JSON"
             return _error(400, message)
+        bound(request, creating, too_many_games)
         game_id, token, invites = await games.create(
             request.state.player, game.rules, game.opponents, game.seed, name=game.name
         )
@@ -277,15 +314,19 @@ def create_app(
 
     @app.get("/api/join/{game_id}/{code}")
     async def invitation(request: Request, game_id: str, code: str) -> Response:
+        if not (requests.is_game_id(game_id) and requests.is_secret(code)):
+            return _error(404, NO_INVITATION)
         try:
             return JSONResponse(await games.invitation(request.state.player, game_id, code))
         except GameNotFoundError:
-            return _error(404, "there is no such invitation: check the link")
+            return _error(404, NO_INVITATION)
         except DamagedGameError as error:
             return _error(500, str(error))
 
     @app.post("/api/join/{game_id}/{code}")
     async def join(request: Request, game_id: str, code: str) -> Response:
+        if not (requests.is_game_id(game_id) and requests.is_secret(code)):
+            return _error(404, NO_INVITATION)
         try:
             body = await read_body(request)
             data = protocol.parse_json(body, settings.max_json_depth) if body.strip() else {}
@@ -294,10 +335,11 @@ def create_app(
             name = requests.parse_name(data.get("name"))
         except ProtocolError as error:
             return _error(400, str(error))
+        bound(request, joining, too_many_joins)
         try:
             seat, token, first = await games.join(request.state.player, game_id, code, name)
         except GameNotFoundError:
-            return _error(404, "there is no such invitation: check the link")
+            return _error(404, NO_INVITATION)
         except NotNowError as error:
             return _error(409, str(error))
         except DamagedGameError as error:
@@ -307,7 +349,8 @@ def create_app(
 
     @app.post("/api/daily")
     async def daily(request: Request) -> Response:
-        return JSONResponse(await games.daily(request.state.player))
+        return JSONResponse(await games.daily(
+            request.state.player, before_new=lambda: bound(request, creating, too_many_games)))
 
     @app.get("/api/stats")
     async def stats(request: Request) -> Response:
@@ -315,10 +358,12 @@ def create_app(
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, token: str = "") -> Response:
+        if not requests.is_game_id(game_id):
+            return _error(404, NO_GAME)
         try:
             data = await games.record(game_id, token)
         except GameNotFoundError:
-            return _error(404, "there is no such game")
+            return _error(404, NO_GAME)
         except ForbiddenError:
             return _error(403, "this token does not hold a seat of this game")
         except NotNowError as error:
@@ -342,20 +387,29 @@ def create_app(
         ):
             await websocket.close(code=1008)  # before accepting: the handshake is refused (403)
             return
-        address = websocket.client.host if websocket.client else ""
+        address = client_address(websocket)
+        browser = websocket.cookies.get(COOKIE, "")
+        if not _COOKIE_SHAPE.fullmatch(browser):
+            browser = ""  # no cookie (not a browser): bounded per address and per seat
         await websocket.accept()
         if sockets_by_address.get(address, 0) >= settings.sockets_per_address:
             await _refuse(websocket, CLOSE_TOO_MANY, "too many connections from this address")
             return
-        sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
+        if browser and sockets_by_browser.get(browser, 0) >= settings.sockets_per_browser:
+            await _refuse(websocket, CLOSE_TOO_MANY, "too many connections from this browser")
+            return
+        if not requests.is_game_id(game_id):
+            await _refuse(websocket, CLOSE_NOT_FOUND, NO_GAME)
+            return
+        _count(sockets_by_address, address, 1)
+        if browser:
+            _count(sockets_by_browser, browser, 1)
         try:
             await _play(websocket, game_id, token, address, view == "1")
         finally:
-            left = sockets_by_address.get(address, 1) - 1
-            if left > 0:
-                sockets_by_address[address] = left
-            else:
-                sockets_by_address.pop(address, None)
+            _count(sockets_by_address, address, -1)
+            if browser:
+                _count(sockets_by_browser, browser, -1)
 
     async def _play(
         websocket: WebSocket, game_id: str, token: str, address: str, with_view: bool
@@ -363,7 +417,7 @@ def create_app(
         try:
             game, connection = await games.connect(game_id, token, address, with_view)
         except GameNotFoundError:
-            await _refuse(websocket, CLOSE_NOT_FOUND, "there is no such game")
+            await _refuse(websocket, CLOSE_NOT_FOUND, NO_GAME)
             return
         except ForbiddenError:
             await _refuse(websocket, CLOSE_FORBIDDEN, "this token does not hold a seat here")
@@ -391,7 +445,21 @@ def create_app(
             with contextlib.suppress(Exception):
                 await writer
 
+    if settings.forwarded_allow_ips:
+        # Outermost: the bounds and the cookie see the client's address and scheme as the
+        # named proxies say; nobody else's X-Forwarded-* headers are believed.
+        app.add_middleware(ProxyHeadersMiddleware,
+                           trusted_hosts=list(settings.forwarded_allow_ips))
     return app
+
+
+def _count(counts: dict[str, int], key: str, change: int) -> None:
+    """Add ``change`` to ``counts[key]``, forgetting a key that reaches 0."""
+    left = counts.get(key, 0) + change
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
 
 
 async def _refuse(websocket: WebSocket, code: int, message: str) -> None:

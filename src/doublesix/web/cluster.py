@@ -162,6 +162,7 @@ class Cluster:
                 events = list(match.history[len(old.history):])
             before = game.saved.table
             game.saved, game.match, game.info = stored, match, game_info(stored)
+            game.saved_state = match.state  # as stored: the next save appends to it
             game.refresh_presence()
             game.close_stale_seats()
             if stored.table is not None and stored.table.next_game is not None and (

@@ -1,9 +1,10 @@
 """Computer turns and hints: the seats the server moves for, and the expert's suggestions.
 
 A computer seat (or a person's stand-in, or a person's forced pass) moves in the background
-until a person is to move; its player thinks in a search process (:mod:`~doublesix.web.searchers`)
-while the game's lock is free, and its move is judged and saved like a person's.  A hint is
-searched once per position, however many sockets ask.
+until a person is to move; a player that searches thinks in a search process
+(:mod:`~doublesix.web.searchers`) while the game's lock is free, the quick ones here at once
+(a tenth of a millisecond, less than the round trip), and its move is judged and saved like a
+person's.  A hint is searched once per position, however many sockets ask.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from doublesix.web import pictures
 from doublesix.web.errors import NotNowError, TooManyError
 from doublesix.web.live import Connection, Game, LiveGames, Message
 from doublesix.web.saving import Saving
-from doublesix.web.searchers import SEARCHING, Searchers, choose_move, suggest
+from doublesix.web.searchers import SEARCHING, Searchers, choose_move, choose_seeded, suggest
 from doublesix.web.settings import Settings
 from doublesix.wire import HUMAN
 
@@ -74,7 +75,8 @@ class Computers:
                     return
                 match = game.match
                 view = match.view(seat)
-                rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
+                before = len(match.history)
+                key = (match.seed, match.hand_number, seat, before)
                 daily = game.saved.daily is not None
                 revision = game.saved.revision
                 kind = game.player_at(seat)
@@ -83,17 +85,16 @@ class Computers:
             try:
                 if kind == HUMAN:  # a person's forced pass
                     move = Move.pass_()
-                else:
-                    move = await self.searchers.run(
-                        choose_move, kind, view, rng, daily, deep=kind in SEARCHING
-                    )
+                elif kind in SEARCHING:
+                    move = await self.searchers.run(choose_seeded, kind, view, key, daily)
+                else:  # here: quicker than a round trip to a search process
+                    move = choose_move(kind, view, move_rng(*key), daily)
             except Exception:
                 log.exception("%s failed to choose in game %s", kind, game.id)
                 move = view.legal_moves()[0]
             async with game.lock:
                 if game.saved.revision != revision or game.computer_to_move() != seat:
                     continue  # the game changed while it thought (a resignation, a reload)
-                before = len(game.match.history)
                 try:
                     game.match.play(move)
                 except IllegalMoveError:

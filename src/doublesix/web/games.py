@@ -129,8 +129,11 @@ class Games:
         await self.saving.run(self.store.insert, saved)
         return saved.id, token, invites
 
-    async def daily(self, owner: str) -> dict[str, Any]:
-        """Today's daily game for this browser: its unfinished one, else a new one."""
+    async def daily(
+        self, owner: str, before_new: Callable[[], None] | None = None
+    ) -> dict[str, Any]:
+        """Today's daily game for this browser: its unfinished one, else a new one
+        (``before_new`` is called first, and may refuse it by raising)."""
         today = self.today()
         date = today.isoformat()
         earlier = await self.saving.run(self.store.daily_games, digest(owner), date)
@@ -143,6 +146,8 @@ class Games:
                 if token is not None:
                     return {"game_id": saved.id, "seat": 0, "token": token, "date": date,
                             "first_attempt": saved.first_attempt}
+        if before_new is not None:
+            before_new()
         match = Match.daily(today)
         game_id, token, _ = await self.create(
             owner, match.rules, (DAILY_OPPONENT,), daily=date,
@@ -284,7 +289,7 @@ class Games:
             match.resign(seat)
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(f"unknown message type {message.kind!r}")
-        await self.saving.commit(game, match.history[before:])
+        await self.saving.commit(game, match.history[before:], person=True)
 
     # -- finished games -------------------------------------------------------------------
 

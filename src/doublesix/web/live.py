@@ -28,6 +28,7 @@ from doublesix import tabletalk
 from doublesix.events import Event
 from doublesix.match import Match
 from doublesix.moves import Move
+from doublesix.state import State
 from doublesix.web import pictures
 from doublesix.web.errors import DamagedGameError, GameNotFoundError
 from doublesix.web.protocol import GameInfo, TableInfo, TableSeat
@@ -36,6 +37,8 @@ from doublesix.wire import HUMAN
 
 log = logging.getLogger("doublesix.web")
 
+#: The line of a game's stored ``moves`` that deals the next hand (the others are moves).
+NEXT_HAND: Final = "next"
 #: How many messages may wait for a slow connection before it is dropped.
 OUTBOX_LIMIT: Final = 1000
 
@@ -146,6 +149,13 @@ class Game:
     #: ``presence_ttl`` seconds.
     remote: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
     presence_ttl: float = 30.0
+    #: The match's state when it was last saved or loaded (a save writes the match only
+    #: when it changed since).
+    saved_state: State | None = None
+    #: The pictures sent since the game last changed, by seat and ``with_view``
+    #: (:meth:`picture`), and what they were built from.
+    _pictures: dict[tuple[int, bool], Message] = field(default_factory=dict)
+    _pictured: tuple[tuple[Any, ...], tuple[Any, ...]] | tuple[()] = ()
 
     @property
     def id(self) -> str:
@@ -224,11 +234,32 @@ class Game:
         table.handover_after = self.handover_after
         table.away = {seat: int(now - since) for seat, since in self.away_since.items()}
 
+    def picture(self, seat: int, with_view: bool = False) -> Message:
+        """Seat ``seat``'s picture now (:func:`doublesix.web.pictures.picture`): built once for
+        each seat while the game stays as it is (its match, revision, seats and table, and who
+        is at the table), then sent as it is.  It must not be changed."""
+        table = self.info.table
+        objects = (self.match, self.match.state, self.info)
+        values = (self.match.resigned, self.info.revision,
+                  None if table is None else (frozenset(table.connected),
+                                              tuple(table.away.items()), table.handover_after))
+        pictured = self._pictured
+        if not pictured or any(a is not b for a, b in zip(objects, pictured[0], strict=True)) \
+                or values != pictured[1]:
+            self._pictures = {}
+            self._pictured = (objects, values)
+        key = (seat, with_view)
+        shown = self._pictures.get(key)
+        if shown is None:
+            shown = self._pictures[key] = pictures.picture(self.match, self.info, seat,
+                                                           with_view)
+        return shown
+
     def send_state(self, connection: Connection) -> None:
         """Send one connection its seat's whole picture."""
         self.refresh_presence()
-        connection.send({"type": "state", "state": pictures.picture(
-            self.match, self.info, connection.seat, connection.with_view)})
+        connection.send({"type": "state",
+                         "state": self.picture(connection.seat, connection.with_view)})
 
     def tell_table(self, text: str | None, about: int | None = None) -> None:
         """Send every connection the table as its seat sees it, with ``text`` (said to all but
@@ -247,19 +278,16 @@ class Game:
     def broadcast(self, events: list[Event]) -> None:
         """Send every connection each event, with its seat's picture after them."""
         self.refresh_presence()
-        shown: dict[tuple[int, bool], Message] = {}
         for connection in self.connections:
             seat = connection.seat
-            key = (seat, connection.with_view)
-            if key not in shown:
-                shown[key] = pictures.picture(self.match, self.info, seat, key[1])
+            shown = self.picture(seat, connection.with_view)
             for event in events:
                 connection.send(
                     {
                         "type": "event",
                         "event": pictures.event_json(event, seat),
                         "text": pictures.event_text(event, self.info, seat),
-                        "state": shown[key],
+                        "state": shown,
                     }
                 )
 
@@ -302,15 +330,17 @@ def game_info(saved: SavedGame) -> GameInfo:
 
 
 def match_json(saved: SavedGame) -> Any:
-    """The stored match as JSON data (``DamagedGameError`` if it is not JSON)."""
+    """The stored match as JSON data, its moves played (``DamagedGameError`` if it cannot be
+    read)."""
     try:
-        return json.loads(saved.match)
+        return json.loads(stored_match(saved).to_json() if saved.moves else saved.match)
     except ValueError as error:
         raise _damaged(saved, error) from None
 
 
 def stored_match(saved: SavedGame) -> Match:
-    """The stored game's match (``ValueError`` if it cannot be read).  A game resigned before
+    """The stored game's match, its ``moves`` played (``ValueError`` if it cannot be read;
+    :data:`NEXT_HAND` deals the next hand).  A game resigned before
     the engine kept resignations in its saves (the row's ``resigned`` column only) is resigned
     again here, so it loads as it ended.
 
@@ -323,6 +353,15 @@ def stored_match(saved: SavedGame) -> Match:
     (0, True, 'resign')
     """
     match = Match.from_json(saved.match)
+    for number, line in enumerate(saved.moves.splitlines(), 1):
+        try:
+            if line == NEXT_HAND:
+                match.next_hand()
+            else:
+                match.play(line)
+        except ValueError as error:
+            raise ValueError(f"corrupt save: move {number} after the match ({line!r}): "
+                             f"{error}") from None
     if saved.resigned is not None and match.resigned is None and not match.is_over:
         match.resign(saved.resigned)
     return match
@@ -334,7 +373,7 @@ def load_game(saved: SavedGame) -> Game:
         match = stored_match(saved)
     except ValueError as error:
         raise _damaged(saved, error) from None
-    game = Game(saved=saved, match=match, info=game_info(saved))
+    game = Game(saved=saved, match=match, info=game_info(saved), saved_state=match.state)
     if saved.table is not None:  # a person not connected here is away from now on
         now = time.monotonic()
         game.away_since = {seat: now for seat, held in enumerate(saved.seats)

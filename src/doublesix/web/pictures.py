@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,24 @@ from doublesix.tiles import Tile
 from doublesix.view import View
 from doublesix.web.protocol import YOU, GameInfo
 from doublesix.wire import HUMAN
+
+
+@functools.lru_cache(maxsize=512)
+def rules_words(rules: Rules) -> dict[str, Any]:
+    """``words.rules``: the rules dialog's words (:func:`doublesix.rulebook.describe_rules`),
+    worked out once for each set of rules (the value is shared: never change it).
+
+    >>> rules_words(Rules.variant("draw")) is rules_words(Rules.variant("draw"))
+    True
+    """
+    return rulebook.describe_rules(rules)
+
+
+@functools.lru_cache(maxsize=2048)
+def caption_words(rules: Rules, hand_number: int, daily: str | None) -> str:
+    """``words.caption`` (:func:`doublesix.words.game_caption`), worked out once for each
+    set of rules, hand and daily game."""
+    return words.game_caption(rules, hand_number, daily)
 
 
 def tile_text(tile: Tile | None) -> str | None:
@@ -259,14 +278,15 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     'The first to 50 points wins the game.'
     >>> said["caption"], said["status"][match.turn] is None
     ('Draw, 5 tiles each, to 50, double-six. Hand 1.', True)
+    >>> said["last"]
+    'You laid 6|6 to open.'
     """
     rules = match.rules
     gave_up = match.resigned
     over = match.is_over
-    described = rulebook.describe_rules(rules)
     said: dict[str, Any] = {
-        "caption": words.game_caption(rules, view.hand_number, info.daily),
-        "rules": described,
+        "caption": caption_words(rules, view.hand_number, info.daily),
+        "rules": rules_words(rules),
         "status": [None] * rules.players,
         "turn": None,
         "ends": None,
@@ -277,6 +297,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "result": None,
         "game_over": None,
         "waiting": None,
+        "last": None,
     }
     table = info.table
     if waiting and table is not None:
@@ -287,6 +308,8 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         return said
     hand = _current_hand(view.history)
     said["status"] = [words.seat_status(hand, seat) for seat in range(rules.players)]
+    moves = [event for event in hand if event.kind in ("lay", "draw", "pass")]
+    said["last"] = describe(moves[-1], names) if moves else None
     if not over:
         said["turn"] = words.turn_sentence(view, names, words.DRAW_BY_BUTTON)
     said["ends"] = words.ends_sentence(view)

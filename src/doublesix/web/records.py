@@ -1,4 +1,5 @@
-"""Finished games: a game's record for its person, and a browser's statistics.
+"""Finished games: a game's record for its person, and a browser's statistics (from its
+finished games, and from what was kept of those removed: :mod:`~doublesix.web.retention`).
 
 >>> from doublesix import Match, Rules
 >>> from doublesix.web.store import SavedGame, Seat
@@ -15,12 +16,15 @@ import datetime
 import json
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from doublesix.rules import Rules
 from doublesix.web.errors import ForbiddenError, GameNotFoundError, NotNowError
 from doublesix.web.live import LiveGames, game_info, match_json, seat_holding
 from doublesix.web.saving import Saving
 from doublesix.web.stats import Finished, statistics
-from doublesix.web.store import SavedGame, digest
+from doublesix.web.store import ResultRow, SavedGame, Store, digest
 from doublesix.wire import HUMAN, PERSON
 
 
@@ -58,19 +62,32 @@ async def owner_statistics(saving: Saving, owner: str, today: datetime.date) -> 
     """``GET /api/stats`` for the browser ``owner`` (its cookie)."""
     mine = digest(owner)
     games = await saving.run(saving.store.finished_games, mine)
-    finished = []
-    for g in games:
-        seat = g.seat_of_owner(mine) or 0
-        finished.append(Finished(
-            variant=g.variant,
-            opponents=tuple(PERSON if s.kind == HUMAN else s.kind
-                            for i, s in enumerate(g.seats) if i != seat),
-            won=g.resigned is None and won(g, seat),
-            score=g.scores[seat],
-            daily=g.daily,
-            first_attempt=g.first_attempt,
-        ))
-    return statistics(finished, today)
+    kept = await saving.run(kept_results, saving.store, mine)
+    return statistics([finished_of(g, mine) for g in games] + kept, today)
+
+
+def finished_of(saved: SavedGame, owner: str) -> Finished:
+    """A finished game as the statistics of the browser ``owner`` (its cookie's SHA-256)
+    see it: from the seat it held."""
+    seat = saved.seat_of_owner(owner) or 0
+    return Finished(
+        variant=saved.variant,
+        opponents=tuple(PERSON if s.kind == HUMAN else s.kind
+                        for i, s in enumerate(saved.seats) if i != seat),
+        won=saved.resigned is None and won(saved, seat),
+        score=saved.scores[seat],
+        daily=saved.daily,
+        first_attempt=saved.first_attempt,
+    )
+
+
+def kept_results(store: Store, owner: str) -> list[Finished]:
+    """What was kept of the browser ``owner``'s removed games, oldest first (blocking)."""
+    with Session(store.engine) as session:
+        rows = session.scalars(select(ResultRow).where(ResultRow.owner == owner)
+                               .order_by(ResultRow.created, ResultRow.game_id))
+        return [Finished(row.variant, tuple(row.opponents), bool(row.won), row.score,
+                         row.daily, bool(row.first_attempt)) for row in rows]
 
 
 def won(saved: SavedGame, seat: int) -> bool:

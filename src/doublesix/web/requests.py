@@ -12,6 +12,7 @@ reads what a browser sends and answers with the catalogue's data.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
@@ -30,6 +31,10 @@ SEED_LIMIT: Final = 2**63
 HOST_NAME: Final = "Host"
 #: The rule options a new game may override besides variant, players, set and target.
 EXTRA_OPTIONS: Final = tuple(o for o in OPTIONS if o not in ("players", "set", "target"))
+#: What a game id, an invitation code and a seat token may look like (URL-safe Base64, as
+#: :mod:`secrets` makes them, of a bounded length): anything else names nothing.
+_GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,40}")
+_SECRET: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: The fields of a new game's body that say its rules (``POST /api/rules`` takes these alone).
 RULE_FIELDS: Final = ("variant", "players", "target", "set", "options")
 
@@ -60,6 +65,25 @@ def parse_name(value: object) -> str:
         ):
             raise ProtocolError("a name may not hold control or formatting characters")
     return name
+
+
+def is_game_id(value: str) -> bool:
+    """Whether ``value`` could be a game's id (checked before any lookup: an id of another
+    shape names no game, whatever its characters or length).
+
+    >>> is_game_id("yuhdqAiQoRZFSsij"), is_game_id("é"), is_game_id(""), is_game_id("a" * 41)
+    (True, False, False, False)
+    """
+    return _GAME_ID.fullmatch(value) is not None
+
+
+def is_secret(value: str) -> bool:
+    """Whether ``value`` could be an invitation code or a seat token.
+
+    >>> is_secret("3q2-7_Ab"), is_secret("caf\u00e9"), is_secret("a b"), is_secret("a" * 65)
+    (True, False, False, False)
+    """
+    return _SECRET.fullmatch(value) is not None
 
 
 def distinct_name(name: str, others: Sequence[str]) -> str:

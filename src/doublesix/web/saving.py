@@ -16,14 +16,15 @@ import copy
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from doublesix import tabletalk
 from doublesix.events import Event
 from doublesix.match import Match
+from doublesix.moves import Move
 from doublesix.web.errors import NotNowError, UnavailableError
-from doublesix.web.live import Game, game_info, notice, stored_match
+from doublesix.web.live import NEXT_HAND, Game, game_info, notice, stored_match
 from doublesix.web.settings import Settings
 from doublesix.web.store import OVER, PLAYING, RESIGNED, SavedGame, Store, unavailable
 
@@ -31,6 +32,9 @@ log = logging.getLogger("doublesix.web")
 
 T = TypeVar("T")
 
+#: How long a game's ``moves`` may grow (characters, some 300 moves) before a save writes the
+#: whole match instead (and empties them).
+MOVES_LIMIT: Final = 2400
 #: What a change is told while the database cannot save it.
 DATABASE_AWAY: Final = "the games database is not answering: try again in a few seconds"
 
@@ -46,10 +50,13 @@ class Saving:
         self.settings = settings
         self._closing = closing
         self._db: concurrent.futures.ThreadPoolExecutor | None = None
+        self._person_db: concurrent.futures.ThreadPoolExecutor | None = None
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
+    async def run(self, function: Callable[..., T], *args: Any, person: bool = False) -> T:
         """A store call in the database's own threads; :class:`UnavailableError` when the
-        database cannot be reached or written."""
+        database cannot be reached or written.  A ``person``'s call (saving a person's move)
+        has a thread of its own, so that it waits for the write in progress but not behind
+        the computers' queued saves: the person hears their move at once."""
         loop = asyncio.get_running_loop()
         if self._db is None:
             threads = self.settings.db_threads
@@ -58,47 +65,68 @@ class Saving:
             self._db = concurrent.futures.ThreadPoolExecutor(
                 threads, thread_name_prefix="doublesix-db"
             )
+            self._person_db = concurrent.futures.ThreadPoolExecutor(
+                1, thread_name_prefix="doublesix-db-person"
+            )
+        pool = self._person_db if person and self._person_db is not None else self._db
         try:
-            return await loop.run_in_executor(self._db, functools.partial(function, *args))
+            return await loop.run_in_executor(pool, functools.partial(function, *args))
         except Exception as error:
             if unavailable(error):
                 raise UnavailableError(str(error).splitlines()[0] if str(error) else
                                        type(error).__name__) from error
             raise
 
-    async def save(self, game: Game) -> bool:
+    async def save(
+        self, game: Game, events: Sequence[Event] | None = None, person: bool = False
+    ) -> bool:
+        """Save the game's changes since its last save: ``events`` are what happened to the
+        match meanwhile (None: nothing, or not known).  Its moves are appended to the row's
+        (:func:`new_moves`); the whole match is written instead when the game ends, when the
+        moves grow past :data:`MOVES_LIMIT`, or when the change cannot be told as moves.
+        False: another server saved first (nothing changed here)."""
         saved = game.saved
-        previous = (saved.match, saved.scores, saved.status, saved.resigned, saved.winner,
-                    saved.revision)
-        saved.match = game.match.to_json()
-        finish_columns(saved, game.match)
+        previous = (saved.match, saved.moves, saved.scores, saved.status, saved.resigned,
+                    saved.winner, saved.revision)
+        match = game.match
+        if match.state is not game.saved_state or match.resigned != saved.resigned:
+            lines = None if events is None or match.is_over else new_moves(events, match)
+            if lines is None or len(saved.moves) + len(lines) > MOVES_LIMIT:
+                saved.match = match.to_json()
+                saved.moves = ""
+            else:
+                saved.moves += lines
+        finish_columns(saved, match)
         saved.revision += 1
         try:
-            ok = await self.run(self.store.update, saved)
+            ok = await self.run(self.store.update, saved, person=person)
         except Exception:
-            (saved.match, saved.scores, saved.status, saved.resigned, saved.winner,
-             saved.revision) = previous
+            (saved.match, saved.moves, saved.scores, saved.status, saved.resigned,
+             saved.winner, saved.revision) = previous
             raise
-        if not ok:
-            (saved.match, saved.scores, saved.status, saved.resigned, saved.winner,
-             saved.revision) = previous
+        if ok:
+            game.saved_state = match.state
+        else:
+            (saved.match, saved.moves, saved.scores, saved.status, saved.resigned,
+             saved.winner, saved.revision) = previous
         game.info.revision = saved.revision
         return ok
 
-    async def commit(self, game: Game, events: list[Event]) -> None:
+    async def commit(self, game: Game, events: list[Event], person: bool = False) -> None:
         """Save the game, then broadcast ``events``.
 
         While the database is away nobody hears of the change: everyone at the table is told
         "Saving failed; trying again", and the save is tried again (a quarter second, half a
         second, ... at most ``save_retry_max`` apart) until it succeeds, the server stops, or
         ``save_give_up`` seconds pass (then the change is undone).  A save refused because
-        another server saved first reloads the game and raises :class:`NotNowError`."""
+        another server saved first reloads the game and raises :class:`NotNowError`.
+        ``person``: the change is a person's move (see :meth:`run`)."""
         delay = 0.25
         started = time.monotonic()
         failed = False
         while True:
             try:
-                ok = await self.save(game)
+                ok = await self.save(game, events, person)
                 break
             except UnavailableError as error:
                 if not failed:
@@ -137,11 +165,16 @@ class Saving:
             stored = await self.run(self.store.load, game.id)
         except Exception:
             return False
-        if stored is None or stored.match != game.match.to_json() or (
-            stored.resigned != game.match.resigned
-        ):
+        if stored is None or stored.revision != game.saved.revision + 1:
+            return False
+        try:
+            same = stored_match(stored).to_json() == game.match.to_json()
+        except ValueError:
+            return False
+        if not same or stored.resigned != game.match.resigned:
             return False
         game.saved = stored
+        game.saved_state = game.match.state
         game.info.revision = stored.revision
         return True
 
@@ -156,6 +189,7 @@ class Saving:
         if stored is not None:
             game.saved = stored
         game.match = stored_match(game.saved)
+        game.saved_state = game.match.state
         game.info = game_info(game.saved)
         game.refresh_presence()
         for connection in game.connections:
@@ -186,6 +220,46 @@ class Saving:
         if self._db is not None:
             self._db.shutdown(wait=False)
             self._db = None
+        if self._person_db is not None:
+            self._person_db.shutdown(wait=False)
+            self._person_db = None
+
+
+def new_moves(events: Sequence[Event], match: Match) -> str | None:
+    """The lines ``events`` (what just happened to ``match``) add to a game's ``moves``: each
+    move as the engine writes it, ``next`` for the next hand dealt (whose opening tile the
+    engine lays itself under ``lead = highest-double``: that lay is not written); None if
+    they cannot be told as moves (a resignation, or more than one new hand).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("block", players=2), seed=3)
+    >>> before = len(match.history)
+    >>> match.play("pass"); match.play("6|4 left")
+    >>> new_moves(match.history[before:], match)
+    'pass\\n6|4 left\\n'
+    """
+    lines: list[str] = []
+    hands = 0
+    opening_laid = False
+    for event in events:
+        kind = event.kind
+        skip, opening_laid = opening_laid, False
+        if kind == "lay":
+            if event.tile is None:
+                return None
+            if not skip:
+                lines.append(str(Move(event.tile, event.end)))
+        elif kind in ("draw", "pass"):
+            lines.append(kind)
+        elif kind == "hand":
+            hands += 1
+            if hands > 1 or event.number != match.hand_number:
+                return None
+            lines.append(NEXT_HAND)
+            opening_laid = match.view(0).opening_forced
+        elif kind not in ("end", "over"):
+            return None
+    return "".join(line + "\n" for line in lines)
 
 
 def finish_columns(saved: SavedGame, match: Match) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from doublesix import ai
-from doublesix.ai.seeding import player_options
+from doublesix.ai.seeding import move_rng, player_options
 from doublesix.moves import Move
 from doublesix.view import View
 
@@ -39,6 +39,14 @@ def choose_move(kind: str, view: View, rng: random.Random, daily: bool = False) 
     return ai.player(kind, **player_options(kind, daily)).choose(view, rng)
 
 
+def choose_seeded(kind: str, view: View, key: tuple[int, int, int, int],
+                  daily: bool = False) -> Move:
+    """A computer seat's move, its random numbers from ``key`` (the arguments of
+    :func:`~doublesix.ai.seeding.move_rng`): a job for a search process ships four numbers,
+    not a generator's state (some 3,800 bytes pickled)."""
+    return choose_move(kind, view, move_rng(*key), daily)
+
+
 def suggest(view: View, seed: int, options: dict[str, Any]) -> ai.Hint:
     """The hint for ``view`` (run in a search process)."""
     return ai.hint(view, seed, **options)
@@ -47,7 +55,9 @@ def suggest(view: View, seed: int, options: dict[str, Any]) -> ai.Hint:
 #: How much lower the searches' priority is than the server's (``os.nice``): answers and
 #: saves first, searches with the rest of the machine.
 SEARCH_NICENESS: Final = 5
-#: Players that search (seconds a move); the others answer in milliseconds.
+#: Players that search (seconds a move), in the search processes; the others answer in a
+#: tenth of a millisecond, less than shipping the job to a process costs, and play in the
+#: server's own process (:class:`~doublesix.web.computers.Computers`).
 SEARCHING: Final = frozenset({"expert"})
 
 def _watch_server(pid: int) -> None:
@@ -209,24 +219,21 @@ class Lane:
 
 
 class Searchers:
-    """Where computer players think, in two lanes so a quick move never queues behind a
-    search: searches (the expert's moves, hints) in ``processes`` worker processes (a few per
-    core, time-shared, so a short search does not wait behind long ones), and the other
-    players' moves (milliseconds) in one more.  With ``processes`` 0 both
-    run in threads of this process."""
+    """Where the searching players think (the expert's moves, hints): ``processes`` worker
+    processes, a few per core, time-shared, so a short search does not wait behind long ones.
+    With ``processes`` 0 they run in threads of this process.  The quick players never come
+    here: they play in the server's process (:data:`SEARCHING`)."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
-        self.deep = Lane(max(1, processes), nice=SEARCH_NICENESS)
-        self.quick = Lane(1)
+        self.lane = Lane(max(1, processes), nice=SEARCH_NICENESS)
 
-    async def run(self, function: Callable[..., T], *args: Any, deep: bool = True) -> T:
-        """``function(*args)`` in its lane; the event loop goes on meanwhile."""
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a search process; the event loop goes on meanwhile."""
         if self.processes <= 0:
             return await asyncio.to_thread(function, *args)
-        return await (self.deep if deep else self.quick).run(function, *args)
+        return await self.lane.run(function, *args)
 
     def close(self) -> None:
         """Stop the search processes."""
-        self.deep.close()
-        self.quick.close()
+        self.lane.close()

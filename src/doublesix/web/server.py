@@ -1,5 +1,5 @@
 """``doublesix serve``: the web game on http://127.0.0.1:8000 (``--host``, ``--port``, ``--db``,
-``--workers``, ``--search-processes``, ``--allowed-hosts``).
+``--workers``, ``--search-processes``, ``--allowed-hosts``, ``--forwarded-allow-ips``).
 
 Every other bound is a :class:`~doublesix.web.settings.Settings` value read from
 ``DOUBLESIX_<NAME>`` environment variables (``docs/web.md``).  Several server processes
@@ -28,7 +28,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from doublesix.ai.search import PATH as SEARCH_PATH
-from doublesix.web.settings import LOOPBACK_HOSTS, Settings
+from doublesix.web.settings import LOOPBACK_HOSTS, Settings, proxy_trusted
 from doublesix.web.store import DATABASE_ENV, database_url
 
 #: Where ``doublesix serve`` passes its options to its worker processes.
@@ -63,6 +63,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--allowed-hosts", default=None, metavar="NAMES",
         help="host names the server answers for, comma-separated, or * (default: "
         "localhost, 127.0.0.1, ::1 and the --host address)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+        help="the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, "
+        "comma-separated addresses or networks, or * (default: none)",
     )
 
 
@@ -141,6 +146,9 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_made(transport)
         limits = self.limits()
         peer = self.client[0] if self.client else ""
+        if proxy_trusted(peer, limits.forwarded_allow_ips):
+            self._arm()  # a proxy carries many people: the application counts each
+            return
         if self.waiting[peer] >= limits.connections_per_address:
             transport.abort()
             return
@@ -239,6 +247,7 @@ def run(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from doublesix.web.app import create_app
+    from doublesix.web.retention import status_line
 
     url = database_url(args.db)
     try:
@@ -248,6 +257,9 @@ def run(args: argparse.Namespace) -> int:
                 h.strip() for h in args.allowed_hosts.split(",") if h.strip()
             )
         settings = Settings.from_env(**overrides)
+        if args.forwarded_allow_ips is not None:
+            settings = settings.replace(forwarded_allow_ips=tuple(
+                a.strip() for a in args.forwarded_allow_ips.split(",") if a.strip()))
         if not settings.allowed_hosts:
             settings = settings.replace(allowed_hosts=default_hosts(args.host))
         if args.search_processes is not None:
@@ -272,6 +284,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         # Opened here once, so a wrong URL is told at once (and the table made once).
         app = create_app(url, settings=settings, workers=args.workers)
+        held = status_line(app.state.store)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
         print(f"doublesix serve: cannot open the database: {error}", file=sys.stderr)
         return 1
@@ -281,7 +294,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ[WORKERS_ENV] = str(args.workers)
     GuardedH11Protocol.settings = settings
     print(f"doublesix: open {address(args.host, args.port)} in your browser", flush=True)
-    print(f"doublesix: games are saved in {shown}; press Ctrl+C to stop", flush=True)
+    print(f"doublesix: games are saved in {shown} ({held}); press Ctrl+C to stop", flush=True)
     print(f"doublesix: the computer players search on the {SEARCH_PATH} path", flush=True)
     options: dict[str, Any] = {
         "host": args.host,
@@ -295,6 +308,10 @@ def run(args: argparse.Namespace) -> int:
         "timeout_keep_alive": max(1, round(settings.keep_alive)),
         "limit_concurrency": settings.max_connections,
         "h11_max_incomplete_event_size": 2 * settings.max_request_line + 1024,
+        # The application believes X-Forwarded-* from the proxies the settings name, and
+        # from nobody else (uvicorn's own default trusts 127.0.0.1).
+        "proxy_headers": False,
+        "forwarded_allow_ips": "",
     }
     if args.workers > 1:
         app.state.store.dispose()

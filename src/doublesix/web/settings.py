@@ -17,6 +17,7 @@ ValueError: DOUBLESIX_SOCKETS_PER_SEAT must be a number, not 'many'
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -56,10 +57,15 @@ class Settings:
     db_threads: int = -1
     #: WebSockets one seat may hold at once; a new one closes the oldest (code 4429).
     sockets_per_seat: int = 4
-    #: WebSockets one client address may hold at once; more are refused (code 4429).
-    sockets_per_address: int = 64
-    #: TCP connections one client address may hold before a request or upgrade; more are closed.
-    connections_per_address: int = 128
+    #: WebSockets one browser (its cookie) may hold at once; more are refused (code 4429).
+    sockets_per_browser: int = 32
+    #: WebSockets one client address may hold at once; more are refused (code 4429).  Many
+    #: people may share an address (a school's or a carrier's NAT): this bound is a ceiling
+    #: against one machine's flood, the fine ones are per browser and per seat.
+    sockets_per_address: int = 1024
+    #: TCP connections one client address may hold before a request or upgrade; more are
+    #: closed (a trusted proxy's own connections are not counted).
+    connections_per_address: int = 1024
     #: Connections the server holds at once (HTTP answers 503 beyond it).
     max_connections: int = 4000
     #: Hints one seat may ask for in a minute.
@@ -84,6 +90,30 @@ class Settings:
     #: Seconds between WebSocket pings, and how long a pong may take before the socket closes.
     ws_ping_interval: float = 20.0
     ws_ping_timeout: float = 20.0
+    #: New games (``POST /api/games`` and new daily games) one browser, and one client
+    #: address, may create in an hour; 0: no bound.  A tenth of the hour's number may come at
+    #: once, then they come back at the hour's pace; more are answered 429 with
+    #: ``Retry-After``.
+    games_per_hour_per_browser: int = 120
+    games_per_hour_per_address: int = 600
+    #: Seats one browser, and one client address, may take by invitation in an hour
+    #: (``POST /api/join``); 0: no bound.  Counted as the new games are.
+    joins_per_hour_per_browser: int = 120
+    joins_per_hour_per_address: int = 600
+    #: The proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed: addresses
+    #: or networks (``10.0.0.0/8``), "*" for any.  Empty: none (the headers are ignored).
+    forwarded_allow_ips: tuple[str, ...] = ()
+    #: Seconds a browser that reached the server over HTTPS is told to use nothing else
+    #: (``Strict-Transport-Security``); 0: not sent.
+    hsts_seconds: int = 31536000
+    #: Days a game nobody finished is kept after its last move, and a finished game after its
+    #: end; then the server removes it (its statistics are kept); 0: kept for ever.
+    keep_unfinished_days: float = 30.0
+    keep_finished_days: float = 365.0
+    #: Seconds between two rounds of removing old games (0: the server never does it itself;
+    #: ``doublesix prune`` still does), and how many games one database call removes.
+    prune_interval: float = 3600.0
+    prune_batch: int = 100
     #: Host names the server answers for; "*" for any.  Empty: ``LOOPBACK_HOSTS`` (``doublesix
     #: serve`` adds the address it listens on).
     allowed_hosts: tuple[str, ...] = ()
@@ -186,3 +216,27 @@ def origin_allowed(origin: str | None, host_header: str, origins: tuple[str, ...
     if "*" in origins or origin in origins:
         return True
     return origin in (f"http://{host_header}", f"https://{host_header}")
+
+
+def proxy_trusted(peer: str, proxies: tuple[str, ...]) -> bool:
+    """Whether the address ``peer`` is one of the ``proxies`` (``forwarded_allow_ips``:
+    addresses, networks, or "*").
+
+    >>> proxy_trusted("10.1.2.3", ("10.0.0.0/8",)), proxy_trusted("::1", ("127.0.0.1",))
+    (True, False)
+    >>> proxy_trusted("127.0.0.1", ()), proxy_trusted("192.0.2.1", ("*",))
+    (False, True)
+    """
+    if "*" in proxies:
+        return True
+    try:
+        address = ipaddress.ip_address(peer)
+    except ValueError:
+        return peer in proxies
+    for proxy in proxies:
+        try:
+            if address in ipaddress.ip_network(proxy, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False

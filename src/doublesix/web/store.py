@@ -1,9 +1,12 @@
 """The database: every game, saved after every move (SQLAlchemy 2; SQLite or PostgreSQL).
 
 One table, ``doublesix_games``: a row per game holding the engine's save
-(:meth:`~doublesix.match.Match.to_json`), the seats (names, kinds and a hash of each person's
+(:meth:`~doublesix.match.Match.to_json`) and the moves played since it was written (``moves``,
+a line each, appended by each save), the seats (names, kinds and a hash of each person's
 token, never the token itself), the owner (a hash of the browser's cookie), the daily game's
-date, and a few columns the statistics read.  ``revision`` counts saves: an update names the
+date, and a few columns the statistics read.  An update writes only the columns that changed
+since the row was read or last written, and appends to ``moves`` what was added to it, through
+statements built once.  ``revision`` counts saves: an update names the
 revision it follows, so two servers sharing one PostgreSQL database never overwrite each
 other's moves (the loser reloads).  On PostgreSQL each save also sends a notification
 (``NOTIFY doublesix_games``, in the save's own transaction) that :class:`Listener` hears in every
@@ -26,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import functools
 import hashlib
 import logging
 import os
@@ -43,6 +47,8 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    Update,
+    bindparam,
     create_engine,
     event,
     exc,
@@ -142,6 +148,27 @@ class GameRow(Base):
     #: against computers only.  Added after the first release: :class:`Store` adds the column
     #: to an older database.
     table_info: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The moves played since ``match`` was written, a line each (``next``: the next hand
+    #: dealt), appended by each save (:attr:`SavedGame.moves`).  Added in release 3 (None in
+    #: an older row: no moves).
+    moves: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+GAMES: Final = Base.metadata.tables[GameRow.__tablename__]
+#: A save's notification (PostgreSQL), built once.
+NOTIFY: Final = select(func.pg_notify(bindparam("channel"), bindparam("payload")))
+
+
+@functools.cache
+def update_statement(names: tuple[str, ...], appended: bool) -> Update:
+    """The update of the columns ``names`` (``moves`` appended to if ``appended``) of the row
+    with the revision before, built once for each set (building it cost more than saving)."""
+    values: dict[str, Any] = {n: bindparam(f"v_{n}", type_=GAMES.c[n].type) for n in names}
+    if appended:
+        values["moves"] = func.coalesce(GAMES.c.moves, "").concat(
+            bindparam("v_moves", type_=Text()))
+    return update(GAMES).where(GAMES.c.id == bindparam("w_id"),
+                               GAMES.c.revision == bindparam("w_revision")).values(values)
 
 
 class SeatOwnerRow(Base):
@@ -153,6 +180,24 @@ class SeatOwnerRow(Base):
     game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     owner: Mapped[str] = mapped_column(String(64), index=True)
+
+
+class ResultRow(Base):
+    """What the statistics keep of a finished game once the game is removed
+    (:mod:`~doublesix.web.retention`): one row per browser that played it, as
+    :class:`~doublesix.web.stats.Finished` holds it."""
+
+    __tablename__ = "doublesix_results"
+
+    game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    created: Mapped[datetime.datetime] = mapped_column(DateTime)
+    variant: Mapped[str] = mapped_column(String(16))
+    opponents: Mapped[list[str]] = mapped_column(JSON)
+    won: Mapped[bool] = mapped_column(Boolean)
+    score: Mapped[int] = mapped_column(Integer)
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    first_attempt: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 @dataclass
@@ -223,7 +268,12 @@ class Table:
 
 @dataclass
 class SavedGame:
-    """A game's row as a plain value (see :class:`GameRow`)."""
+    """A game's row as a plain value (see :class:`GameRow`).
+
+    The game is ``match`` (the engine's save) with ``moves`` played on it (a line each:
+    :func:`doublesix.web.live.stored_match` replays them).  ``written`` holds the columns as
+    the database holds them (set by :meth:`Store.load`, :meth:`Store.insert` and
+    :meth:`Store.update`), so that an update writes only what changed."""
 
     id: str
     owner: str
@@ -240,6 +290,8 @@ class SavedGame:
     created: datetime.datetime = field(default_factory=utcnow)
     updated: datetime.datetime = field(default_factory=utcnow)
     table: Table | None = None
+    moves: str = ""
+    written: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_finished(self) -> bool:
@@ -248,8 +300,8 @@ class SavedGame:
 
     @classmethod
     def from_row(cls, row: GameRow) -> SavedGame:
-        """The value of a row."""
-        return cls(
+        """The value of a row (knowing that the database holds it)."""
+        game = cls(
             id=row.id,
             owner=row.owner,
             variant=row.variant,
@@ -265,7 +317,10 @@ class SavedGame:
             created=row.created,
             updated=row.updated,
             table=Table.from_json(row.table_info),
+            moves=row.moves or "",
         )
+        game.written = game.columns()
+        return game
 
     def columns(self) -> dict[str, Any]:
         """The row's columns, for an insert or update."""
@@ -285,6 +340,7 @@ class SavedGame:
             "scores": list(self.scores),
             "match": self.match,
             "table_info": None if self.table is None else self.table.to_json(),
+            "moves": self.moves,
         }
 
     def seat_of_owner(self, owner: str) -> int | None:
@@ -381,13 +437,16 @@ class Store:
                 if column.name not in have:
                     raise
 
-    def _writing(self) -> contextlib.AbstractContextManager[Any]:
+    def writing(self) -> contextlib.AbstractContextManager[Any]:
+        """Held while this process writes (SQLite's writes take turns here)."""
         return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
 
     def insert(self, game: SavedGame) -> None:
         """Store a new game."""
-        with self._writing(), Session(self.engine) as session, session.begin():
-            session.add(GameRow(**game.columns()))
+        columns = game.columns()
+        with self.writing(), Session(self.engine) as session, session.begin():
+            session.add(GameRow(**columns))
+        game.written = columns
 
     def load(self, game_id: str) -> SavedGame | None:
         """The game with this id, or None."""
@@ -396,27 +455,36 @@ class Store:
             return None if row is None else SavedGame.from_row(row)
 
     def update(self, game: SavedGame) -> bool:
-        """Save ``game``, whose ``revision`` must be one more than the stored one.
+        """Save ``game``, whose ``revision`` must be one more than the stored one: only the
+        columns that changed since it was read or last written (:attr:`SavedGame.written`),
+        and of ``moves`` only the lines added to it, appended to the stored ones.
 
         Returns False (and changes nothing) when the stored game is not the revision before:
         another server saved it meanwhile.
         """
         game.updated = utcnow()
         columns = game.columns()
-        del columns["id"]
-        with self._writing(), self.engine.begin() as connection:
-            result = connection.execute(
-                update(GameRow)
-                .where(GameRow.id == game.id, GameRow.revision == game.revision - 1)
-                .values(**columns)
-            )
+        written = game.written or {}
+        changed = {name: value for name, value in columns.items()
+                   if name != "id" and (name not in written or value != written[name])}
+        before = written.get("moves") or ""
+        appended = bool(before) and "moves" in changed and game.moves.startswith(before)
+        if appended:
+            changed["moves"] = game.moves[len(before):]
+        values = {f"v_{name}": value for name, value in changed.items()}
+        values.update(w_id=game.id, w_revision=game.revision - 1)
+        with self.writing(), self.engine.begin() as connection:
+            result = connection.execute(update_statement(tuple(sorted(changed)), appended),
+                                        values)
             done = bool(getattr(result, "rowcount", 0) == 1)
             if done and self.notifies:
                 # Delivered when (and only if) the save commits.
-                connection.execute(select(func.pg_notify(
-                    CHANNEL, f"{game.id} {game.revision} {self.origin}"
-                )))
-            return done
+                connection.execute(NOTIFY, {
+                    "channel": CHANNEL, "payload": f"{game.id} {game.revision} {self.origin}"
+                })
+        if done:
+            game.written = columns
+        return done
 
     def daily_games(self, owner: str, date: str) -> list[SavedGame]:
         """The daily games this owner started on ``date``, oldest first."""
@@ -443,7 +511,7 @@ class Store:
 
     def add_seat_owner(self, game_id: str, seat: int, owner: str) -> None:
         """Record that ``owner`` took ``seat`` of ``game_id`` (for its statistics)."""
-        with self._writing(), Session(self.engine) as session, session.begin():
+        with self.writing(), Session(self.engine) as session, session.begin():
             session.merge(SeatOwnerRow(game_id=game_id, seat=seat, owner=owner))
 
     def announce(self, payload: str) -> None:

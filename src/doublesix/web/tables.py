@@ -2,10 +2,12 @@
 
 The host sets a table with invitations; each invited person takes a seat by its code
 (:meth:`Tables.join`); the host starts the game once every seat is held, or gives an empty
-seat to a computer player, or a computer stand-in to a person away for ``handover_after``
-seconds; a person who comes back takes the seat back; once the game is over and every person
-at the table asked to play again, a new game with the same seats starts.  What the others are
-told is said by :mod:`doublesix.tabletalk`.
+seat to a computer player; once the game is on, anyone at the table may give a person away for
+``handover_after`` seconds a computer stand-in; a person who comes back takes the seat back;
+once the game is over and every person at the table asked to play again, a new game with the
+same seats starts, a computer standing in at once for each person who had left (so the new game
+never waits for a seat nobody can play).  What the others are told is said by
+:mod:`doublesix.tabletalk`.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import contextlib
 import hmac
 import logging
 import time
-from typing import Any
+from typing import Any, Final
 
 from doublesix import ai, tabletalk
 from doublesix.match import Match
@@ -29,9 +31,15 @@ from doublesix.wire import HUMAN, PLAYING, WAITING
 
 log = logging.getLogger("doublesix.web")
 
+#: Who plays for a person who had left when a table plays again (unless a computer already
+#: stood in for them, or the table has computer players: then the first of those).
+STAND_IN: Final = "pinocchio"
+
+
 class Tables:
     """The tables for people among the live games: invitations, joining, the host's
-    ``start`` and ``seat``, stand-ins, and playing again."""
+    ``start`` and ``seat``, stand-ins (anyone's ``seat`` once the game is on), and playing
+    again."""
 
     def __init__(self, live: LiveGames, saving: Saving, settings: Settings) -> None:
         self.live = live
@@ -41,9 +49,11 @@ class Tables:
     # -- invitations ----------------------------------------------------------------------
 
     def _invited(self, game: Game, code: str) -> int:
-        """The seat an invitation code opens (:class:`GameNotFoundError` if none)."""
+        """The seat an invitation code opens (:class:`GameNotFoundError` if none; compared
+        in constant time, as bytes: any text may be given)."""
+        given = code.encode("utf-8", "surrogatepass")
         for seat, held in enumerate(game.saved.seats):
-            if held.invite is not None and hmac.compare_digest(held.invite, code):
+            if held.invite is not None and hmac.compare_digest(held.invite.encode(), given):
                 return seat
         raise GameNotFoundError(game.id)
 
@@ -156,14 +166,15 @@ class Tables:
         if message.kind == "again":
             await self._again(game, seat)
             return
-        if seat != table.host:
-            raise NotNowError("only the host can start the game or change its seats")
-        if message.kind == "start":
-            await self._start(game, table)
-            return
+        if message.kind == "start" or table.stage == WAITING:
+            if seat != table.host:
+                raise NotNowError("only the host can start the game or change its seats")
+            if message.kind == "start":
+                await self._start(game, table)
+                return
         target, player = message.seat, message.player
         assert target is not None and player is not None
-        await self._give_seat(game, table, target, player)
+        await self._give_seat(game, table, seat, target, player)
 
     async def _start(self, game: Game, table: Table) -> None:
         if table.stage != WAITING:
@@ -176,13 +187,20 @@ class Tables:
         for connection in game.connections:
             game.send_state(connection)
 
-    async def _give_seat(self, game: Game, table: Table, target: int, player: str) -> None:
-        """The host gives an invited person's seat to a computer player: for good in the
-        waiting room, as a stand-in once the game is on (the person away long enough)."""
+    async def _give_seat(
+        self, game: Game, table: Table, asker: int, target: int, player: str
+    ) -> None:
+        """The host gives an invited person's seat to a computer player for good in the
+        waiting room; once the game is on, anyone at the table (``asker``) may give a person
+        away long enough a computer stand-in, the host's seat too."""
         seats = game.saved.seats
-        if target >= len(seats) or target == table.host or seats[target].kind != HUMAN:
-            raise NotNowError("only the seat of a person you invited can be given to a "
-                              "computer player")
+        if table.stage == WAITING:
+            if target >= len(seats) or target == table.host or seats[target].kind != HUMAN:
+                raise NotNowError("only the seat of a person you invited can be given to a "
+                                  "computer player")
+        elif target >= len(seats) or target == asker or seats[target].kind != HUMAN:
+            raise NotNowError("only the seat of a person away can be given to a computer "
+                              "player")
         held = seats[target]
         label = ai.PLAYERS[player].label
         if table.stage == WAITING:
@@ -229,7 +247,9 @@ class Tables:
     async def _play_again_if_agreed(self, game: Game) -> None:
         """Once every person at the finished table (with a socket open anywhere) has asked to
         play again, and someone has, start a new game with the same seats and send everyone
-        to it.  Checked when someone asks, and when someone leaves without asking."""
+        to it; a computer plays at once for each person who had left (:func:`stand_in_for`),
+        until they come back, and everyone is told.  Checked when someone asks, and when
+        someone leaves without asking."""
         table = game.saved.table
         if table is None or not game.is_over or table.next_game is not None or not table.again:
             return
@@ -239,7 +259,10 @@ class Tables:
             return
         old = game.saved
         match = Match(game.match.rules)
-        seats = [Seat(s.name, s.kind, s.token_hash, owner=s.owner) for s in old.seats]
+        seats = [Seat(s.name, s.kind, s.token_hash, owner=s.owner,
+                      stand_in=None if s.kind != HUMAN or i in present
+                      else stand_in_for(old.seats, i))
+                 for i, s in enumerate(old.seats)]
         new = SavedGame(id=new_game_id(), owner=old.owner, variant=old.variant, seats=seats,
                         match=match.to_json(), scores=match.scores,
                         table=Table(host=table.host, stage=PLAYING, previous=old.id))
@@ -253,13 +276,30 @@ class Tables:
         except UnavailableError:
             raise NotNowError(DATABASE_AWAY) from None
         await self.saving.change_table(game, lambda: setattr(table, "next_game", new.id))
-        game.tell(again_message(new.id))
+        stand_ins = [(ai.PLAYERS[s.stand_in].label, s.name) for s in seats
+                     if s.stand_in is not None]
+        game.tell(again_message(new.id, tabletalk.again_agreed(stand_ins)))
 
 
-def again_message(game_id: str) -> dict[str, Any]:
-    """The ``again`` message: everyone at the table goes on to the new game ``game_id``.
+def stand_in_for(seats: list[Seat], seat: int) -> str:
+    """The computer player that stands in for the person of ``seat`` in a new game they did
+    not come to: the one that played for them already, else the table's first computer
+    player, else :data:`STAND_IN`.
+
+    >>> seats = [Seat("Ana", HUMAN), Seat("Bea", HUMAN, stand_in="expert"),
+    ...          Seat("Greedy", "greedy")]
+    >>> stand_in_for(seats, 1), stand_in_for(seats, 0), stand_in_for(seats[:1], 0)
+    ('expert', 'greedy', 'pinocchio')
+    """
+    computers = [s.kind for s in seats if s.kind != HUMAN]
+    return seats[seat].stand_in or (computers[0] if computers else STAND_IN)
+
+
+def again_message(game_id: str, text: str = tabletalk.AGAIN_AGREED) -> dict[str, Any]:
+    """The ``again`` message: everyone at the table goes on to the new game ``game_id``
+    (``text``: :func:`doublesix.tabletalk.again_agreed`, with its stand-ins).
 
     >>> again_message("g2")["text"]
     'Everyone agreed: a new game starts.'
     """
-    return {"type": "again", "game_id": game_id, "text": tabletalk.AGAIN_AGREED}
+    return {"type": "again", "game_id": game_id, "text": text}

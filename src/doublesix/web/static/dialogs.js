@@ -60,10 +60,14 @@ export function applySettings() {
   const on = state.settings.sound;
   for (const id of ["sound-button", "menu-sound"]) {
     const b = byId(id);
+    // A toggle keeps one name ("Sound"); whether it is on is its pressed state (and, to the
+    // eye, its mark).
     b.setAttribute("aria-pressed", String(on));
-    b.textContent = on ? "Sound on" : "Sound off";
+    const mark = b.querySelector(".toggle-state");
+    if (mark) mark.textContent = on ? "on" : "off";
   }
   document.documentElement.classList.toggle("reduce-motion", reduceMotion());
+  document.body.classList.toggle("no-shortcuts", !state.settings.shortcuts);
 }
 
 export function openSettings() {

@@ -22,12 +22,12 @@ import * as sound from "./sound.js";
 import { connect, disconnect, send, showConnection } from "./connection.js";
 import { renderSeats, renderTable, seatRect } from "./table.js";
 import { renderMe, focusHandNear } from "./hand.js";
-import { arriveFrom, drawTo } from "./motion.js";
+import { arriveFrom, callout, clearCallouts, drawTo, restingRect } from "./motion.js";
 import { closeDialog, renderInfoDialogs } from "./dialogs.js";
 import { showResult, updateResultActions } from "./result.js";
 import { loadOptions } from "./api.js";
 import { navigate, showNotice, showView } from "./nav.js";
-import { isPerson, onMySide } from "./people.js";
+import { isPerson, onMySide, seatNames } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
 import { awaySentence, checkHandoverDialog, renderTableNotice } from "./handover.js";
 
@@ -87,9 +87,9 @@ export function openGame(id, token) {
   const g = {
     id, token, ws: null, connected: false, lost: false, retries: 0, closed: false, stopped: false, notice: "",
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
-    selected: null, focusTile: null, focusHand: false, hint: null, status: {}, turnKey: "", resultShownFor: "",
+    selected: null, focusTile: null, focusHand: true, hint: null, status: {}, turnKey: "", resultShownFor: "",
     heard: loadHeard(id), travel: null,
-    tableAt: 0, otherTurnKey: "", sentAgain: false, handoverTimer: undefined, nextFrom: -1, nextAt: 0,
+    tableAt: 0, otherTurnKey: "", sentAgain: false, drawRun: 0, handoverTimer: undefined, nextFrom: -1, nextAt: 0,
   };
   state.game = g;
   byId("log").replaceChildren();
@@ -162,6 +162,8 @@ async function handle(g, msg) {
         const from = g.heard.hand === st.hand_number ? g.heard.lines : 0;
         for (const line of st.log.slice(from)) announce(line);
         g.heard = { hand: st.hand_number, lines: st.log.length };
+        // The last move stays on the table's line after a reload, as the cards keep theirs.
+        byId("message").textContent = st.words.last || "";
       }
       renderGame();
       break;
@@ -175,12 +177,19 @@ async function handle(g, msg) {
       // shown empty until that tile travels to it.
       const opening = ev.kind === "hand" && msg.state.played.length > 0;
       prepareTravel(g, ev);
-      noteEvent(g, ev, msg.text);
+      // Another seat's run of draws is said once, as the server's log line for the run
+      // ("Pinocchio drew 3 tiles."), when its last draw comes.
+      const runsOn = ev.kind === "draw" && ev.seat !== msg.state.me && drawsNext(g, ev.seat);
+      const run = ev.kind === "draw" && ev.seat !== msg.state.me ? g.drawRun + 1 : 0;
+      g.drawRun = runsOn ? run : 0;
+      const text = run > 1 && !runsOn ? msg.state.log[msg.state.log.length - 1] || msg.text : msg.text;
+      noteEvent(g, ev, runsOn ? "" : text);
       renderGame({ emptyBoard: opening });
       afterRender(g, ev);
+      scoreCallout(msg.state, ev);
       const mine = ev.seat === msg.state.me;
       const moved = ["lay", "draw", "pass"].includes(ev.kind);
-      const wait = Math.max(moved && !mine ? pause() : 0, ev.kind === "lay" || ev.kind === "draw" ? motionMs() : 0);
+      const wait = Math.max(moved && !mine && !runsOn ? pause() : 0, ev.kind === "lay" || ev.kind === "draw" ? motionMs() : 0);
       if (wait > 0) await sleep(wait);
       break;
     }
@@ -224,7 +233,7 @@ async function handle(g, msg) {
     case "again": {
       // Everyone still at the table agreed: the same seat in the new game.
       rememberSeat({ game_id: msg.game_id, token: g.token });
-      announce("Everyone agreed: a new game starts.");
+      announce(msg.text);
       navigate(`/game/${encodeURIComponent(msg.game_id)}`);
       break;
     }
@@ -247,6 +256,15 @@ async function handle(g, msg) {
     default:
       break;
   }
+}
+
+/**
+ * Whether the next event waiting (past "thinking" notes) is another draw by `seat`.
+ * @param {GameSession} g @param {number|null} seat
+ */
+function drawsNext(g, seat) {
+  const next = g.queue.find((m) => m.type !== "thinking");
+  return !!next && next.type === "event" && next.event.kind === "draw" && next.event.seat === seat;
 }
 
 /** Where the event's tile starts from, read before the picture changes the page. @param {GameSession} g @param {GameEvent} ev */
@@ -297,10 +315,7 @@ function noteEvent(g, ev, text) {
   } else if (ev.kind === "lay" && ev.seat !== null) {
     delete g.status[ev.seat]; // "thinking…" is over: the picture says what the seat did
     sound.play("lay");
-    if (ev.points > 0) {
-      callout(`+${ev.points}`, onMySide(st, ev.seat));
-      sound.play("score");
-    }
+    if (ev.points > 0) sound.play("score");
   } else if (ev.kind === "draw" && ev.seat !== null) {
     delete g.status[ev.seat];
     sound.play("draw");
@@ -308,25 +323,28 @@ function noteEvent(g, ev, text) {
     delete g.status[ev.seat];
     sound.play("pass");
   } else if (ev.kind === "end") {
-    if (ev.points > 0 && ev.seat !== null) callout(`+${ev.points}`, onMySide(st, ev.seat));
     sound.play(ev.seat === null ? "hand-drawn" : onMySide(st, ev.seat) ? "hand-won" : "hand-lost");
   } else if (ev.kind === "over" || ev.kind === "resign") {
     // The engine's winners; after a resignation with nobody winning, the one who resigned lost.
     const lost = st.winners.length ? !st.winners.includes(st.me) : ev.kind === "resign" && ev.seat === st.me;
     sound.play(st.winners.includes(st.me) ? "game-won" : lost ? "game-lost" : "game-drawn");
   }
+  if (["lay", "draw", "pass", "hand"].includes(ev.kind)) clearCallouts();
+  if (!text) return; // a draw whose run goes on: said with the run's last draw
   announce(text);
   byId("log").append(h("li", { text }));
   if (ev.kind === "lay" || ev.kind === "draw" || ev.kind === "pass") byId("message").textContent = text;
   if (ev.kind === "hand") byId("message").textContent = "";
 }
 
-/** @param {string} text @param {boolean} mine */
-function callout(text, mine) {
-  const box = byId("callouts");
-  const el = h("span", { class: `callout ${mine ? "mine" : "theirs"}`, text });
-  box.append(el);
-  setTimeout(() => el.remove(), 1800);
+/**
+ * A score made by a laid tile (shown over the tile) or a hand's end (over the table), with who
+ * made it. @param {Picture} st @param {GameEvent} ev
+ */
+function scoreCallout(st, ev) {
+  if (ev.points <= 0 || ev.seat === null || (ev.kind !== "lay" && ev.kind !== "end")) return;
+  const tile = ev.kind === "lay" && ev.tile ? document.querySelector(`#board .layout-tiles [data-tile="${ev.tile}"]`) : null;
+  callout(ev.points, seatNames(st)[ev.seat], onMySide(st, ev.seat), tile ? restingRect(tile) : null, ev.kind === "lay" ? ev.tile || "" : "");
 }
 
 /** After the queue drains: the hand's result, or "Your turn", then the controls. @param {GameSession} g */
@@ -357,10 +375,13 @@ function settle(g) {
   if (myTurn && g.connected) {
     const forcedPass = st.legal.every((m) => m.move === "pass");
     const key = `${st.hand_number}:${st.played.length}:${st.hand.length}:${st.boneyard_size}`;
+    // After your own draw that still leaves nothing to play, "You drew 3|2." says it all: the
+    // turn is not said again (Draw keeps the focus; D draws again).
+    const drewAgain = g.turnKey.startsWith(`${st.hand_number}:${st.played.length}:`) && !st.choices.length && !forcedPass;
     if (g.turnKey !== key) {
       g.turnKey = key;
-      if (!forcedPass) sound.play("turn");
-      announce(st.words.turn || "");
+      if (!forcedPass && !drewAgain) sound.play("turn");
+      if (!drewAgain) announce(st.words.turn || "");
     }
     // A forced pass is made by the server: nothing to do but listen.
     g.ready = !forcedPass;
@@ -396,6 +417,8 @@ export function play(move) {
   const g = state.game;
   if (!g || !canAct(g)) return;
   if (send(g, { type: "play", move })) {
+    // A draw by key from your hand puts the focus on Draw: it keeps it while nothing fits.
+    if (move === "draw" && byId("hand").contains(document.activeElement)) byId("draw-button").focus({ preventScroll: true });
     setPhase("busy");
     g.pending = true;
     g.selected = null;

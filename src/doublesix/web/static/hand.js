@@ -86,15 +86,22 @@ export function renderMe(g, st) {
   const hint = button("hint-button");
   const canDraw = act && st.legal.some((m) => m.move === "draw");
   // A control about to be disabled under the keyboard's focus hands the focus to your hand,
-  // so it is never lost to the page.
+  // so it is never lost to the page; but Draw keeps it while your turn goes on with nothing
+  // that fits (between one draw and the next it only waits, and a press does nothing).
   const focused = document.activeElement;
-  const losing = (focused === draw && !canDraw) || (focused === hint && !act);
+  const drawing = myTurn && st.legal.some((m) => m.move === "draw");
+  const keepDraw = focused === draw && drawing;
+  const losing = (focused === draw && !canDraw && !keepDraw) || (focused === hint && !act);
   draw.hidden = !st.rules.drawing;
-  draw.disabled = !canDraw;
+  draw.disabled = !canDraw && !keepDraw;
+  draw.setAttribute("aria-disabled", String(!canDraw));
   draw.classList.toggle("hinted", g.hint?.move === "draw");
   draw.title = canDraw ? `Draw a tile (${st.boneyard_size} left)` : "You can draw only when nothing fits";
   hint.disabled = !act;
-  const lost = losing || (g.focusHand && act);
+  // When a game opens (nothing has the focus yet) the focus goes to your hand at once; after a
+  // result, once you can play.
+  const idle = !focused || focused === document.body || focused.id === "main";
+  const lost = losing || (g.focusHand && (act || (idle && st.hand.length > 0)));
   if (lost && !document.querySelector("dialog[open]")) {
     g.focusHand = false;
     /** @type {HTMLElement|null} */ (byId("hand").querySelector('[tabindex="0"]'))?.focus({ preventScroll: true });
@@ -159,9 +166,14 @@ function renderHand(g, st, act) {
   }
 }
 
+/** The narrowest a hand tile is drawn when the screen allows: its button is then 44 px wide
+ * (the least touch target the platforms ask for). */
+const LEAST_TILE = 34;
+
 /**
  * Size the hand's tiles so the whole hand fits its share of the screen, in as few rows as keep
- * the tiles large: `--tile-w` on the hand.
+ * the tiles large: `--tile-w` on the hand. A hand whose tiles would be narrower than
+ * `LEAST_TILE` takes more of the screen's height (more rows) to keep them that wide.
  */
 export function fitHand() {
   const hand = byId("hand");
@@ -172,17 +184,23 @@ export function fitHand() {
   const vh = window.innerHeight;
   const mode = screenMode();
   const share = mode === "tall" ? 0.26 : mode === "short" ? 0.3 : 0.22;
-  const maxHeight = Math.max(70, vh * share);
-  const biggest = mode === "short" ? Math.min(34, vh * 0.075) : Math.min(60, Math.max(30, vh * 0.058));
+  const biggest = mode === "short" ? Math.max(LEAST_TILE, Math.min(40, vh * 0.075)) : Math.min(60, Math.max(LEAST_TILE, vh * 0.058));
   const gap = 4, pad = 10, raise = 22;
-  let best = 12;
-  for (let rows = 1; rows <= 6; rows++) {
-    const perRow = Math.ceil(n / rows);
-    const byWidth = (width - (perRow - 1) * gap) / perRow - pad;
-    const byHeight = ((maxHeight - raise * rows) / rows - pad) / 2;
-    const w = Math.floor(Math.min(biggest, byWidth, byHeight));
-    if (w > best) best = w;
-  }
+  /** The widest tile that fits in `part` of the screen's height. @param {number} part */
+  const widest = (part) => {
+    const maxHeight = Math.max(70, vh * part);
+    let best = 12;
+    for (let rows = 1; rows <= 6; rows++) {
+      const perRow = Math.ceil(n / rows);
+      const byWidth = (width - (perRow - 1) * gap) / perRow - pad;
+      const byHeight = ((maxHeight - raise * rows) / rows - pad) / 2;
+      const w = Math.floor(Math.min(biggest, byWidth, byHeight));
+      if (w > best) best = w;
+    }
+    return best;
+  };
+  let best = widest(share);
+  if (best < LEAST_TILE) best = Math.max(best, Math.min(LEAST_TILE, widest(mode === "tall" ? 0.4 : share + 0.06)));
   hand.style.setProperty("--tile-w", `${best}px`);
 }
 
@@ -190,6 +208,8 @@ export function fitHand() {
 function renderEndChoice(g, st, act) {
   const box = byId("end-choice");
   const choice = act && g.selected ? choiceOf(st, g.selected) : undefined;
+  // The strip stands in your row in place of the status line (which would say the same).
+  byId("me-status").hidden = !!choice;
   if (!choice) {
     if (box.contains(document.activeElement)) focusHandNear(g.selected || "");
     box.hidden = true;
@@ -201,9 +221,13 @@ function renderEndChoice(g, st, act) {
   byId("end-buttons").replaceChildren(...choice.lays.map((lay) => {
     const end = String(lay.end);
     const hinted = g.hint?.end === end && g.hint?.tile === g.selected;
-    const b = h("button", { type: "button", class: `end-button${hinted ? " hinted" : ""}`, dataset: { end } },
-      [endButtonName(end), h("span", { class: "end-num", text: ` ${lay.shows}${lay.points > 0 ? `, scores ${lay.points}` : ""}` }),
-        state.settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: end[0].toUpperCase() }) : ""]);
+    // Its name in full ("Left end 4, scores 10"), and on a narrow screen the board's own label
+    // for the end ("L 4") with what it scores.
+    const b = h("button", { type: "button", class: `end-button${hinted ? " hinted" : ""}`, dataset: { end } }, [
+      h("span", { class: "end-long" }, [endButtonName(end), h("span", { class: "end-num", text: ` ${lay.shows}${lay.points > 0 ? `, scores ${lay.points}` : ""}` }),
+        state.settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: end[0].toUpperCase() }) : ""]),
+      h("span", { class: "end-short", "aria-hidden": "true", text: `${end[0].toUpperCase()} ${lay.shows}${lay.points > 0 ? ` +${lay.points}` : ""}` }),
+    ]);
     b.addEventListener("click", () => chooseEnd(end));
     return b;
   }));
@@ -298,10 +322,12 @@ byId("hand").addEventListener("keydown", (e) => {
 });
 
 /**
- * The single-key shortcuts: L, R, U, D choose an end for the chosen tile; H, E, S read.
+ * The single-key shortcuts: L, R, U, D choose an end for the chosen tile; D draws when no tile
+ * is chosen (drawing is allowed only when nothing fits, so no tile can be); H, E, S read.
  * @param {Record<string, () => void>} readers the reading keys' actions
+ * @param {() => void} draw the Draw button's action
  */
-export function listenForKeys(readers) {
+export function listenForKeys(readers, draw) {
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && state.game?.selected && !document.querySelector("dialog[open]")) {
       e.preventDefault();
@@ -316,13 +342,18 @@ export function listenForKeys(readers) {
     const key = e.key.toLowerCase();
     /** @type {Record<string, string>} */
     const ends = { l: "left", r: "right", u: "up", d: "down" };
-    if (key in ends) {
-      if (state.game.selected) {
-        e.preventDefault();
-        chooseEnd(ends[key]);
-      }
+    if (key in ends && state.game.selected) {
+      e.preventDefault();
+      chooseEnd(ends[key]);
       return;
     }
+    if (key === "d") {
+      e.preventDefault();
+      if (canAct(state.game) && state.game.picture.legal.some((m) => m.move === "draw")) draw();
+      else if (state.game.picture.rules.drawing) announce(/** @type {HTMLButtonElement} */ (byId("draw-button")).title);
+      return;
+    }
+    if (key in ends) return;
     if (key in readers) {
       e.preventDefault();
       readers[key]();

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * People away from a table in play: a note on the table says who is away and who plays for
- * them, and the host may let a computer play for someone away at least a minute (the server's
- * `seat` message). The person takes the seat back by coming back; the server does that.
+ * them, and anyone at the table may let a computer play for someone away at least a minute
+ * (the server's `seat` message), the host too. The person takes the seat back by coming back; the server does that.
  */
 import { state } from "./state.js";
 import { byId, h } from "./dom.js";
@@ -21,9 +21,9 @@ let handingOver = -1;
 let drawnKey = "";
 
 /**
- * The note on the table about people away: who, whose turn it is, who plays for whom; for the
- * host, "Let a computer play for Bea" once Bea has been away long enough (redrawn when that time
- * comes).
+ * The note on the table about people away: who, whose turn it is, who plays for whom; "Let a
+ * computer play for Bea" once Bea has been away long enough (redrawn when that
+ * time comes).
  * @param {GameSession} g @param {Picture} st
  */
 export function renderTableNotice(g, st) {
@@ -44,8 +44,8 @@ export function renderTableNotice(g, st) {
   const words = away.map((s) => (s.stand_in
     ? `${playerLabel(s.stand_in)} plays for ${s.name} until ${s.name} is back.`
     : `${s.name} is away${st.turn === s.seat && !st.result ? ", and it is their turn" : ""}.`));
-  const eligible = table.you_host ? away.filter((s) => !s.stand_in && awayNow(s, g.tableAt) >= limit) : [];
-  const later = table.you_host ? away.filter((s) => !s.stand_in && awayNow(s, g.tableAt) < limit) : [];
+  const eligible = away.filter((s) => !s.stand_in && awayNow(s, g.tableAt) >= limit);
+  const later = away.filter((s) => !s.stand_in && awayNow(s, g.tableAt) < limit);
   if (later.length) {
     // Come back when the first of them has been away long enough.
     const wait = Math.min(...later.map((s) => limit - awayNow(s, g.tableAt)));
@@ -53,7 +53,7 @@ export function renderTableNotice(g, st) {
       if (state.game === g && g.picture) renderTableNotice(g, g.picture);
     }, Math.max(1, wait) * 1000 + 50);
   }
-  // The host learns that a computer may play for someone away, and when.
+  // Everyone at the table learns that a computer may play for someone away, and when.
   const soon = later.length
     ? ` Once someone has been away for ${durationWords(limit)}, you can let a computer play for them.`
     : "";

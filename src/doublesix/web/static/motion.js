@@ -1,11 +1,12 @@
 // @ts-check
 /**
  * Motion that shows who did what: a laid tile travels from its seat (or your hand) to its place
- * on the table, a drawn tile from the boneyard to its drawer, and scores count up. Every motion
+ * on the table, a drawn tile from the boneyard to its drawer, scores count up, and a score
+ * made shows where it was made and by whom ("+10 Pinocchio"). Every motion
  * lasts `motionMs()` (none with reduced motion, the system's or the setting's, and never longer
  * than the pace setting allows) and changes nothing but how the page gets to the new picture.
  */
-import { motionMs } from "./state.js";
+import { motionMs, pause } from "./state.js";
 import { tileBackSVG } from "./board.js";
 
 /** The centre of a rectangle. @param {DOMRect} r */
@@ -91,4 +92,63 @@ export function countTo(el, to) {
     if (t < 1) requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
+}
+
+/**
+ * Where an element rests once its motion ends (a laid tile still travelling).
+ * @param {Element} el
+ */
+export function restingRect(el) {
+  const animations = el.getAnimations ? el.getAnimations() : [];
+  const times = animations.map((a) => a.currentTime);
+  for (const a of animations) a.currentTime = Number(a.effect?.getComputedTiming().endTime) || 0;
+  const rect = el.getBoundingClientRect();
+  animations.forEach((a, i) => { a.currentTime = times[i]; });
+  return rect;
+}
+
+/** The score call-outs on the table now. */
+const callouts = /** @type {Set<{el: HTMLElement, timer: ReturnType<typeof setTimeout>}>} */ (new Set());
+
+/** Take the score call-outs off the table (the next move is coming). */
+export function clearCallouts() {
+  for (const c of callouts) {
+    clearTimeout(c.timer);
+    c.el.remove();
+  }
+  callouts.clear();
+}
+
+/**
+ * A score made: "+10" and who made it, over the place it was made (`at`, screen pixels: the
+ * laid tile; null: the middle of the table), for no longer than the pace setting (the pause
+ * between moves; at most 1.8 s), and gone when the next move comes. Decoration only: the
+ * event's sentence says it.
+ * @param {number} points @param {string} who @param {boolean} mine @param {DOMRect|null} at
+ * @param {string} tile the laid tile, or ""
+ */
+export function callout(points, who, mine, at, tile) {
+  const box = /** @type {HTMLElement} */ (document.getElementById("callouts"));
+  const ms = Math.min(1800, pause());
+  if (ms < 100) return;
+  const area = box.getBoundingClientRect();
+  const el = document.createElement("span");
+  el.className = `callout ${mine ? "mine" : "theirs"}`;
+  el.dataset.tile = tile;
+  const number = document.createElement("b");
+  number.textContent = `+${points}`;
+  const name = document.createElement("span");
+  name.className = "callout-who";
+  name.textContent = who;
+  el.append(number, " ", name);
+  el.style.animationDuration = `${ms}ms`;
+  box.append(el);
+  // Centred over the tile, kept inside the table.
+  const x = at ? at.left + at.width / 2 - area.left : area.width / 2;
+  const y = at ? at.top - area.top : area.height / 2;
+  const half = el.offsetWidth / 2;
+  el.style.left = `${Math.max(half + 2, Math.min(area.width - half - 2, x))}px`;
+  el.style.top = `${Math.max(el.offsetHeight + 2, y)}px`;
+  const entry = { el, timer: setTimeout(() => { el.remove(); callouts.delete(entry); }, ms) };
+  callouts.add(entry);
 }

@@ -127,7 +127,8 @@ export function showResult(g, picture) {
   const status = st.table && st.over ? [h("p", { id: "again-status", class: "again-status" })] : [];
   byId("result-actions").replaceChildren(...status, ...buttons);
   updateResultActions(g);
-  announce(`${heading}. ${how}`);
+  // Not announced: the hand's end and the game's were said as they came (their events), and
+  // the dialog's title is read as the focus enters it.
   byId("show-result").hidden = true;
   openDialog("result-dialog");
   // Focus the first action without scrolling the dialog down to it: it stays in view at the

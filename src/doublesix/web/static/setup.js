@@ -285,9 +285,11 @@ form.addEventListener("submit", async (event) => {
       return;
     }
     const field = err instanceof ApiError && err.status === 400 ? showFieldError(message) : null;
+    // 429: the server's sentence says why and when to try again ("… try again in 3 minutes.").
+    const tooOften = err instanceof ApiError && err.status === 429;
     byId("setup-error").textContent = field
       ? `These rules cannot be played together: see “${field}”.`
-      : `Could not start the game: ${message}`;
+      : tooOften ? message : `Could not start the game: ${message}`;
   }
 });
 

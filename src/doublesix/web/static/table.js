@@ -74,12 +74,16 @@ function buildSeats(st) {
         h("span", { class: "badge away-badge", hidden: true, text: "away" }),
       ]),
       h("div", { class: "backs", "aria-hidden": "true" }),
+      // Tiles held and the score: on a narrow card the score goes to a line of its own
+      // rather than being cut.
       h("p", { class: "seat-facts" }, [
-        h("span", { class: "tiles-left" }), " · ",
-        st.rules.teams ? h("span", { class: "team-word", text: "team " }) : "",
-        h("span", { class: "seat-score", dataset: { value: String(st.scores[seat]) }, text: String(st.scores[seat]) }),
-        h("span", { class: "points-word", text: " points" }),
-        h("span", { class: "pts-word", "aria-hidden": "true", text: " pts" }),
+        h("span", { class: "tiles-left" }), h("span", { class: "facts-sep", text: " · " }),
+        h("span", { class: "score-part" }, [
+          st.rules.teams ? h("span", { class: "team-word", text: "team " }) : "",
+          h("span", { class: "seat-score", dataset: { value: String(st.scores[seat]) }, text: String(st.scores[seat]) }),
+          h("span", { class: "points-word", text: " points" }),
+          h("span", { class: "pts-word", "aria-hidden": "true", text: " pts" }),
+        ]),
       ]),
       h("p", { class: "seat-status" }),
       h("p", { class: "seat-stand-in", hidden: true }),

@@ -36,7 +36,7 @@
  * @typedef {{caption: string, rules: RulesWords, status: (string|null)[], turn: string|null,
  *   ends: string|null, hand: string|null, scores: string|null, totals: string,
  *   heading: string|null, result: string[]|null, game_over: string[]|null,
- *   waiting: string|null}} PictureWords
+ *   waiting: string|null, last: string|null}} PictureWords
  */
 /** @typedef {{date: string, first_attempt: boolean, share: string|null}} Daily */
 
@@ -83,7 +83,7 @@
  *   | {type: "error", message: string}
  *   | {type: "notice", notice: string, message: string}
  *   | {type: "table", table: Table, text: string|null}
- *   | {type: "again", game_id: string}} ServerMessage
+ *   | {type: "again", game_id: string, text: string}} ServerMessage
  */
 
 /** @typedef {{value: string|number|boolean, label: string, short: string, words: string}} OptionChoice */
@@ -136,6 +136,7 @@
  *   heard: {hand: number, lines: number},
  *   travel: Travel|null,
  *   tableAt: number, otherTurnKey: string, sentAgain: boolean,
+ *   drawRun: number,
  *   handoverTimer: ReturnType<typeof setTimeout>|undefined,
  *   nextFrom: number, nextAt: number,
  * }} GameSession

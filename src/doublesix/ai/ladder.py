@@ -1,0 +1,186 @@
+"""The ladder of computer opponents: each one's level and rating, fitted on a round robin.
+
+:func:`round_robin` plays every pair of :data:`ENTRANTS` on the same deals in every variant
+(games to the variant's own target, as people play them; each deal once in each seating, so
+both get both seats' tiles; the partnership game with each entrant partnered by itself), and
+rates the results in a fixed order with OpenSkill (:mod:`doublesix.ai.ratings`), every entrant
+starting as a newcomer.  The same seed
+gives the same table.  ``doublesix ladder`` runs it; the table the game ships,
+``ai/ladder.json``, says the seed and the date it was made, and :func:`ladder` reads it.
+
+>>> ladder()[0].spec, ladder()[-1].spec
+('random', 'expert')
+>>> ladder()[-1].level == len(ladder()), ladder()[-1].level_name
+(True, 'Grandmaster')
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import json
+import multiprocessing
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from doublesix.ai.ratings import Rating, update
+from doublesix.ai.tournament import parse_spec, seatings
+from doublesix.match import Match
+from doublesix.rules import Rules
+
+#: (player spec, label) of each computer opponent on the ladder.
+ENTRANTS: tuple[tuple[str, str], ...] = (
+    ("random", "Random"),
+    ("greedy", "Greedy"),
+    ("pinocchio", "Pinocchio"),
+    ("buratino", "Buratino"),
+    ("snow-white", "Snow White"),
+    ("expert:playouts=16", "Expert, quick"),
+    ("expert:playouts=100", "Expert, careful"),
+    ("expert", "Expert"),
+)
+#: The variants of the round robin.
+VARIANTS: tuple[str, ...] = ("draw", "block", "all-fives", "muggins", "partnership")
+#: The names of the levels, weakest first.
+LEVEL_NAMES: tuple[str, ...] = (
+    "Beginner", "Novice", "Casual", "Club", "Strong", "Advanced", "Master", "Grandmaster",
+)
+#: Where the shipped table lies, in this package.
+TABLE_FILE = "ladder.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One computer opponent on the ladder."""
+
+    #: Its player spec (``expert:playouts=100``), as ``doublesix tournament`` takes it.
+    spec: str
+    label: str
+    #: 1 for the weakest.
+    level: int
+    level_name: str
+    rating: Rating
+
+
+Job = tuple[str, str, str, int]
+
+
+def _play(job: Job) -> list[list[int]]:
+    """Each seating's places (per seat, 0 for the winners) of one deal between two specs."""
+    from doublesix.ai import player
+
+    first, second, variant, seed = job
+    rules = Rules.variant(variant)
+    makers = {spec: parse_spec(spec) for spec in (first, second)}
+    results = []
+    for order, at in enumerate(seatings([first, second], rules.players, teams=rules.teams)):
+        players = [player(makers[spec][0], **makers[spec][1]) for spec in at]
+        rngs = [random.Random(seed * 1000003 + order * 101 + s) for s in range(rules.players)]
+        match = Match(rules, seed=seed)
+        while not match.is_over:
+            turn = match.turn
+            if turn is None:
+                match.next_hand()
+                continue
+            moves = match.legal_moves()
+            move = moves[0] if len(moves) == 1 else players[turn].choose(
+                match.view(turn), rngs[turn])
+            match.play(move)
+        winners = match.winners
+        results.append([0 if seat in winners or not winners else 1
+                        for seat in range(rules.players)])
+    return results
+
+
+def _jobs(specs: Sequence[str], deals: int, seed: int) -> list[Job]:
+    """Deal-major: every pair and variant of deal 0, then of deal 1..."""
+    return [(a, b, variant, seed + deal)
+            for deal in range(deals)
+            for variant in VARIANTS
+            for a, b in itertools.combinations(specs, 2)]
+
+
+def _results(jobs: list[Job], workers: int) -> Iterator[list[list[int]]]:
+    if workers <= 1:
+        yield from map(_play, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap(_play, jobs, chunksize=4)
+
+
+def round_robin(
+    specs: Sequence[str], deals: int, seed: int, workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Rating]:
+    """Each spec's rating after ``deals`` deals of every pair in every variant (deal ``i`` from
+    seed ``seed + i``), rated in a fixed order (the same seed gives the same ratings)."""
+    ratings = {spec: Rating() for spec in specs}
+    jobs = _jobs(specs, deals, seed)
+    for done, (job, results) in enumerate(zip(jobs, _results(jobs, workers), strict=True), 1):
+        first, second, variant, _ = job
+        teams = Rules.variant(variant).teams
+        for order, places in zip(
+            seatings([first, second], len(results[0]), teams=teams), results, strict=True
+        ):
+            seats = [ratings[spec] for spec in order]
+            after = update(seats, places, movable=range(len(seats)), teams=teams, still=True)
+            # An entrant in two seats (a partnership) takes its first seat's new rating.
+            for spec in (first, second):
+                ratings[spec] = after[order.index(spec)]
+        if progress is not None:
+            progress(done, len(jobs))
+    return ratings
+
+
+def table(ratings: dict[str, Rating], seed: int, deals: int,
+          labels: dict[str, str] | None = None) -> dict[str, Any]:
+    """The ladder as the JSON the package ships: the entrants by rating, weakest first."""
+    labels = labels or dict(ENTRANTS)
+    order = sorted(ratings, key=lambda spec: (ratings[spec].mu, spec))
+    names = LEVEL_NAMES[-len(order):] if len(order) <= len(LEVEL_NAMES) else [
+        f"Level {i + 1}" for i in range(len(order))]
+    return {
+        "seed": seed,
+        "deals": deals,
+        "variants": list(VARIANTS),
+        "date": datetime.date.today().isoformat(),
+        "levels": [
+            {"spec": spec, "label": labels.get(spec, spec), "level": i + 1,
+             "level_name": names[i], **ratings[spec].to_json()}
+            for i, spec in enumerate(order)
+        ],
+    }
+
+
+def steps(data: dict[str, Any]) -> list[Step]:
+    """The steps of a ladder table (as :func:`table` makes it)."""
+    return [Step(item["spec"], item["label"], item["level"], item["level_name"],
+                 Rating(item["mu"], item["sigma"]))
+            for item in data["levels"]]
+
+
+@cache
+def ladder() -> tuple[Step, ...]:
+    """The ladder the game ships, weakest first."""
+    text = resources.files("doublesix.ai").joinpath(TABLE_FILE).read_text(encoding="utf-8")
+    return tuple(steps(json.loads(text)))
+
+
+def rating_of(spec: str) -> Rating:
+    """The fixed rating of a computer opponent (a spec on the ladder; an expert at another
+    budget takes the nearest budget's; anything else a newcomer's)."""
+    for step in ladder():
+        if step.spec == spec:
+            return step.rating
+    name, options = parse_spec(spec)
+    if name == "expert":
+        budget = int(options.get("playouts", 1600))
+        experts = [(int(parse_spec(s.spec)[1].get("playouts", 1600)), s) for s in ladder()
+                   if parse_spec(s.spec)[0] == "expert"]
+        if experts:
+            return min(experts, key=lambda item: abs(item[0] - budget))[1].rating
+    return Rating()

@@ -1,0 +1,62 @@
+"""``doublesix ladder``: the round robin of the computer opponents that fits their ratings
+(:mod:`doublesix.ai.ladder`), printed, and written as the table the game ships with
+``--write``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from importlib import resources
+
+from doublesix.ai.ladder import ENTRANTS, TABLE_FILE, VARIANTS, round_robin, steps, table
+from doublesix.ai.tournament import parse_spec
+from doublesix.cli.progress import Progress
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``doublesix ladder``."""
+    parser.add_argument("--deals", type=int, default=40,
+                        help="deals per pair of players and variant (default 40)")
+    parser.add_argument("--seed", type=int, default=2800000, help="first deal's seed")
+    parser.add_argument("--players", default=",".join(spec for spec, _ in ENTRANTS),
+                        help="comma-separated player specs (default: the game's ladder)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--out", default=None,
+                        help="write the table to this file (JSON); --write: the package's own")
+    parser.add_argument("--write", action="store_true",
+                        help=f"write the table the game ships (doublesix/ai/{TABLE_FILE})")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the round robin, print the ladder, write the table if asked."""
+    specs = [spec.strip() for spec in args.players.split(",") if spec.strip()]
+    try:
+        for spec in specs:
+            parse_spec(spec)
+    except ValueError as error:
+        print(f"doublesix ladder: {error}", file=sys.stderr)
+        return 2
+    if len(set(specs)) < 2 or args.deals < 1:
+        print("doublesix ladder: two players or more, and one deal or more", file=sys.stderr)
+        return 2
+    pairs = len(set(specs)) * (len(set(specs)) - 1) // 2
+    progress = Progress(args.deals * len(VARIANTS) * pairs, "matches")
+    ratings = round_robin(specs, args.deals, args.seed, args.workers,
+                          lambda done, total: progress.advance())
+    progress.close()
+    data = table(ratings, args.seed, args.deals)
+    print(f"The ladder: {args.deals} deals of each pair in each variant, seed {args.seed}")
+    for step in steps(data):
+        print(f"{step.level}. {step.level_name}: {step.label}, rating {step.rating.shown:,} "
+              f"± {step.rating.interval}")
+    text = json.dumps(data, indent=1) + "\n"
+    if args.write:
+        path = resources.files("doublesix.ai").joinpath(TABLE_FILE)
+        with resources.as_file(path) as target:
+            target.write_text(text, encoding="utf-8")
+        print(f"written to {path}")
+    elif args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(text)
+    return 0
