@@ -149,3 +149,36 @@ def test_a_job_is_plain_data() -> None:
     assert job.moves == [(m.t, m.e) for m in view.legal_moves()]
     assert job.base.hands[view.seat] == view.hand_mask
     assert sum(job.base.hands) == view.hand_mask  # nothing hidden in the job's position
+
+
+def _search_forced_passes(pure: bool) -> int:
+    """Search every forced pass of 40 seeded Block hands; how many were searched."""
+    from doublesix.moves import Move
+
+    searched = 0
+    for seed in range(40):
+        match = Match(Rules.variant("block", target=0), seed=seed)
+        while match.turn is not None:
+            view = match.view(match.turn)
+            moves = view.legal_moves()
+            if moves == [Move.pass_()]:
+                job = Expert(playouts=64).search(view, seed)
+                totals = run_pure(job) if pure else run(job)
+                assert totals[2] == job.worlds
+                searched += 1
+            match.play(moves[0])
+    return searched
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_a_forced_pass_is_searched_to_the_end(pure: bool) -> None:
+    """A guess in which nobody can lay after the pass is a blocked hand, not an endless
+    playout (the expert never searches a forced move, but a hint or a review may)."""
+    import multiprocessing
+
+    if not pure:
+        compiled_core()
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(1) as pool:
+        searched = pool.apply_async(_search_forced_passes, (pure,)).get(timeout=120)
+    assert searched > 5

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from doublesix import Match
 from doublesix.ai.search import CORE
 from doublesix.cli import main
 from doublesix.cli.simulate import simulate
@@ -82,3 +85,75 @@ def test_the_version_says_which_path_the_search_takes(pure: str, path: str) -> N
     done = subprocess.run([sys.executable, "-m", "doublesix.cli", "--version"],
                           capture_output=True, text=True, check=True, env=env)
     assert f"the computer players search on the {path} path" in done.stdout
+
+
+class TestReview:
+    """``doublesix review FILE`` (issue 31)."""
+
+    @staticmethod
+    def finished(variant: str = "all-fives") -> Match:
+        match = Match(Rules.variant(variant, target=0), seed=3)
+        while match.turn is not None:
+            match.play(match.legal_moves()[0])
+        return match
+
+    def test_a_saved_game_is_reviewed_in_short_lines(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "game.json"
+        path.write_text(self.finished().to_json())
+        assert main(["review", str(path), "--playouts", "200"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0] == ("The expert's review of the moves of seat 1, in All Fives; the "
+                            "expert speaks to that seat as you.")
+        assert lines[1] == "Hand 1."
+        assert any(line.startswith("Move ") for line in lines)
+        assert any(line.startswith("Accuracy: ") for line in lines)
+
+    def test_a_web_record_reviews_its_persons_seat_and_json_is_data(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        record = {"format": "doublesix-record", "version": 1, "names": ["Pinocchio", "Ana"],
+                  "kinds": ["pinocchio", "human"],
+                  "match": json.loads(self.finished("draw").to_json())}
+        path = tmp_path / "doublesix-g.json"
+        path.write_text(json.dumps(record))
+        assert main(["review", str(path), "--playouts", "100"]) == 0
+        assert capsys.readouterr().out.startswith(
+            "The expert's review of the moves of seat 2, Ana, in Draw;")
+        assert main(["review", str(path), "--playouts", "100", "--seat", "1", "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["format"] == "doublesix-review" and data["seat"] == 0
+        assert data["summary"]["decisions"] == len(data["decisions"])
+
+    def test_a_hand_in_play_is_refused_and_nothing_shown(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        match = Match(Rules.variant("draw"), seed=3)
+        match.play(match.legal_moves()[0])
+        path = tmp_path / "game.json"
+        path.write_text(match.to_json())
+        assert main(["review", str(path)]) == 1
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err == "doublesix review: the hand is still in play: a review comes once it " \
+                      "is over\n"
+
+    @pytest.mark.parametrize(
+        ("content", "args", "message"),
+        [
+            (None, [], "cannot read"),
+            ("{", [], "not a doublesix record"),
+            ("FINISHED", ["--seat", "3"], "--seat must be 1 to 2, not 3"),
+            ("FINISHED", ["--hand", "2"], "there is no hand 2 in this game"),
+        ],
+    )
+    def test_bad_input_gets_a_clear_error(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None,
+        args: list[str], message: str
+    ) -> None:
+        path = tmp_path / "game.json"
+        if content is not None:
+            path.write_text(self.finished().to_json() if content == "FINISHED" else content)
+        assert main(["review", str(path), *args]) == 1
+        assert message in capsys.readouterr().err

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from doublesix import Match, Rules
+from doublesix.ai.review import review
 from doublesix.faces import share_text, tile_choices
 from doublesix.terminal.saves import Save, read_record, read_save, write_save
 from tests.support.deals import END_ASKED, END_AT_ONCE, Position, end_position, rest_of_set
@@ -656,8 +657,10 @@ class TestDailyAndOptions:
         opener = daily.history[1]
         assert f"laid {opener.tile} to open." in transcript
         saved = read_save(tmp_path / "daily.json")
-        shared = share_text(saved.match, datetime.date(2026, 11, 30))
+        accuracy = review(saved.match, 0, hindsight=False).summary.accuracy
+        shared = share_text(saved.match, datetime.date(2026, 11, 30), accuracy=accuracy)
         assert shared is not None and "|" not in shared
+        assert re.search(r"; accuracy \d+%\.$", shared), shared
         assert f"To share your result, copy this line: {shared}\n" in transcript
         again = Program(["--daily", "--date", "2026-11-30"], tmp_path)
         assert "You have played today's deal before" in again.read()
@@ -798,3 +801,45 @@ class TestCommands:
         assert again.returncode == 0, again.stderr
         assert "Going on with your saved game, hand 1." in again.stdout
         assert again.stdout.rstrip().endswith(printed)
+
+
+class TestReview:
+    """Issue 31: ``review`` after a hand and after the game, never during a hand."""
+
+    def test_review_after_a_hand_and_the_game_and_not_during_one(self, tmp_path: Path) -> None:
+        program = Program(["--variant", "all-fives", "--opponents", "greedy", "--seed", "5",
+                           "--target", "100", "--playouts", "200"], tmp_path)
+        text = program.read()
+        assert text.endswith("Your move: ")
+        program.send("review")
+        text = program.read()
+        assert "A review comes once the hand is over: nothing hidden is shown while it is in " \
+               "play.\nYour move: " in text
+        for turn in range(500):
+            if text.endswith("Press Enter to deal hand 2, or type quit: "):
+                break
+            program.send(answer(program, text, turn))
+            text = program.read()
+        else:
+            raise AssertionError(program.transcript)
+        program.send("review")
+        text = program.read()
+        assert text.startswith("review\nThe expert's review of your moves, this hand:\n"
+                               "Hand 1.\n"), text
+        assert re.search(r"^Move \d+: you laid \d\|\d (on the \w+ (end|arm)|to open)", text,
+                         re.MULTILINE), text
+        assert re.search(r"^Hand 1: luck [+-]\d+\.\d points\.", text, re.MULTILINE), text
+        assert re.search(r"^Accuracy: \d+%, \d+ of \d+ decisions best or good\.$", text,
+                         re.MULTILINE), text
+        assert "Hand 2." not in text
+        assert text.endswith("Press Enter to deal hand 2, or type quit: ")
+        program.send("")
+        text = to_the_end_of_the_game(program)
+        program.send("review")
+        text = program.read()
+        assert text.startswith("review\nThe expert's review of your moves, in this game:\n"
+                               "Hand 1.\n"), text
+        assert "\nHand 2.\n" in text
+        assert text.endswith("Play a new game? Type yes or no: ")
+        program.send("no")
+        assert program.finish() == 0

@@ -4,7 +4,9 @@ Every decision that sits between the rules and a person is made here once, and b
 show its answer: which ends a tile fits and whether the choice changes the table
 (:func:`tile_choices`), what a lay scores (:func:`lay_points`), how a hand and the game ended
 (:func:`hand_outcome`, :func:`game_outcome`), the scoresheet (:func:`scoresheet`), the seats'
-names (:func:`name_seats`) and the daily game's shareable result (:func:`share_text`).  Like
+names (:func:`name_seats`), the daily game's shareable result (:func:`share_text`) and the
+sentences of the expert's review (:func:`review_line`, :func:`hindsight_line`,
+:func:`luck_line`, :func:`review_summary`; the numbers are :mod:`doublesix.ai.review`'s).  Like
 the rest of the engine it is pure: no I/O, no players, no interface.
 
 >>> from doublesix import Match, Rules
@@ -335,8 +337,10 @@ def name_seats(labels: Sequence[str]) -> list[str]:
     return names
 
 
-def share_text(match: Match, date: datetime.date | str, me: int = 0) -> str | None:
-    """The daily game's result as a short text to share, without tiles, once it is over.
+def share_text(match: Match, date: datetime.date | str, me: int = 0,
+               accuracy: float | None = None) -> str | None:
+    """The daily game's result as a short text to share, without tiles, once it is over;
+    with ``accuracy`` (a share, 0 to 1: :mod:`doublesix.ai.review`'s), that too.
 
     >>> match = Match.daily(datetime.date(2026, 11, 30))
     >>> while match.turn is not None:
@@ -344,6 +348,8 @@ def share_text(match: Match, date: datetime.date | str, me: int = 0) -> str | No
     >>> text = share_text(match, datetime.date(2026, 11, 30))
     >>> text.startswith("doublesix daily 2026-11-30: "), "|" in text  # no tiles in it
     (True, False)
+    >>> share_text(match, "2026-11-30", accuracy=0.8).endswith(" drawn; accuracy 80%.")
+    True
     """
     outcome = game_outcome(match)
     if outcome is None:
@@ -363,4 +369,142 @@ def share_text(match: Match, date: datetime.date | str, me: int = 0) -> str | No
     if outcome.ending is Ending.BLOCKED:
         how += " (blocked)"
     day = date.isoformat() if isinstance(date, datetime.date) else date
-    return f"doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn."
+    text = f"doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn"
+    if accuracy is not None:
+        text += f"; accuracy {round(100 * accuracy)}%"
+    return text + "."
+
+
+# -- the review's words (doublesix.ai.review gives the numbers, these say them) -------------
+
+#: What each mark of a review says, after the decision's line.
+MARK_WORDS = {
+    "best": "The best move.",
+    "good": "A good move.",
+    "inaccuracy": "An inaccuracy.",
+    "mistake": "A mistake.",
+    "blunder": "A blunder.",
+}
+
+
+def move_words(move: Move) -> str:
+    """A move as the review names it.
+
+    >>> move_words(Move(Tile(6, 4), "right")), move_words(Move(Tile(5, 5), "up"))
+    ('6|4 on the right end', '5|5 on the up arm')
+    >>> move_words(Move(Tile(6, 6))), move_words(Move.draw())
+    ('6|6 to open', 'a draw')
+    """
+    if move.kind == "draw":
+        return "a draw"
+    if move.kind == "pass":
+        return "a pass"
+    if move.end is None:
+        return f"{move.tile} to open"
+    if move.end in ("up", "down"):
+        return f"{move.tile} on the {move.end} arm"
+    return f"{move.tile} on the {move.end} end"
+
+
+def _scoring(points: int) -> str:
+    return f", scoring {points}" if points else ""
+
+
+def _difference(points: float, chance: float | None) -> str:
+    """How much better one move is than another: in points of the hand's margin and, where the
+    hand is scored by pips, in the chance of winning it (a share, 0 to 1)."""
+    shown = round(points, 1)
+    better = f"{shown:.1f} points better" if shown >= 0 else f"{-shown:.1f} points fewer"
+    if chance is None or round(chance * 100) == 0:
+        return better if shown else "barely better"
+    times = round(chance * 100)
+    won = f"winning the hand {abs(times)} times in 100 {'more' if times > 0 else 'fewer'}"
+    if not shown:
+        return won
+    return f"{better}, {won}" if shown > 0 else f"{won}, for {-shown:.1f} points fewer"
+
+
+def review_line(number: int, played: Move, played_scores: int, best: Move, best_scores: int,
+                points: float, chance: float | None, mark: str) -> str:
+    """One decision of a review, spoken to its seat: move ``number`` of the hand (the tiles laid
+    before it, plus one), the move played and what it scored, the best move, how much better
+    it was (``points`` of the hand's margin; ``chance``: how much more often it wins the hand,
+    None under fives) and the mark.
+
+    >>> review_line(3, Move(Tile(6, 4), "right"), 10, Move(Tile(5, 5), "left"), 15, 4.2,
+    ...             None, "mistake")
+    'Move 3: you laid 6|4 on the right end, scoring 10. Best: 5|5 on the left end, scoring 15, \
+4.2 points better. A mistake.'
+    >>> review_line(5, Move(Tile(4, 2), "left"), 0, Move(Tile(4, 2), "left"), 0, 0.0, 0.0,
+    ...             "best")
+    'Move 5: you laid 4|2 on the left end. The best move.'
+    >>> review_line(2, Move(Tile(3, 1), "left"), 0, Move(Tile(6, 1), "left"), 0, -1.5, 0.08,
+    ...             "inaccuracy")
+    'Move 2: you laid 3|1 on the left end. Best: 6|1 on the left end, winning the hand 8 times \
+in 100 more, for 1.5 points fewer. An inaccuracy.'
+    """
+    first = f"Move {number}: you laid {move_words(played)}{_scoring(played_scores)}."
+    if mark == "best":
+        return f"{first} {MARK_WORDS[mark]}"
+    return (f"{first} Best: {move_words(best)}{_scoring(best_scores)}, "
+            f"{_difference(points, chance)}. {MARK_WORDS[mark]}")
+
+
+def hindsight_line(played: Move, best: Move, points: float, chance: float | None) -> str:
+    """What knowing every hand (and the boneyard's order) says of the same decision.
+
+    >>> hindsight_line(Move(Tile(6, 4), "right"), Move(Tile(6, 4), "right"), 0.0, None)
+    'Knowing every hand, yours was best too.'
+    >>> hindsight_line(Move(Tile(6, 4), "right"), Move(Tile(4, 4), "left"), 3.0, None)
+    'Knowing every hand, 4|4 on the left end was best, 3.0 points better.'
+    """
+    if best == played:
+        return "Knowing every hand, yours was best too."
+    return f"Knowing every hand, {move_words(best)} was best, {_difference(points, chance)}."
+
+
+def luck_line(hand_number: int, worth: float, known: float, result: int) -> str:
+    """The luck of a hand's deal and draws, for one seat: its tiles' ``worth`` at its first
+    turn as it saw them, what they were worth knowing every hand (``known``) and the hand's
+    ``result``, all in points of the hand's margin (+ for the seat).
+
+    >>> luck_line(0, 3.14, 8.0, 12)
+    'Hand 1: luck +4.9 points. Your tiles were worth +3.1 as you saw them, +8.0 knowing every \
+hand; the hand ended +12.'
+    """
+    return (f"Hand {hand_number + 1}: luck {known - worth:+.1f} points. Your tiles were worth "
+            f"{worth:+.1f} as you saw them, {known:+.1f} knowing every hand; the hand ended "
+            f"{result:+d}.")
+
+
+def review_summary(decisions: int, good: int, points_lost: float, chance_lost: float | None,
+                   costliest: tuple[int, int, float, float | None, str] | None) -> list[str]:
+    """A review's summary for its seat: the accuracy (the share of ``decisions`` marked best
+    or good), the points lost (and, where hands are scored by pips, the chance of winning a
+    hand lost, summed), and the costliest decision as (hand number, move number, points,
+    chance or None, mark).
+
+    >>> review_summary(10, 8, 12.46, None, (1, 7, 6.0, None, "mistake"))
+    ['Accuracy: 80%, 8 of 10 decisions best or good.', 'Points lost: 12.5.', \
+'Costliest: hand 2, move 7, a mistake: the best move was 6.0 points better.']
+    >>> review_summary(4, 3, 0.2, 0.11, (0, 5, 0.2, 0.11, "mistake"))[1:]
+    ['Points lost: 0.2. Chance of winning a hand lost: 11 in 100, in all.', \
+'Costliest: hand 1, move 5, a mistake: the best move was 0.2 points better, winning the hand \
+11 times in 100 more.']
+    >>> review_summary(0, 0, 0.0, None, None)
+    ['No decision to review: every move was forced.']
+    """
+    if not decisions:
+        return ["No decision to review: every move was forced."]
+    lines = [f"Accuracy: {round(100 * good / decisions)}%, {good} of {decisions} decisions "
+             "best or good."]
+    lost = f"Points lost: {points_lost:.1f}."
+    if chance_lost is not None and round(chance_lost * 100):
+        lost += f" Chance of winning a hand lost: {round(chance_lost * 100)} in 100, in all."
+    lines.append(lost)
+    if costliest is not None:
+        hand, number, points, chance, mark = costliest
+        lines.append(f"Costliest: hand {hand + 1}, move {number}, "
+                     f"{MARK_WORDS[mark][:-1].lower()}: the best move was "
+                     f"{_difference(points, chance)}.")
+    return lines

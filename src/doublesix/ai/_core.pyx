@@ -355,6 +355,7 @@ cdef void play(Brd* b, Cfg* cfg, int t, int e) noexcept nogil:
                 block_check(b, cfg)
         else:
             b.turn = (seat + 1) % cfg.players
+            block_check(b, cfg)
         return
     place(b, t, e)
     left = b.hands[seat] ^ bit(t)
@@ -498,6 +499,8 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan) noexcep
                 continue
             drew &= ~(1 << turn)
             turn = (turn + 1) % players
+            if not held & fit:
+                break
             continue
         if line:
             outer = PIPS[t] - ends[e]

@@ -199,6 +199,7 @@ class Board:
                     self.block_check()
             else:
                 self.turn = (seat + 1) % self.players
+                self.block_check()  # (nothing to draw) a pass that leaves nobody a lay
             return
         self.place(t, e)
         left = self.hands[seat] ^ (1 << t)

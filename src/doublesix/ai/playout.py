@@ -188,6 +188,8 @@ def rollout(
                 continue
             drew &= ~(1 << turn)  # a pass ends the run
             turn = (turn + 1) % players
+            if not held & fit:  # nobody can lay, nothing to draw: blocked
+                break
             continue
         if line:
             outer = PIPS[t] - ends[e]

@@ -34,6 +34,7 @@ WORDS: Final = {
     "score": ("score", "scores", "scoresheet"),
     "history": ("history", "log"),
     "hint": ("hint",),
+    "review": ("review",),
     "resign": ("resign", "concede"),
     "help": ("help", "?", "commands"),
     "quit": ("quit", "q", "exit", "stop", "save"),
@@ -64,7 +65,7 @@ class Lay(NamedTuple):
 
 class Word(NamedTuple):
     """A command that is a word: ``draw``, ``pass``, ``hand``, ``board``, ``score``,
-    ``history``, ``hint``, ``resign``, ``help`` or ``quit``."""
+    ``history``, ``hint``, ``review``, ``resign``, ``help`` or ``quit``."""
 
     name: str
 

@@ -15,6 +15,8 @@ from typing import Final
 
 from doublesix import words
 from doublesix.ai import PLAYERS, Player, hint, player
+from doublesix.ai.expert import DEFAULT_PLAYOUTS
+from doublesix.ai.review import review
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.events import Event, hand_start
 from doublesix.faces import name_seats, share_text
@@ -233,7 +235,7 @@ class Game(Person):
                 days = streak(read_record(self.path.parent), self.today())
                 say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
         if self.save.daily:
-            text = share_text(match, self.save.daily, YOU)
+            text = share_text(match, self.save.daily, YOU, self.accuracy())
             if text is not None:
                 say(f"To share your result, copy this line: {text}")
 
@@ -310,3 +312,30 @@ class Game(Person):
         options = {} if self.save.playouts is None else {"playouts": self.save.playouts}
         suggestion = hint(view, seed=hint_seed(self.match.seed, view), **options)
         self.say_hint(suggestion.reason)
+
+    def accuracy(self) -> float | None:
+        """The person's accuracy in the game that is over (the expert's review at its default
+        budget), or None when no decision of theirs was reviewed."""
+        return review(self.match, YOU, hindsight=False).summary.accuracy
+
+    def show_review(self) -> None:
+        """The expert's review of the person's moves (:mod:`doublesix.ai.review`): of the hand
+        just ended, or of every hand once the game is over; refused while a hand is in play,
+        since it would show the hidden tiles."""
+        match = self.match
+        say = self.console.say
+        if match.hand_result is None and not match.is_over:
+            say("A review comes once the hand is over: nothing hidden is shown while it is in "
+                "play.")
+            return
+        over = match.is_over
+        playouts = DEFAULT_PLAYOUTS if self.save.playouts is None else self.save.playouts
+        result = review(match, YOU, hands=None if over else [match.hand_number],
+                        playouts=playouts)
+        if not result.hands:
+            say("There is no finished hand to review.")
+            return
+        say(self.console.style("The expert's review of your moves, in this game:" if over
+                               else "The expert's review of your moves, this hand:", "heading"))
+        for line in result.lines():
+            say(line)

@@ -2,7 +2,8 @@
 refereed.
 
 :class:`Person` asks for a move (a tile, its end, ``draw``), answers the commands that take no
-turn (``hand``, ``board``, ``score``, ``history``, ``hint``, ``help``, ``resign``, ``quit``) and
+turn (``hand``, ``board``, ``score``, ``history``, ``hint``, ``review``, ``help``, ``resign``,
+``quit``) and
 says what happened.  It does not care where the game is refereed:
 :class:`doublesix.terminal.game.Game` plays it here against computer players,
 :class:`doublesix.terminal.remote.RemoteGame` at a web table.
@@ -80,6 +81,11 @@ class Person:
     def show_hint(self, view: View) -> None:
         """The expert's suggestion and why."""
         raise NotImplementedError
+
+    def show_review(self) -> None:
+        """The expert's review of the person's moves, once a hand or the game is over."""
+        self.console.say("A review is not available here yet: it is in the terminal game "
+                         "(doublesix play) and doublesix review FILE.")
 
     def cannot_resign(self) -> str | None:
         """Why the game cannot be given up now (over, or not begun); None when it can."""
@@ -312,8 +318,8 @@ class Person:
     # -- commands that take no turn -----------------------------------------------------------
 
     def info_command(self, text: str) -> bool:
-        """Answer ``hand``, ``board``, ``score``, ``history``, ``hint``, ``help`` or raise
-        :class:`Stop` for ``quit``; False if ``text`` is none of them."""
+        """Answer ``hand``, ``board``, ``score``, ``history``, ``hint``, ``review``, ``help`` or
+        ``resign``, or raise :class:`Stop` for ``quit``; False if ``text`` is none of them."""
         view = self.current_view()
         try:
             command = parse(text, view.rules.set)
@@ -345,6 +351,8 @@ class Person:
             self.show_history(view)
         elif name == "hint":
             self.show_hint(view)
+        elif name == "review":
+            self.show_review()
         elif name == "help":
             for line in words.help_lines(view.rules, self.command, self.quit_words):
                 say(line)

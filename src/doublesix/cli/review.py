@@ -1,0 +1,77 @@
+"""``doublesix review FILE``: the expert's review of a finished game's moves, seat by seat.
+
+FILE is a saved game (:meth:`Match.to_json <doublesix.match.Match.to_json>`), the terminal
+game's save (``game.json``, ``daily.json``) or a record downloaded from the web game ("Download
+the record"); ``-`` reads it from standard input.  The review speaks in short lines, one
+decision to a line (:meth:`Review.lines <doublesix.ai.review.Review.lines>`); ``--json``
+prints it as data instead.  A hand still in play is refused: its hidden tiles would show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from doublesix import words
+from doublesix.ai.expert import DEFAULT_PLAYOUTS
+from doublesix.ai.review import ReviewRefused, load_record, review
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``doublesix review``."""
+    parser.add_argument("file", metavar="FILE",
+                        help="a saved game, the terminal's save or a web record (- for stdin)")
+    parser.add_argument("--seat", type=int, default=None,
+                        help="whose moves, 1 for the first seat (default: the person's in a "
+                             "web record, else 1)")
+    parser.add_argument("--hand", type=int, action="append", default=None, metavar="N",
+                        help="review hand N only (1 for the first; may be repeated; default: "
+                             "every hand that ended)")
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
+                        help=f"the expert's budget per decision (default {DEFAULT_PLAYOUTS})")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the searches (default: the game's own)")
+    parser.add_argument("--no-hindsight", action="store_true",
+                        help="leave out the values knowing every hand, and the luck")
+    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review the file's game; 0, or 1 with a message on standard error."""
+    try:
+        source = Path(args.file)
+        text = sys.stdin.read() if args.file == "-" else source.read_text(encoding="utf-8")
+    except OSError as error:
+        print(f"doublesix review: cannot read {args.file}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
+    try:
+        match, names, seat = load_record(text)
+        if args.seat is not None:
+            seat = args.seat - 1
+            if not 0 <= seat < match.rules.players:
+                raise ValueError(f"--seat must be 1 to {match.rules.players}, not {args.seat}")
+        if args.playouts < 1:
+            raise ValueError("--playouts must be at least 1")
+        hands = None if args.hand is None else [n - 1 for n in args.hand]
+        result = review(match, seat, hands=hands, seed=args.seed, playouts=args.playouts,
+                        hindsight=not args.no_hindsight)
+    except ReviewRefused as error:
+        print(f"doublesix review: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:
+        print(f"doublesix review: {args.file}: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    who = f"seat {seat + 1}" if names is None else f"seat {seat + 1}, {names[seat]}"
+    print(f"The expert's review of the moves of {who}, in "
+          f"{words.variant_name(match.rules)}; the expert speaks to that seat as you.")
+    if not result.hands:
+        print("There is no finished hand to review.")
+    for line in result.lines():
+        print(line)
+    return 0
