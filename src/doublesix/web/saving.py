@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import copy
+import dataclasses
 import functools
 import logging
 import time
@@ -23,6 +24,7 @@ from doublesix import tabletalk
 from doublesix.events import Event
 from doublesix.match import Match
 from doublesix.moves import Move
+from doublesix.web import ratings
 from doublesix.web.errors import NotNowError, UnavailableError
 from doublesix.web.live import NEXT_HAND, Game, game_info, notice, stored_match
 from doublesix.web.settings import Settings
@@ -97,11 +99,27 @@ class Saving:
             raise
         if ok:
             game.saved_state = match.state
+            if previous[3] == PLAYING and saved.is_finished:
+                await self.rate(game)
         else:
             (saved.match, saved.moves, saved.scores, saved.status, saved.resigned,
              saved.winner, saved.revision) = previous
         game.info.revision = saved.revision
         return ok
+
+    async def rate(self, game: Game) -> None:
+        """Rate the people of a game that just ended (:mod:`doublesix.web.ratings`), and put
+        how their ratings moved in the game's pictures.  A rating that cannot be written now
+        is written when its person next looks at the statistics."""
+        try:
+            changes = await self.run(ratings.rate_game, self.store, game.saved, game.match)
+        except Exception as error:
+            log.warning("could not rate game %s: %s", game.id, error)
+            return
+        if changes:
+            game.info = dataclasses.replace(game.info, rating={
+                seat: [change.sentence] + ([change.suggestion] if change.suggestion else [])
+                for seat, change in changes.items()})
 
     async def commit(self, game: Game, events: list[Event]) -> None:
         """Save the game, then broadcast ``events``.
