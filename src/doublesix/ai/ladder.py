@@ -2,10 +2,11 @@
 
 :func:`round_robin` plays every pair of :data:`ENTRANTS` on the same deals in every variant
 (games to the variant's own target, as people play them; each deal once in each seating, so
-both get both seats' tiles; the partnership game with each entrant partnered by itself), and rates the results in a fixed order with
-OpenSkill (:mod:`doublesix.ai.ratings`), every entrant starting as a newcomer.  The same seed
-gives the same table.  ``doublesix ladder`` runs it; the table the game ships,
-``ai/ladder.json``, says the seed and the date it was made, and :func:`ladder` reads it.
+both get both seats' tiles; the partnership game with each entrant partnered by itself), and
+rates the results in a fixed order with OpenSkill (:mod:`doublesix.ai.ratings`), every entrant
+starting as a newcomer.  The same seed gives the same table.  ``doublesix ladder`` runs it;
+the table the game ships, ``ai/ladder.json``, says the seed and the date it was
+made, and :func:`ladder` reads it.
 
 >>> ladder()[0].spec, ladder()[-1].spec
 ('random', 'expert')

@@ -275,8 +275,8 @@ def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
         "suggestion": suggestion(rows),
         "history": [
             {"game": row.number, "date": row.created.date().isoformat(), "rules": row.rules,
-             "won": row.won, "before": row.before.shown, "rating": row.after.shown,
-             "interval": row.after.interval}
+             "won": row.won, "result": "Won" if row.won else "Lost",
+             "before": row.before.shown, "rating": row.after.shown, "interval": row.after.interval}
             for row in rows
         ],
     }

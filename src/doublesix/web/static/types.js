@@ -36,7 +36,7 @@
  * @typedef {{caption: string, rules: RulesWords, status: (string|null)[], turn: string|null,
  *   ends: string|null, hand: string|null, scores: string|null, totals: string,
  *   heading: string|null, result: string[]|null, game_over: string[]|null,
- *   waiting: string|null, last: string|null}} PictureWords
+ *   waiting: string|null, last: string|null, rating?: string[]|null}} PictureWords
  */
 /** @typedef {{date: string, first_attempt: boolean, share: string|null}} Daily */
 
