@@ -18,7 +18,7 @@ from doublesix.web.app import create_app
 from doublesix.web.ratings import history
 from doublesix.web.store import Store, digest
 from doublesix.wire import COOKIE
-from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
+from tests.support.web import TEST_SETTINGS, SeatSocket, new_game, postgres_url
 
 ANA, BEA = (f"{name}-browser-cookie-0123456789" for name in ("ana", "bea"))
 
@@ -176,9 +176,17 @@ class TestPeople:
         assert ana_rating["shown"] < 1500 < bea_rating["shown"]
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    return postgres_url()
+
+
 class TestRestarts:
-    def test_ratings_survive_a_restart(self, tmp_path: Path) -> None:
-        url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    def test_ratings_survive_a_restart(self, database_url: str) -> None:
+        url = database_url
         with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
             as_browser(client, ANA)
             resign(client, "expert")
@@ -191,9 +199,9 @@ class TestRestarts:
         assert after["games"] == 2 and after["history"][0] == before["history"][0]
 
     def test_a_game_whose_rating_was_lost_is_rated_at_the_next_look(
-        self, tmp_path: Path
+        self, database_url: str
     ) -> None:
-        url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+        url = database_url
         with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
             as_browser(client, ANA)
             resign(client, "greedy")

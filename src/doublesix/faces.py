@@ -394,3 +394,13 @@ def level_suggestion(beaten: str, wins: int, games: int, next_level: str) -> str
     'You beat Buratino in 8 of your last 10 games: try Snow White.'
     """
     return f"You beat {beaten} in {wins} of your last {games} games: try {next_level}."
+
+
+def level_words(level: int, level_name: str, rating: int) -> str:
+    """A computer opponent's step on the ladder (:mod:`doublesix.ai.ladder`), as the menus
+    show it.
+
+    >>> level_words(5, "Strong", 1555)
+    'level 5, Strong, rated 1,555'
+    """
+    return f"level {level}, {level_name}, rated {rating:,}"

@@ -184,3 +184,12 @@ def rating_of(spec: str) -> Rating:
         if experts:
             return min(experts, key=lambda item: abs(item[0] - budget))[1].rating
     return Rating()
+
+
+def step_of(spec: str) -> Step | None:
+    """The ladder's step of a computer opponent (its spec exactly), or None.
+
+    >>> step_of("snow-white").label, step_of("nobody")
+    ('Snow White', None)
+    """
+    return next((step for step in ladder() if step.spec == spec), None)

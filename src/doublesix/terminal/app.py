@@ -45,6 +45,20 @@ from doublesix.terminal.saves import (
 )
 from doublesix.words import scores_sentence, variant_name
 
+def opponents_help() -> str:
+    """Every computer player's name for ``--opponents``, with its step on the ladder.
+
+    >>> opponents_help().split("; ")[4]
+    'snow-white (level 5, Strong, rated 1,555)'
+    """
+    names = []
+    for name in PLAYERS:
+        step = step_of(name)
+        names.append(name if step is None else
+                     f"{name} ({faces.level_words(step.level, step.level_name, step.rating.shown)})")
+    return "; ".join(names)
+
+
 #: The opponents, seat by seat, when ``--opponents`` does not name them.
 DEFAULT_OPPONENTS = ("pinocchio", "buratino", "snow-white")
 #: Exit status for a bad option.
@@ -67,9 +81,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", type=int, choices=(6, 9, 12), default=None, dest="tile_set",
                         help="double-six (the default), double-nine or double-twelve")
     parser.add_argument("--opponents", default=None, metavar="NAMES",
-                        help="computer players, comma-separated: "
-                             + ", ".join(PLAYERS) + " (default: " + ", ".join(DEFAULT_OPPONENTS)
-                             + ")")
+                        help="computer players, comma-separated: " + opponents_help()
+                             + " (default: " + ", ".join(DEFAULT_OPPONENTS) + ")")
     parser.add_argument("--seed", type=int, default=None,
                         help="deal this game from a seed (the same seed, the same game)")
     parser.add_argument("--daily", action="store_true",

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -100,19 +101,19 @@ class RatingRow(Base):
 
 
 RATINGS: Final = Base.metadata.tables[RatingRow.__tablename__]
-_made: set[int] = set()
+_made: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 
 def create_table(engine: Engine) -> None:
     """Make the ratings' table if the database has none yet (once per engine)."""
-    if id(engine) in _made:
+    if engine in _made:
         return
     try:
         RATINGS.create(engine, checkfirst=True)
     except (exc.ProgrammingError, exc.IntegrityError, exc.OperationalError):
         # Another server made it at the same moment.
         RATINGS.create(engine, checkfirst=True)
-    _made.add(id(engine))
+    _made.add(engine)
 
 
 @dataclass(frozen=True, slots=True)

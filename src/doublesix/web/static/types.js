@@ -95,7 +95,13 @@
 /**
  * @typedef {{name: string, label: string, preset_label: string, rules: RulesJSON}} VariantInfo
  */
-/** @typedef {{name: string, label: string, difficulty: string, style: string}} OpponentInfo */
+/**
+ * A computer opponent as the new-game form offers it; `choice` is the menu's words for it, its
+ * step on the ladder included (`GET /api/options`).
+ * @typedef {{level: number, level_name: string, rating: number, interval: number}} LadderStep
+ * @typedef {{name: string, label: string, difficulty: string, style: string,
+ *   ladder: LadderStep|null, choice: string}} OpponentInfo
+ */
 /**
  * The table protocol's constants (doublesix.wire.constants()).
  * @typedef {{cookie: string, close: Record<string, number>, final_closes: number[],
