@@ -4,8 +4,10 @@ the result's words and given with its history by ``GET /api/stats``."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from doublesix.ai.ladder import rating_of
+from doublesix.ai.ladder import ladder, rating_of, step_of
+from doublesix.terminal.app import opponents_help
 from doublesix.web.app import create_app
 from doublesix.web.ratings import history
 from doublesix.web.store import Store, digest
@@ -213,3 +216,22 @@ class TestRestarts:
             as_browser(client, ANA)
             rating = client.get("/api/stats").json()["rating"]
         assert rating["games"] == 1 and rating["shown"] < 1500
+
+
+class TestLevels:
+    def test_the_docs_ladder_is_the_shipped_table(self) -> None:
+        text = (Path(__file__).parent.parent / "docs" / "players.md").read_text(encoding="utf-8")
+        data = json.loads(resources.files("doublesix.ai").joinpath("ladder.json").read_text())
+        assert f"Seed {data['seed']}, {data['deals']} deals" in text
+        for step in ladder():
+            assert (f"| {step.level} | {step.level_name} | {step.label} (`{step.spec}`) | "
+                    f"{step.rating.shown:,} ± {step.rating.interval} |") in text
+
+    def test_the_form_and_the_terminal_name_each_level(self, client: TestClient) -> None:
+        offered = {o["name"]: o for o in client.get("/api/options").json()["opponents"]}
+        for name, opponent in offered.items():
+            step = step_of(name)
+            assert step is not None and opponent["ladder"]["rating"] == step.rating.shown
+            assert opponent["choice"].endswith(
+                f"level {step.level}, {step.level_name}, rated {step.rating.shown:,}")
+        assert "buratino (level 4, Club, rated 1,528)" in opponents_help()

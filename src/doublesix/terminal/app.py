@@ -25,8 +25,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
+from doublesix import faces
 from doublesix.ai import PLAYERS
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
+from doublesix.ai.ladder import step_of
 from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS
 from doublesix.match import Match
 from doublesix.rules import VARIANTS, Rules
@@ -45,6 +47,7 @@ from doublesix.terminal.saves import (
 )
 from doublesix.words import scores_sentence, variant_name
 
+
 def opponents_help() -> str:
     """Every computer player's name for ``--opponents``, with its step on the ladder.
 
@@ -54,8 +57,9 @@ def opponents_help() -> str:
     names = []
     for name in PLAYERS:
         step = step_of(name)
-        names.append(name if step is None else
-                     f"{name} ({faces.level_words(step.level, step.level_name, step.rating.shown)})")
+        level = None if step is None else faces.level_words(step.level, step.level_name,
+                                                              step.rating.shown)
+        names.append(name if level is None else f"{name} ({level})")
     return "; ".join(names)
 
 
