@@ -471,7 +471,7 @@ def help_lines(rules: Rules, command: str = "doublesix play",
         "A pass happens by itself when you cannot lay or draw.",
         "hand: your tiles. board: the tiles on the table. score: the scoresheet.",
         "history: what happened this hand. hint: what the expert would play, and why.",
-        "resign: give up this game (you are asked first).",
+        "resign: give up this game (you are asked first). stats: your rating.",
         quit_words or f"quit: stop; the game is saved, and {command} --resume goes on.",
         rules_sentence(rules),
     ]

@@ -34,6 +34,7 @@ WORDS: Final = {
     "score": ("score", "scores", "scoresheet"),
     "history": ("history", "log"),
     "hint": ("hint",),
+    "stats": ("stats", "rating", "statistics"),
     "resign": ("resign", "concede"),
     "help": ("help", "?", "commands"),
     "quit": ("quit", "q", "exit", "stop", "save"),

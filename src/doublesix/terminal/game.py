@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from doublesix import words
+from doublesix import faces, words
 from doublesix.ai import PLAYERS, Player, hint, player
+from doublesix.ai.ladder import suggestion
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.events import Event, hand_start
 from doublesix.faces import name_seats, share_text
@@ -22,7 +23,16 @@ from doublesix.match import Match
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.terminal.console import Console
 from doublesix.terminal.person import INTERRUPTED, OK, Person, Resigned, Stop
-from doublesix.terminal.saves import Save, note_daily, read_record, streak, write_save
+from doublesix.terminal.saves import (
+    Save,
+    note_daily,
+    note_rating,
+    rating_now,
+    read_ratings,
+    read_record,
+    streak,
+    write_save,
+)
 from doublesix.view import View
 from doublesix.words import YOU, YOU_NAME
 
@@ -232,10 +242,39 @@ class Game(Person):
                     note_daily(self.path.parent, self.save.daily, result)
                 days = streak(read_record(self.path.parent), self.today())
                 say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
+        self.rate()
         if self.save.daily:
             text = share_text(match, self.save.daily, YOU)
             if text is not None:
                 say(f"To share your result, copy this line: {text}")
+
+    def rate(self) -> None:
+        """Move the save folder's rating after the finished game (once) and say how it
+        moved."""
+        if self.path is None:
+            return
+        try:
+            rated = note_rating(self.path.parent, self.match, self.save.opponents, self.today())
+        except OSError as error:
+            self.console.error(f"Could not keep your rating: {error.strerror or error}.")
+            return
+        if rated is not None:
+            before, after, next_level = rated
+            self.console.say(faces.rating_sentence(before.shown, after.shown))
+            if next_level is not None:
+                self.console.say(next_level)
+
+    def stats_lines(self) -> list[str]:
+        """``stats``: the save folder's rating in words, and what to try next."""
+        if self.path is None:
+            return ["No rating is kept: this game is not saved."]
+        games = read_ratings(self.path.parent)
+        now = rating_now(games)
+        lines = [faces.rating_words(now.shown, now.interval, len(games))]
+        next_level = suggestion([(game["opponents"], game["won"]) for game in games])
+        if next_level is not None:
+            lines.append(next_level)
+        return lines
 
     # -- the person's turn ------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 refereed.
 
 :class:`Person` asks for a move (a tile, its end, ``draw``), answers the commands that take no
-turn (``hand``, ``board``, ``score``, ``history``, ``hint``, ``help``, ``resign``, ``quit``) and
-says what happened.  It does not care where the game is refereed:
+turn (``hand``, ``board``, ``score``, ``history``, ``hint``, ``stats``, ``help``, ``resign``,
+``quit``) and says what happened.  It does not care where the game is refereed:
 :class:`doublesix.terminal.game.Game` plays it here against computer players,
 :class:`doublesix.terminal.remote.RemoteGame` at a web table.
 """
@@ -80,6 +80,10 @@ class Person:
     def show_hint(self, view: View) -> None:
         """The expert's suggestion and why."""
         raise NotImplementedError
+
+    def stats_lines(self) -> list[str]:
+        """What ``stats`` says: the person's rating, where one is kept."""
+        return ["No rating is kept for this game."]
 
     def cannot_resign(self) -> str | None:
         """Why the game cannot be given up now (over, or not begun); None when it can."""
@@ -345,6 +349,9 @@ class Person:
             self.show_history(view)
         elif name == "hint":
             self.show_hint(view)
+        elif name == "stats":
+            for line in self.stats_lines():
+                say(line)
         elif name == "help":
             for line in words.help_lines(view.rules, self.command, self.quit_words):
                 say(line)

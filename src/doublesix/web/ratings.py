@@ -49,7 +49,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from doublesix import faces
-from doublesix.ai.ladder import ladder, rating_of
+from doublesix.ai.ladder import rating_of
+from doublesix.ai.ladder import suggestion as ladder_suggestion
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.match import Match
 from doublesix.web.live import stored_match
@@ -57,13 +58,6 @@ from doublesix.web.store import Base, SavedGame, Store, utcnow
 from doublesix.wire import HUMAN
 
 log = logging.getLogger("doublesix.web")
-
-#: How many of the latest games against a level the suggestion looks at, the fewest it
-#: needs, and the share of them won that suggests the next level.
-RECENT: Final = 10
-FEWEST: Final = 5
-BEATING: Final = 0.8
-
 
 class RatingRow(Base):
     """One update of a browser's rating, after one finished game."""
@@ -232,37 +226,9 @@ def game_changes(store: Store, game_id: str) -> dict[int, Change]:
         return changes
 
 
-def level_of(opponents: Sequence[str]) -> int | None:
-    """The ladder's step (an index, weakest 0) of a game's strongest computer opponent, or
-    None if a person played in it or no opponent is on the ladder.
-
-    >>> [ladder()[level_of(kinds)].label for kinds in (["greedy"], ["random", "pinocchio"])]
-    ['Greedy', 'Pinocchio']
-    >>> level_of(["human"]) is None
-    True
-    """
-    if HUMAN in opponents:
-        return None
-    specs = [step.spec for step in ladder()]
-    levels = [specs.index(kind) for kind in opponents if kind in specs]
-    return max(levels) if levels else None
-
-
 def suggestion(rows: Sequence[RatingRow]) -> str | None:
-    """What to try next, when the latest game's level has been beaten in most of the recent
-    games against it (:data:`RECENT`, at least :data:`FEWEST`, :data:`BEATING` of them won)
-    and the ladder has a step above it."""
-    if not rows:
-        return None
-    level = level_of(rows[-1].opponents)
-    steps = ladder()
-    if level is None or level + 1 >= len(steps):
-        return None
-    recent = [row for row in rows if level_of(row.opponents) == level][-RECENT:]
-    wins = sum(row.won for row in recent)
-    if len(recent) < FEWEST or wins < BEATING * len(recent):
-        return None
-    return faces.level_suggestion(steps[level].label, wins, len(recent), steps[level + 1].label)
+    """What to try next after these games (:func:`doublesix.ai.ladder.suggestion`)."""
+    return ladder_suggestion([(row.opponents, row.won) for row in rows])
 
 
 def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
