@@ -179,6 +179,31 @@ class TestPeople:
         assert ana_rating["shown"] < 1500 < bea_rating["shown"]
 
 
+    def test_a_teams_result_moves_both_partners(self, client: TestClient) -> None:
+        answer = as_browser(client, ANA).post("/api/games", json={
+            "variant": "partnership", "players": 4, "seed": 5, "name": "Ana",
+            "opponents": ["greedy", "person", "greedy"]}).json()
+        assert [i["seat"] for i in answer["invites"]] == [2]
+        joined = as_browser(client, BEA).post(f"/api{answer['invites'][0]['url']}",
+                                              json={"name": "Bea"}).json()
+        game_id = answer["game_id"]
+        with client.websocket_connect(f"/ws/{game_id}?token={answer['token']}") as host, \
+                client.websocket_connect(f"/ws/{game_id}?token={joined['token']}") as guest:
+            ana, bea = SeatSocket(host), SeatSocket(guest)
+            read_until(ana, lambda m: "state" in m)
+            read_until(bea, lambda m: "state" in m)
+            ana.ws.send_json({"type": "start"})
+            read_until(ana, lambda m: m.get("text") == "The game starts.")
+            ana.ws.send_json({"type": "resign"})
+            read_until(ana, lambda m: "state" in m and m["state"]["over"])
+            heard = read_until(bea, lambda m: "state" in m and m["state"]["over"])["state"]
+        assert "down" in heard["words"]["rating"][0]
+        ana_rating = as_browser(client, ANA).get("/api/stats").json()["rating"]
+        bea_rating = as_browser(client, BEA).get("/api/stats").json()["rating"]
+        assert ana_rating["shown"] == bea_rating["shown"] < 1500
+        assert ana_rating["history"][0]["rules"] == "partnership/4/100"
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty database of each kind."""
@@ -235,3 +260,25 @@ class TestLevels:
             assert opponent["choice"].endswith(
                 f"level {step.level}, {step.level_name}, rated {step.rating.shown:,}")
         assert "buratino (level 4, Club, rated 1,528)" in opponents_help()
+
+
+class TestResultAgain:
+    def test_a_finished_game_opened_again_still_says_how_the_rating_moved(
+        self, tmp_path: Path
+    ) -> None:
+        url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+        with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
+            as_browser(client, ANA)
+            game_id, token = new_game(client, variant="draw", players=2, target=100,
+                                      opponents=["greedy"], seed=4)
+            with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+                seat = SeatSocket(ws)
+                seat.settle()
+                seat.send({"type": "resign"})
+                said = read_until(seat, lambda m: "state" in m and m["state"]["over"])
+        with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
+            as_browser(client, ANA)
+            with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+                again = read_until(SeatSocket(ws), lambda m: "state" in m)
+        assert again["state"]["words"]["rating"] == said["state"]["words"]["rating"]
+        assert again["state"]["words"]["rating"][0].startswith("Your rating 1,4")

@@ -116,6 +116,20 @@ class Saving:
         except Exception as error:
             log.warning("could not rate game %s: %s", game.id, error)
             return
+        self._show_rating(game, changes)
+
+    async def recall_rating(self, game: Game) -> None:
+        """Put how a finished game moved its people's ratings in its pictures again (a game
+        loaded after it ended)."""
+        try:
+            changes = await self.run(ratings.game_changes, self.store, game.id)
+        except Exception as error:
+            log.warning("could not read the ratings of game %s: %s", game.id, error)
+            return
+        self._show_rating(game, changes)
+
+    @staticmethod
+    def _show_rating(game: Game, changes: dict[int, ratings.Change]) -> None:
         if changes:
             game.info = dataclasses.replace(game.info, rating={
                 seat: [change.sentence] + ([change.suggestion] if change.suggestion else [])
