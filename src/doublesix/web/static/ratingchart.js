@@ -36,9 +36,9 @@ export function ratingSection(rating) {
   const rows = steps.map((s) => [s.game, s.date, s.rules, s.result, s.rating, `±${s.interval}`]);
   const figures = table(["Game", "Date", "Rules", "Result", "Rating", "Interval"], rows,
     "Your rating after each game");
-  figures.classList.add("visually-hidden");
   figures.id = "rating-table";
-  out.push(figures);
+  // A table keeps its content's width whatever it is told: its hidden box is a div.
+  out.push(h("div", { class: "visually-hidden" }, [figures]));
   return out;
 }
 
