@@ -282,3 +282,26 @@ class TestResultAgain:
                 again = read_until(SeatSocket(ws), lambda m: "state" in m)
         assert again["state"]["words"]["rating"] == said["state"]["words"]["rating"]
         assert again["state"]["words"]["rating"][0].startswith("Your rating 1,4")
+
+
+class TestPruning:
+    def test_ratings_outlive_their_games_and_none_is_lost_with_them(
+        self, tmp_path: Path
+    ) -> None:
+        url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+        app = create_app(url, settings=TEST_SETTINGS.replace(search_processes=0,
+                                                             prune_interval=0))
+        store: Store = app.state.store
+        with TestClient(app) as client:
+            as_browser(client, ANA)
+            resign(client, "greedy", 1)
+            resign(client, "pinocchio", 2)
+            with store.engine.begin() as connection:  # the second's update was lost
+                connection.exec_driver_sql("DELETE FROM doublesix_ratings WHERE number = 2")
+                connection.exec_driver_sql("UPDATE doublesix_games SET updated = '2020-01-01'")
+            assert client.portal is not None
+            assert client.portal.call(app.state.retention.prune) == 2
+            stats = client.get("/api/stats").json()
+        rating = stats["rating"]
+        assert stats["games"] == 2  # kept results
+        assert rating["games"] == 2 and rating["shown"] < rating["history"][0]["rating"]

@@ -249,6 +249,18 @@ def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
     }
 
 
+def rate_before_removal(store: Store, games: Sequence[SavedGame]) -> None:
+    """Rate the finished ``games`` about to be removed (:mod:`~doublesix.web.retention`) for
+    anyone not rated for them yet, so that no update is lost with them (blocking)."""
+    for game in games:
+        if not rated_seats(game):
+            continue
+        try:
+            rate_game(store, game, stored_match(game))
+        except ValueError as error:
+            log.warning("game %s cannot be rated: %s", game.id, error)
+
+
 def catch_up(store: Store, owner: str, games: Sequence[SavedGame]) -> None:
     """Rate the browser ``owner``'s finished ``games`` that were not rated for it (the server
     stopped between a game's save and its rating), oldest first (blocking)."""
