@@ -11,9 +11,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from websockets.sync.client import connect
 
 from doublesix.ai.ladder import ladder, rating_of, step_of
 from doublesix.terminal.app import opponents_help
@@ -21,7 +23,15 @@ from doublesix.web.app import create_app
 from doublesix.web.ratings import history
 from doublesix.web.store import Store, digest
 from doublesix.wire import COOKIE
-from tests.support.web import TEST_SETTINGS, SeatSocket, new_game, postgres_url
+from tests.support.web import (
+    TEST_SETTINGS,
+    SeatSocket,
+    Server,
+    SyncSocket,
+    free_port,
+    new_game,
+    postgres_url,
+)
 
 ANA, BEA = (f"{name}-browser-cookie-0123456789" for name in ("ana", "bea"))
 
@@ -305,3 +315,27 @@ class TestPruning:
         rating = stats["rating"]
         assert stats["games"] == 2  # kept results
         assert rating["games"] == 2 and rating["shown"] < rating["history"][0]["rating"]
+
+
+def test_ratings_survive_a_killed_server(tmp_path: Path, servers: list[Server]) -> None:
+    db = tmp_path / "games.sqlite3"
+    port = free_port()
+    first = Server(port, db)
+    servers.append(first)
+    with httpx2.Client(base_url=first.url) as browser:
+        game = browser.post("/api/games", json={
+            "variant": "draw", "players": 2, "target": 100, "opponents": ["greedy"], "seed": 5,
+        }).json()
+        url = f"ws://127.0.0.1:{port}/ws/{game['game_id']}?token={game['token']}"
+        with connect(url) as ws:
+            seat = SeatSocket(SyncSocket(ws))
+            seat.settle()
+            seat.send({"type": "resign"})
+            final = read_until(seat, lambda m: "state" in m and m["state"]["over"])["state"]
+        rating = browser.get("/api/stats").json()["rating"]
+        first.kill()
+        second = Server(port, db)
+        servers.append(second)
+        assert browser.get("/api/stats").json()["rating"] == rating
+    assert rating["games"] == 1 and rating["shown"] < 1500
+    assert final["words"]["rating"][0].startswith(f"Your rating {rating['shown']:,}, down ")
