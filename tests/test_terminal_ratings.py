@@ -4,11 +4,12 @@ each finished game, said after the game and by ``stats``, through pipes."""
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 from doublesix.ai.ladder import rating_of
 from doublesix.terminal.saves import rating_now, read_ratings
-from tests.support.terminal import Program
+from tests.support.terminal import DOUBLESIX, Program
 
 
 def test_a_resignation_lowers_the_rating_and_stats_says_it(tmp_path: Path) -> None:
@@ -54,3 +55,19 @@ def test_a_finished_game_resumed_is_not_rated_again(tmp_path: Path) -> None:
     again.send("no")
     assert again.finish() == 0
     assert len(read_ratings(tmp_path)) == 1
+
+
+def test_doublesix_stats_says_the_save_folders_rating(tmp_path: Path) -> None:
+    program = Program(["--variant", "draw", "--target", "0", "--opponents", "greedy",
+                       "--seed", "3", "--new"], tmp_path)
+    program.read()
+    program.send("resign")
+    program.read()
+    program.send("yes")
+    program.read()
+    program.send("no")
+    assert program.finish() == 0
+    shown = rating_now(read_ratings(tmp_path)).shown
+    done = subprocess.run([DOUBLESIX, "stats", "--save-dir", str(tmp_path)],
+                          capture_output=True, text=True, check=True)
+    assert re.fullmatch(rf"Your rating is {shown:,} \(±\d+\), from 1 rated game\.\n", done.stdout)

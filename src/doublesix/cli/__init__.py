@@ -1,5 +1,5 @@
-"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play``, ``join``, ``serve`` and
-``prune``.
+"""The ``doublesix`` command: ``simulate``, ``tournament``, ``play``, ``join``, ``serve``,
+``prune``, ``ladder`` and ``stats``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -22,6 +22,7 @@ COMMANDS: Final = {
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
     "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),
+    "stats": ("doublesix.cli.stats", "the terminal game's rating, from its save folder"),
 }
 
 

@@ -15,7 +15,6 @@ from typing import Final
 
 from doublesix import faces, words
 from doublesix.ai import PLAYERS, Player, hint, player
-from doublesix.ai.ladder import suggestion
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.events import Event, hand_start
 from doublesix.faces import name_seats, share_text
@@ -27,8 +26,7 @@ from doublesix.terminal.saves import (
     Save,
     note_daily,
     note_rating,
-    rating_now,
-    read_ratings,
+    rating_lines,
     read_record,
     streak,
     write_save,
@@ -268,13 +266,7 @@ class Game(Person):
         """``stats``: the save folder's rating in words, and what to try next."""
         if self.path is None:
             return ["No rating is kept: this game is not saved."]
-        games = read_ratings(self.path.parent)
-        now = rating_now(games)
-        lines = [faces.rating_words(now.shown, now.interval, len(games))]
-        next_level = suggestion([(game["opponents"], game["won"]) for game in games])
-        if next_level is not None:
-            lines.append(next_level)
-        return lines
+        return rating_lines(self.path.parent)
 
     # -- the person's turn ------------------------------------------------------------------
 

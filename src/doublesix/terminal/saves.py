@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from doublesix import faces
 from doublesix.ai.ladder import rating_of, suggestion
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.daily import streaks
@@ -237,6 +238,22 @@ def rating_now(games: Sequence[dict[str, Any]]) -> Rating:
         return Rating()
     mu, sigma = games[-1]["after"]
     return Rating(float(mu), float(sigma))
+
+
+def rating_lines(folder: Path) -> list[str]:
+    """The folder's rating in words (``stats``, ``doublesix stats``), with what to try next.
+
+    >>> import tempfile, pathlib
+    >>> rating_lines(pathlib.Path(tempfile.mkdtemp()))
+    ['Your rating is 1,500 (±400), from 0 rated games.']
+    """
+    games = read_ratings(folder)
+    now = rating_now(games)
+    lines = [faces.rating_words(now.shown, now.interval, len(games))]
+    next_level = suggestion([(game["opponents"], game["won"]) for game in games])
+    if next_level is not None:
+        lines.append(next_level)
+    return lines
 
 
 def note_rating(folder: Path, match: Match, opponents: Sequence[str],
