@@ -212,7 +212,7 @@ class Games:
             async with game.lock:
                 arrived = await self.tables.arrived(game, seat) if arriving else None
                 if game.saved.is_finished and not game.info.rating:
-                    await self.saving.recall_rating(game)
+                    await self.saving.rate(game)
                 game.send_state(connection)
                 if game.saved.table is not None:
                     game.tell_table(arrived, about=seat)

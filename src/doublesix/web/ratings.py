@@ -161,6 +161,14 @@ def rate_game(store: Store, saved: SavedGame, match: Match) -> dict[int, Change]
     return {}
 
 
+def rate_and_read(store: Store, saved: SavedGame, match: Match) -> dict[int, Change]:
+    """Rate the finished game (:func:`rate_game`: nothing if it was rated already, here or in
+    another server process), then every update it made, by seat (blocking): every process
+    showing the game says the same."""
+    rate_game(store, saved, match)
+    return game_changes(store, saved.id)
+
+
 def _rate(store: Store, saved: SavedGame, match: Match, owners: dict[int, str]
           ) -> dict[int, Change]:
     rules = match.rules

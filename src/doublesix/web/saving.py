@@ -108,23 +108,14 @@ class Saving:
         return ok
 
     async def rate(self, game: Game) -> None:
-        """Rate the people of a game that just ended (:mod:`doublesix.web.ratings`), and put
-        how their ratings moved in the game's pictures.  A rating that cannot be written now
-        is written when its person next looks at the statistics."""
+        """Rate the people of a finished game once (:mod:`doublesix.web.ratings`; whichever
+        server process gets there first), and put how their ratings moved in the game's
+        pictures.  A rating that cannot be written now is written when its person next looks
+        at the statistics, or opens the game again."""
         try:
-            changes = await self.run(ratings.rate_game, self.store, game.saved, game.match)
+            changes = await self.run(ratings.rate_and_read, self.store, game.saved, game.match)
         except Exception as error:
             log.warning("could not rate game %s: %s", game.id, error)
-            return
-        self._show_rating(game, changes)
-
-    async def recall_rating(self, game: Game) -> None:
-        """Put how a finished game moved its people's ratings in its pictures again (a game
-        loaded after it ended)."""
-        try:
-            changes = await self.run(ratings.game_changes, self.store, game.id)
-        except Exception as error:
-            log.warning("could not read the ratings of game %s: %s", game.id, error)
             return
         self._show_rating(game, changes)
 
