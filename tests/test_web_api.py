@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from doublesix import Match, Rules, faces
+from doublesix.ai.ratings import Rating
 from doublesix.web.app import STATIC, create_app
 from doublesix.web.games import Games
 from doublesix.wire import COOKIE
@@ -236,6 +237,8 @@ class TestStatistics:
         assert client.get("/api/stats").json() == {
             "games": 0, "wins": 0, "by_variant": {}, "by_opponent": {},
             "daily": {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "last": None},
+            "rating": {**Rating().to_json(), "games": 0, "suggestion": None, "history": [],
+                       "words": "Your rating is 1,500 (±400), from 0 rated games."},
         }
 
     def test_finished_games_count_per_variant_and_opponent(

@@ -508,3 +508,43 @@ def review_summary(decisions: int, good: int, points_lost: float, chance_lost: f
                      f"{MARK_WORDS[mark][:-1].lower()}: the best move was "
                      f"{_difference(points, chance)}.")
     return lines
+
+
+def rating_sentence(before: int, after: int) -> str:
+    """How a person's rating moved after a game (shown figures, :mod:`doublesix.ai.ratings`).
+
+    >>> rating_sentence(1498, 1512), rating_sentence(1512, 1500), rating_sentence(1500, 1500)
+    ('Your rating 1,512, up 14.', 'Your rating 1,500, down 12.', 'Your rating 1,500, unchanged.')
+    """
+    change = after - before
+    moved = "unchanged" if change == 0 else f"{'up' if change > 0 else 'down'} {abs(change)}"
+    return f"Your rating {after:,}, {moved}."
+
+
+def rating_words(shown: int, interval: int, games: int) -> str:
+    """A person's rating in words, with its uncertainty and how many games it rests on.
+
+    >>> rating_words(1512, 230, 7)
+    'Your rating is 1,512 (±230), from 7 rated games.'
+    """
+    return (f"Your rating is {shown:,} (±{interval}), from {games} rated "
+            f"game{'' if games == 1 else 's'}.")
+
+
+def level_suggestion(beaten: str, wins: int, games: int, next_level: str) -> str:
+    """What to try when a person keeps beating a computer opponent (the ladder's next step).
+
+    >>> level_suggestion("Buratino", 8, 10, "Snow White")
+    'You beat Buratino in 8 of your last 10 games: try Snow White.'
+    """
+    return f"You beat {beaten} in {wins} of your last {games} games: try {next_level}."
+
+
+def level_words(level: int, level_name: str, rating: int) -> str:
+    """A computer opponent's step on the ladder (:mod:`doublesix.ai.ladder`), as the menus
+    show it.
+
+    >>> level_words(5, "Strong", 1555)
+    'level 5, Strong, rated 1,555'
+    """
+    return f"level {level}, {level_name}, rated {rating:,}"

@@ -472,7 +472,7 @@ def help_lines(rules: Rules, command: str = "doublesix play",
         "hand: your tiles. board: the tiles on the table. score: the scoresheet.",
         "history: what happened this hand. hint: what the expert would play, and why.",
         "review: after a hand or the game, the expert goes through your moves.",
-        "resign: give up this game (you are asked first).",
+        "resign: give up this game (you are asked first). stats: your rating.",
         quit_words or f"quit: stop; the game is saved, and {command} --resume goes on.",
         rules_sentence(rules),
     ]

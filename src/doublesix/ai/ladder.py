@@ -4,9 +4,9 @@
 (games to the variant's own target, as people play them; each deal once in each seating, so
 both get both seats' tiles; the partnership game with each entrant partnered by itself), and
 rates the results in a fixed order with OpenSkill (:mod:`doublesix.ai.ratings`), every entrant
-starting as a newcomer.  The same seed
-gives the same table.  ``doublesix ladder`` runs it; the table the game ships,
-``ai/ladder.json``, says the seed and the date it was made, and :func:`ladder` reads it.
+starting as a newcomer.  The same seed gives the same table.  ``doublesix ladder`` runs it;
+the table the game ships, ``ai/ladder.json``, says the seed and the date it was
+made, and :func:`ladder` reads it.
 
 >>> ladder()[0].spec, ladder()[-1].spec
 ('random', 'expert')
@@ -27,6 +27,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from doublesix import faces
 from doublesix.ai.ratings import Rating, update
 from doublesix.ai.tournament import parse_spec, seatings
 from doublesix.match import Match
@@ -184,3 +185,59 @@ def rating_of(spec: str) -> Rating:
         if experts:
             return min(experts, key=lambda item: abs(item[0] - budget))[1].rating
     return Rating()
+
+
+def step_of(spec: str) -> Step | None:
+    """The ladder's step of a computer opponent (its spec exactly), or None.
+
+    >>> step_of("snow-white").label, step_of("nobody")
+    ('Snow White', None)
+    """
+    return next((step for step in ladder() if step.spec == spec), None)
+
+
+#: How many of the latest games against a level the suggestion looks at, the fewest it
+#: needs, and the share of them won that suggests the next level.
+RECENT = 10
+FEWEST = 5
+BEATING = 0.8
+
+
+def level_of(opponents: Sequence[str]) -> int | None:
+    """The ladder's step (an index, weakest 0) of a game's strongest computer opponent, or
+    None if a person played in it (``human``) or no opponent is on the ladder.
+
+    >>> [ladder()[level_of(kinds)].label for kinds in (["greedy"], ["random", "pinocchio"])]
+    ['Greedy', 'Pinocchio']
+    >>> level_of(["human"]) is None
+    True
+    """
+    if "human" in opponents:
+        return None
+    specs = [step.spec for step in ladder()]
+    levels = [specs.index(kind) for kind in opponents if kind in specs]
+    return max(levels) if levels else None
+
+
+def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> str | None:
+    """What to try next after ``games`` (each one's opponents and whether it was won, oldest
+    first): when the latest game's level was beaten in most of the recent games against it
+    (:data:`RECENT`, at least :data:`FEWEST`, :data:`BEATING` of them won), the ladder's
+    next step.
+
+    >>> suggestion([(["buratino"], True)] * 8 + [(["buratino"], False)] * 2)
+    'You beat Buratino in 8 of your last 10 games: try Snow White.'
+    >>> suggestion([(["buratino"], True)] * 4) is None
+    True
+    """
+    if not games:
+        return None
+    level = level_of(games[-1][0])
+    steps = ladder()
+    if level is None or level + 1 >= len(steps):
+        return None
+    recent = [won for opponents, won in games if level_of(opponents) == level][-RECENT:]
+    wins = sum(recent)
+    if len(recent) < FEWEST or wins < BEATING * len(recent):
+        return None
+    return faces.level_suggestion(steps[level].label, wins, len(recent), steps[level + 1].label)

@@ -1,5 +1,5 @@
 """The ``doublesix`` command: ``simulate``, ``tournament``, ``ladder``, ``play``, ``join``,
-``serve``, ``prune`` and ``review``.
+``serve``, ``prune``, ``review`` and ``stats``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -23,6 +23,7 @@ COMMANDS: Final = {
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
     "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),
     "review": ("doublesix.cli.review", "the expert's review of a finished game: review FILE"),
+    "stats": ("doublesix.cli.stats", "the terminal game's rating, from its save folder"),
 }
 
 

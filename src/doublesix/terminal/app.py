@@ -25,8 +25,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
+from doublesix import faces
 from doublesix.ai import PLAYERS
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
+from doublesix.ai.ladder import step_of
 from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS
 from doublesix.match import Match
 from doublesix.rules import VARIANTS, Rules
@@ -44,6 +46,22 @@ from doublesix.terminal.saves import (
     set_aside,
 )
 from doublesix.words import scores_sentence, variant_name
+
+
+def opponents_help() -> str:
+    """Every computer player's name for ``--opponents``, with its step on the ladder.
+
+    >>> opponents_help().split("; ")[4]
+    'snow-white (level 5, Strong, rated 1,555)'
+    """
+    names = []
+    for name in PLAYERS:
+        step = step_of(name)
+        level = None if step is None else faces.level_words(step.level, step.level_name,
+                                                              step.rating.shown)
+        names.append(name if level is None else f"{name} ({level})")
+    return "; ".join(names)
+
 
 #: The opponents, seat by seat, when ``--opponents`` does not name them.
 DEFAULT_OPPONENTS = ("pinocchio", "buratino", "snow-white")
@@ -67,9 +85,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", type=int, choices=(6, 9, 12), default=None, dest="tile_set",
                         help="double-six (the default), double-nine or double-twelve")
     parser.add_argument("--opponents", default=None, metavar="NAMES",
-                        help="computer players, comma-separated: "
-                             + ", ".join(PLAYERS) + " (default: " + ", ".join(DEFAULT_OPPONENTS)
-                             + ")")
+                        help="computer players, comma-separated: " + opponents_help()
+                             + " (default: " + ", ".join(DEFAULT_OPPONENTS) + ")")
     parser.add_argument("--seed", type=int, default=None,
                         help="deal this game from a seed (the same seed, the same game)")
     parser.add_argument("--daily", action="store_true",

@@ -35,6 +35,7 @@ WORDS: Final = {
     "history": ("history", "log"),
     "hint": ("hint",),
     "review": ("review",),
+    "stats": ("stats", "rating", "statistics"),
     "resign": ("resign", "concede"),
     "help": ("help", "?", "commands"),
     "quit": ("quit", "q", "exit", "stop", "save"),

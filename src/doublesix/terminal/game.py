@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from doublesix import words
+from doublesix import faces, words
 from doublesix.ai import PLAYERS, Player, hint, player
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import review
@@ -24,7 +24,15 @@ from doublesix.match import Match
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.terminal.console import Console
 from doublesix.terminal.person import INTERRUPTED, OK, Person, Resigned, Stop
-from doublesix.terminal.saves import Save, note_daily, read_record, streak, write_save
+from doublesix.terminal.saves import (
+    Save,
+    note_daily,
+    note_rating,
+    rating_lines,
+    read_record,
+    streak,
+    write_save,
+)
 from doublesix.view import View
 from doublesix.words import YOU, YOU_NAME
 
@@ -234,10 +242,33 @@ class Game(Person):
                     note_daily(self.path.parent, self.save.daily, result)
                 days = streak(read_record(self.path.parent), self.today())
                 say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
+        self.rate()
         if self.save.daily:
             text = share_text(match, self.save.daily, YOU, self.accuracy())
             if text is not None:
                 say(f"To share your result, copy this line: {text}")
+
+    def rate(self) -> None:
+        """Move the save folder's rating after the finished game (once) and say how it
+        moved."""
+        if self.path is None:
+            return
+        try:
+            rated = note_rating(self.path.parent, self.match, self.save.opponents, self.today())
+        except OSError as error:
+            self.console.error(f"Could not keep your rating: {error.strerror or error}.")
+            return
+        if rated is not None:
+            before, after, next_level = rated
+            self.console.say(faces.rating_sentence(before.shown, after.shown))
+            if next_level is not None:
+                self.console.say(next_level)
+
+    def stats_lines(self) -> list[str]:
+        """``stats``: the save folder's rating in words, and what to try next."""
+        if self.path is None:
+            return ["No rating is kept: this game is not saved."]
+        return rating_lines(self.path.parent)
 
     # -- the person's turn ------------------------------------------------------------------
 

@@ -2,10 +2,9 @@
 refereed.
 
 :class:`Person` asks for a move (a tile, its end, ``draw``), answers the commands that take no
-turn (``hand``, ``board``, ``score``, ``history``, ``hint``, ``review``, ``help``, ``resign``,
-``quit``) and
-says what happened.  It does not care where the game is refereed:
-:class:`doublesix.terminal.game.Game` plays it here against computer players,
+turn (``hand``, ``board``, ``score``, ``history``, ``hint``, ``review``, ``stats``,
+``help``, ``resign``, ``quit``) and says what happened.  It does not care where the game is
+refereed: :class:`doublesix.terminal.game.Game` plays it here against computer players,
 :class:`doublesix.terminal.remote.RemoteGame` at a web table.
 """
 
@@ -86,6 +85,10 @@ class Person:
         """The expert's review of the person's moves, once a hand or the game is over."""
         self.console.say("A review is not available here yet: it is in the terminal game "
                          "(doublesix play) and doublesix review FILE.")
+
+    def stats_lines(self) -> list[str]:
+        """What ``stats`` says: the person's rating, where one is kept."""
+        return ["No rating is kept for this game."]
 
     def cannot_resign(self) -> str | None:
         """Why the game cannot be given up now (over, or not begun); None when it can."""
@@ -353,6 +356,9 @@ class Person:
             self.show_hint(view)
         elif name == "review":
             self.show_review()
+        elif name == "stats":
+            for line in self.stats_lines():
+                say(line)
         elif name == "help":
             for line in words.help_lines(view.rules, self.command, self.quit_words):
                 say(line)

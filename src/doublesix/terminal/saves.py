@@ -2,7 +2,8 @@
 
 The save directory is ``--save-dir``, else ``$DOUBLESIX_HOME``, else the user's data directory
 (``~/.local/share/doublesix`` on Linux).  It holds ``game.json`` (the game in play),
-``daily.json`` (the daily game in play) and ``daily-record.json`` (each day's first attempt).
+``daily.json`` (the daily game in play), ``daily-record.json`` (each day's first attempt) and
+``rating.json`` (the person's rating after each finished game: :func:`note_rating`).
 Every write goes to a temporary file that then replaces the old one, so an interrupt in the
 middle of a write leaves the previous save whole.  A save that cannot be read (damaged, or
 written by a newer release) is never written over: :func:`set_aside` renames it first.
@@ -20,14 +21,18 @@ written by a newer release) is never written over: :func:`set_aside` renames it 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from doublesix import faces
+from doublesix.ai.ladder import rating_of, suggestion
+from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.daily import streaks
 from doublesix.match import Match
 from doublesix.words import YOU
@@ -38,6 +43,7 @@ VERSION: Final = 1
 GAME_FILE: Final = "game.json"
 DAILY_FILE: Final = "daily.json"
 RECORD_FILE: Final = "daily-record.json"
+RATING_FILE: Final = "rating.json"
 
 
 class SaveError(ValueError):
@@ -210,6 +216,81 @@ def streak(record: Mapping[str, str], today: datetime.date) -> int:
     finished = {datetime.date.fromisoformat(day): result == "won"
                 for day, result in record.items() if result != "playing"}
     return streaks(finished, today).current
+
+
+# -- the rating ----------------------------------------------------------------------------
+
+
+def read_ratings(folder: Path) -> list[dict[str, Any]]:
+    """Every update of this folder's rating, oldest first (none if the file is missing or
+    cannot be read)."""
+    try:
+        data = json.loads((folder / RATING_FILE).read_text(encoding="utf-8"))
+        games = data["games"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return []
+    return [game for game in games if isinstance(game, dict)] if isinstance(games, list) else []
+
+
+def rating_now(games: Sequence[dict[str, Any]]) -> Rating:
+    """The rating after the last of ``games`` (a newcomer's if none)."""
+    if not games:
+        return Rating()
+    mu, sigma = games[-1]["after"]
+    return Rating(float(mu), float(sigma))
+
+
+def rating_lines(folder: Path) -> list[str]:
+    """The folder's rating in words (``stats``, ``doublesix stats``), with what to try next.
+
+    >>> import tempfile, pathlib
+    >>> rating_lines(pathlib.Path(tempfile.mkdtemp()))
+    ['Your rating is 1,500 (±400), from 0 rated games.']
+    """
+    games = read_ratings(folder)
+    now = rating_now(games)
+    lines = [faces.rating_words(now.shown, now.interval, len(games))]
+    next_level = suggestion([(game["opponents"], game["won"]) for game in games])
+    if next_level is not None:
+        lines.append(next_level)
+    return lines
+
+
+def note_rating(folder: Path, match: Match, opponents: Sequence[str],
+                today: datetime.date) -> tuple[Rating, Rating, str | None] | None:
+    """Rate the person (seat 0) after the finished ``match`` against ``opponents`` (computers
+    at their ladder ratings; a resignation ranks last) and write it down: the rating before,
+    after, and what to try next.  None if this match was rated already (a game resumed
+    after its end) or is not over.
+
+    >>> import tempfile, pathlib
+    >>> from doublesix import Rules
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> match = Match(Rules.variant("draw"), seed=1)
+    >>> match.resign(0)
+    >>> day = datetime.date(2026, 12, 2)
+    >>> before, after, _ = note_rating(folder, match, ["greedy"], day)
+    >>> before.shown, after.shown < 1500, note_rating(folder, match, ["greedy"], day)
+    (1500, True, None)
+    """
+    if not match.is_over:
+        return None
+    key = hashlib.sha256(match.to_json().encode()).hexdigest()[:24]
+    games = read_ratings(folder)
+    if any(game.get("key") == key for game in games):
+        return None
+    before = rating_now(games)
+    rules = match.rules
+    ratings = [before, *(rating_of(name) for name in opponents)]
+    places = ranks(match)
+    after = update(ratings, places, movable={0}, teams=rules.teams)[0]
+    won = places[0] == 0 and any(place != places[0] for place in places)
+    games.append({"key": key, "date": today.isoformat(), "rules": rules_label(rules),
+                  "opponents": list(opponents), "won": won,
+                  "before": [before.mu, before.sigma], "after": [after.mu, after.sigma]})
+    write_json(folder / RATING_FILE, {"format": "doublesix-rating", "version": 1,
+                                      "games": games})
+    return before, after, suggestion([(g["opponents"], g["won"]) for g in games])
 
 
 def _int_or_none(value: object) -> int | None:

@@ -163,6 +163,8 @@ class Cluster:
             before = game.saved.table
             game.saved, game.match, game.info = stored, match, game_info(stored)
             game.saved_state = match.state  # as stored: the next save appends to it
+            if stored.is_finished:  # how the ratings moved, as the process that saved says it
+                await self.saving.rate(game)
             game.refresh_presence()
             game.close_stale_seats()
             if stored.table is not None and stored.table.next_game is not None and (

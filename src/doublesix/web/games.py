@@ -211,6 +211,8 @@ class Games:
         if not game.saving:
             async with game.lock:
                 arrived = await self.tables.arrived(game, seat) if arriving else None
+                if game.saved.is_finished and not game.info.rating:
+                    await self.saving.rate(game)
                 game.send_state(connection)
                 if game.saved.table is not None:
                     game.tell_table(arrived, about=seat)

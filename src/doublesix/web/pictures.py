@@ -298,6 +298,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "game_over": None,
         "waiting": None,
         "last": None,
+        "rating": info.rating.get(view.seat) if over else None,
     }
     table = info.table
     if waiting and table is not None:

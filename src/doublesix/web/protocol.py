@@ -123,6 +123,9 @@ class GameInfo:
     revision: int = 0
     #: A table for people (None: a person against computers).
     table: TableInfo | None = None
+    #: Once the game is over: how each rated seat's rating moved, in words (the change,
+    #: then what to try next if anything), by seat (:mod:`doublesix.web.ratings`).
+    rating: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def waiting(self) -> bool:

@@ -20,6 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from doublesix.rules import Rules
+from doublesix.web import ratings
 from doublesix.web.errors import ForbiddenError, GameNotFoundError, NotNowError
 from doublesix.web.live import LiveGames, game_info, match_json, seat_holding
 from doublesix.web.saving import Saving
@@ -63,7 +64,11 @@ async def owner_statistics(saving: Saving, owner: str, today: datetime.date) -> 
     mine = digest(owner)
     games = await saving.run(saving.store.finished_games, mine)
     kept = await saving.run(kept_results, saving.store, mine)
-    return statistics([finished_of(g, mine) for g in games] + kept, today)
+    await saving.run(ratings.catch_up, saving.store, mine, games)
+    rows = await saving.run(ratings.history, saving.store, mine)
+    stats = statistics([finished_of(g, mine) for g in games] + kept, today)
+    stats["rating"] = ratings.rating_json(rows)
+    return stats
 
 
 def finished_of(saved: SavedGame, owner: str) -> Finished:

@@ -17,8 +17,9 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
-from doublesix import rulebook, wire
+from doublesix import faces, rulebook, wire
 from doublesix.ai import PLAYERS
+from doublesix.ai.ladder import step_of
 from doublesix.rules import OPTIONS, VARIANTS, Rules
 from doublesix.web.protocol import ProtocolError
 from doublesix.wire import MAX_NAME, PERSON
@@ -238,15 +239,32 @@ def options_json() -> dict[str, Any]:
     return {
         "variants": rulebook.variants_json(),
         "options": [option.to_json() for option in rulebook.RULE_OPTIONS],
-        "opponents": [
-            {"name": p.name, "label": p.label, "difficulty": p.difficulty, "style": p.style}
-            for p in PLAYERS.values()
-            if p.name in FORM_OPPONENTS
-        ],
+        "opponents": [opponent_json(p.name) for p in PLAYERS.values()
+                      if p.name in FORM_OPPONENTS],
         "sets": [6, 9, 12],
         "targets": [100, 50, 0],
         "wire": wire.constants(),
     }
+
+
+def opponent_json(name: str) -> dict[str, Any]:
+    """One computer opponent as the new-game form offers it: its label, difficulty, style and
+    its step on the ladder (level, level name, rating and its interval; None if it has
+    none), with ``choice``, the menu's words for it.
+
+    >>> opponent_json("snow-white")["choice"]
+    'Snow White (medium): level 5, Strong, rated 1,555'
+    """
+    p = PLAYERS[name]
+    step = step_of(name)
+    choice = f"{p.label} ({p.difficulty})"
+    ladder: dict[str, Any] | None = None
+    if step is not None:
+        choice += ": " + faces.level_words(step.level, step.level_name, step.rating.shown)
+        ladder = {"level": step.level, "level_name": step.level_name,
+                  "rating": step.rating.shown, "interval": step.rating.interval}
+    return {"name": p.name, "label": p.label, "difficulty": p.difficulty, "style": p.style,
+            "ladder": ladder, "choice": choice}
 
 
 #: The opponents the new-game form offers (the API accepts every player).

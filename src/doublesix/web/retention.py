@@ -44,6 +44,7 @@ from sqlalchemy import Index, and_, delete, exc, func, insert, or_, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from doublesix.web import ratings
 from doublesix.web.errors import UnavailableError
 from doublesix.web.records import finished_of
 from doublesix.web.saving import Saving
@@ -176,6 +177,7 @@ def prune_batch(
             select(SeatOwnerRow.game_id, SeatOwnerRow.owner).where(SeatOwnerRow.game_id.in_(ids))
         ):
             owners.setdefault(game_id, set()).add(owner)
+    ratings.rate_before_removal(store, finished)
     results = {saved.id: [_result(saved, owner)
                           for owner in sorted({saved.owner} | owners.get(saved.id, set()))]
                for saved in finished}

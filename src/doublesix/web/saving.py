@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import copy
+import dataclasses
 import functools
 import logging
 import time
@@ -23,6 +24,7 @@ from doublesix import tabletalk
 from doublesix.events import Event
 from doublesix.match import Match
 from doublesix.moves import Move
+from doublesix.web import ratings
 from doublesix.web.errors import NotNowError, UnavailableError
 from doublesix.web.live import NEXT_HAND, Game, game_info, notice, stored_match
 from doublesix.web.settings import Settings
@@ -106,11 +108,32 @@ class Saving:
             raise
         if ok:
             game.saved_state = match.state
+            if previous[3] == PLAYING and saved.is_finished:
+                await self.rate(game)
         else:
             (saved.match, saved.moves, saved.scores, saved.status, saved.resigned,
              saved.winner, saved.revision) = previous
         game.info.revision = saved.revision
         return ok
+
+    async def rate(self, game: Game) -> None:
+        """Rate the people of a finished game once (:mod:`doublesix.web.ratings`; whichever
+        server process gets there first), and put how their ratings moved in the game's
+        pictures.  A rating that cannot be written now is written when its person next looks
+        at the statistics, or opens the game again."""
+        try:
+            changes = await self.run(ratings.rate_and_read, self.store, game.saved, game.match)
+        except Exception as error:
+            log.warning("could not rate game %s: %s", game.id, error)
+            return
+        self._show_rating(game, changes)
+
+    @staticmethod
+    def _show_rating(game: Game, changes: dict[int, ratings.Change]) -> None:
+        if changes:
+            game.info = dataclasses.replace(game.info, rating={
+                seat: [change.sentence] + ([change.suggestion] if change.suggestion else [])
+                for seat, change in changes.items()})
 
     async def commit(self, game: Game, events: list[Event], person: bool = False) -> None:
         """Save the game, then broadcast ``events``.

@@ -11,6 +11,7 @@ import { leaveGame, openGame } from "./game.js";
 import { showJoin } from "./join.js";
 import { navigate, showNotice, showView } from "./nav.js";
 import { state, rememberSeat } from "./state.js";
+import { ratingSection } from "./ratingchart.js";
 
 /** Show the page the address names (on start-up, after `navigate`, and on the browser's Back). */
 export function route() {
@@ -83,7 +84,8 @@ async function showStats() {
 /**
  * @typedef {{games: number, wins: number, best?: number|null, average?: number|null}} Tally
  * @typedef {{games: number, wins: number, by_variant?: Record<string, Tally>, by_opponent?: Record<string, Tally>,
- *   daily?: {played: number, won: number, streak: number, best_streak: number, last: string|null}}} Stats
+ *   daily?: {played: number, won: number, streak: number, best_streak: number, last: string|null},
+ *   rating?: import("./ratingchart.js").RatingStats}} Stats
  */
 
 /** @param {Stats} stats */
@@ -92,6 +94,7 @@ function statsContent(stats) {
   out.push(h("p", { class: "lead", text: stats.games
     ? `You played ${stats.games} game${stats.games === 1 ? "" : "s"} and won ${stats.wins} (${percent(stats.wins, stats.games)}).`
     : "No games finished yet in this browser. Statistics appear here after your first game." }));
+  if (stats.rating) out.push(...ratingSection(stats.rating));
   const variants = Object.entries(stats.by_variant || {});
   if (variants.length) {
     out.push(h("h2", { text: "By variant" }));

@@ -46,6 +46,8 @@ export function showResult(g, picture) {
   const parts = [h("p", { class: "result-how", text: how })];
   const over = (said.game_over || []).filter((line) => line !== how);
   if (over.length) parts.push(...over.map((line) => h("p", { class: "result-over", text: line })));
+  // How the game moved this person's rating, and what to try next (the server's words).
+  if (st.over) parts.push(...(said.rating || []).map((line) => h("p", { class: "result-rating", text: line })));
   const hands = res?.hands || [];
   if (hands.length) {
     const list = h("ul", { class: "open-hands" });

@@ -185,7 +185,7 @@ function buildOpponents(opts, chosen) {
     const select = /** @type {HTMLSelectElement} */ (h("select", { id, name: id }, [
       h("option", { value: PERSON, text: "A person (invite)" }),
       h("optgroup", { label: "Computer players" }, opts.opponents.map((o) =>
-        h("option", { value: o.name, text: `${o.label} (${o.difficulty})` }))),
+        h("option", { value: o.name, text: o.choice }))),
     ]));
     const known = [PERSON, ...opts.opponents.map((o) => o.name)];
     const choice = chosen[i - 1];

@@ -36,7 +36,7 @@
  * @typedef {{caption: string, rules: RulesWords, status: (string|null)[], turn: string|null,
  *   ends: string|null, hand: string|null, scores: string|null, totals: string,
  *   heading: string|null, result: string[]|null, game_over: string[]|null,
- *   waiting: string|null, last: string|null}} PictureWords
+ *   waiting: string|null, last: string|null, rating?: string[]|null}} PictureWords
  */
 /** @typedef {{date: string, first_attempt: boolean, share: string|null}} Daily */
 
@@ -95,7 +95,13 @@
 /**
  * @typedef {{name: string, label: string, preset_label: string, rules: RulesJSON}} VariantInfo
  */
-/** @typedef {{name: string, label: string, difficulty: string, style: string}} OpponentInfo */
+/**
+ * A computer opponent as the new-game form offers it; `choice` is the menu's words for it, its
+ * step on the ladder included (`GET /api/options`).
+ * @typedef {{level: number, level_name: string, rating: number, interval: number}} LadderStep
+ * @typedef {{name: string, label: string, difficulty: string, style: string,
+ *   ladder: LadderStep|null, choice: string}} OpponentInfo
+ */
 /**
  * The table protocol's constants (doublesix.wire.constants()).
  * @typedef {{cookie: string, close: Record<string, number>, final_closes: number[],

@@ -147,7 +147,7 @@ function computerBlock(g, seat, choices) {
   const id = `seat-player-${seat}`;
   const opponents = state.options?.opponents || [];
   const select = /** @type {HTMLSelectElement} */ (h("select", { id }, opponents.map((o) =>
-    h("option", { value: o.name, text: `${o.label} (${o.difficulty})` }))));
+    h("option", { value: o.name, text: o.choice }))));
   if (choices[id]) select.value = choices[id];
   const give = h("button", { type: "button", id: `seat-computer-${seat}`, class: "small" },
     ["Seat this computer", h("span", { class: "visually-hidden", text: ` in seat ${n}` })]);
