@@ -32,6 +32,7 @@ from doublesix.ai.ratings import Rating, update
 from doublesix.ai.tournament import parse_spec, seatings
 from doublesix.match import Match
 from doublesix.rules import Rules
+from doublesix.wire import HUMAN
 
 #: (player spec, label) of each computer opponent on the ladder.
 ENTRANTS: tuple[tuple[str, str], ...] = (
@@ -174,9 +175,9 @@ def ladder() -> tuple[Step, ...]:
 def rating_of(spec: str) -> Rating:
     """The fixed rating of a computer opponent (a spec on the ladder; an expert at another
     budget takes the nearest budget's; anything else a newcomer's)."""
-    for step in ladder():
-        if step.spec == spec:
-            return step.rating
+    step = step_of(spec)
+    if step is not None:
+        return step.rating
     name, options = parse_spec(spec)
     if name == "expert":
         budget = int(options.get("playouts", 1600))
@@ -212,7 +213,7 @@ def level_of(opponents: Sequence[str]) -> int | None:
     >>> level_of(["human"]) is None
     True
     """
-    if "human" in opponents:
+    if HUMAN in opponents:
         return None
     specs = [step.spec for step in ladder()]
     levels = [specs.index(kind) for kind in opponents if kind in specs]
