@@ -70,4 +70,6 @@ def test_doublesix_stats_says_the_save_folders_rating(tmp_path: Path) -> None:
     shown = rating_now(read_ratings(tmp_path)).shown
     done = subprocess.run([DOUBLESIX, "stats", "--save-dir", str(tmp_path)],
                           capture_output=True, text=True, check=True)
-    assert re.fullmatch(rf"Your rating is {shown:,} \(±\d+\), from 1 rated game\.\n", done.stdout)
+    assert re.fullmatch(rf"Your rating is {shown:,} \(±\d+\), from 1 rated game\.\n"
+                        rf"Your Draw rating is {shown:,} \(±\d+\), from 1 rated game\.\n",
+                        done.stdout)

@@ -21,7 +21,7 @@ import itertools
 import json
 import multiprocessing
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -30,9 +30,10 @@ from typing import Any
 from doublesix import faces
 from doublesix.ai import PLAYERS
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
-from doublesix.ai.ratings import Rating, update
+from doublesix.ai.ratings import TEAMS, Rating, update
 from doublesix.ai.tournament import parse_spec, seatings
 from doublesix.match import Match
+from doublesix.rulebook import VARIANT_NAMES
 from doublesix.rules import Rules
 from doublesix.wire import HUMAN
 
@@ -257,3 +258,66 @@ def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> str | None:
     if len(recent) < FEWEST or wins < BEATING * len(recent):
         return None
     return faces.level_suggestion(steps[level].label, wins, len(recent), steps[level + 1].label)
+
+
+@dataclass(frozen=True, slots=True)
+class VariantRating:
+    """A person's rating in one variant (:func:`variant_ratings`), with its games and wins."""
+
+    variant: str
+    rating: Rating
+    games: int
+    wins: int
+
+    @property
+    def label(self) -> str:
+        """The variant's name as people write it ("All Fives")."""
+        return VARIANT_NAMES.get(self.variant, self.variant)
+
+
+#: One rated game as :func:`variant_ratings` reads it: its rules' label
+#: (:func:`~doublesix.ai.ratings.rules_label`), the person's seat, the other seats' kinds
+#: (``human`` or a computer's name) in seat order, and whether the person won.
+RatedGame = tuple[str, int, Sequence[str], bool]
+
+
+def _fixed_rating(kind: str) -> Rating:
+    if kind == HUMAN:
+        return Rating()
+    try:
+        return rating_of(kind)
+    except ValueError:  # a name no longer known
+        return Rating()
+
+
+def variant_ratings(games: Iterable[RatedGame]) -> list[VariantRating]:
+    """A person's rating in each variant played, in the rule book's order: replayed from a
+    newcomer's over that variant's rated games alone (oldest first), each game a win (ahead
+    of every opponent) or not (behind them), against the same opponents: the computers at
+    their ladder ratings, people as newcomers; under teams the partner shares the result.
+
+    >>> found = variant_ratings([("block/2/0", 0, ["greedy"], True),
+    ...                          ("draw/2/100", 0, ["expert"], False),
+    ...                          ("block/3/100", 1, ["random", "human"], True)])
+    >>> [(v.label, v.games, v.wins, v.rating.shown > 1500) for v in found]
+    [('Draw', 1, 0, False), ('Block', 2, 2, True)]
+    """
+    kept: dict[str, tuple[Rating, int, int]] = {}
+    for rules, seat, opponents, won in games:
+        parts = rules.split("/")
+        variant = parts[0]
+        before, played, wins = kept.get(variant, (Rating(), 0, 0))
+        kinds = list(opponents)
+        seat = min(max(seat, 0), len(kinds))
+        kinds.insert(seat, HUMAN)
+        ratings = [before if at == seat else _fixed_rating(kind)
+                   for at, kind in enumerate(kinds)]
+        teams = len(kinds) == 4 and (TEAMS in parts[3:] or variant == "partnership")
+        places = [0 if ((at % 2 == seat % 2) if teams else at == seat) == won else 1
+                  for at in range(len(kinds))]
+        after = update(ratings, places, movable={seat}, teams=teams)[seat]
+        kept[variant] = (after, played + 1, wins + won)
+    order = {name: i for i, name in enumerate(VARIANT_NAMES)}
+    return [VariantRating(variant, rating, played, wins)
+            for variant, (rating, played, wins) in sorted(
+                kept.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))]
