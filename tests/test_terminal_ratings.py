@@ -32,6 +32,8 @@ def test_a_resignation_lowers_the_rating_and_stats_says_it(tmp_path: Path) -> No
     program.send("stats")
     said = program.read()
     assert re.search(rf"Your rating is {moved.group(1)} \(±\d+\), from 1 rated game\.", said)
+    assert re.search(rf"Your Draw rating is {moved.group(1)} \(±\d+\), from 1 rated game\.",
+                     said)
     program.send("quit")
     assert program.finish() == 0
     games = read_ratings(tmp_path)
