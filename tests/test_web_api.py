@@ -86,7 +86,7 @@ class TestOptions:
             "Muggins (All Fives with a spinner)", "Partnership (two against two)"
         ]
         assert [o["name"] for o in options["opponents"]] == [
-            "pinocchio", "buratino", "snow-white", "expert"
+            "pinocchio", "buratino", "snow-white", "expert-quick", "expert-careful", "expert"
         ]
         assert all(o["label"] and o["difficulty"] and o["style"] for o in options["opponents"])
         assert options["sets"] == [6, 9, 12] and options["targets"] == [100, 50, 0]
