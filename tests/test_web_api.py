@@ -238,6 +238,7 @@ class TestStatistics:
             "games": 0, "wins": 0, "by_variant": {}, "by_opponent": {},
             "daily": {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "last": None},
             "rating": {**Rating().to_json(), "games": 0, "suggestion": None, "history": [],
+                       "by_variant": [],
                        "words": "Your rating is 1,500 (±400), from 0 rated games."},
         }
 
