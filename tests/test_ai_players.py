@@ -35,7 +35,7 @@ def make(name: str) -> object:
 class TestByName:
     def test_every_name_makes_a_player(self) -> None:
         assert list(PLAYERS) == ["random", "greedy", "pinocchio", "buratino", "snow-white",
-                                 "expert"]
+                                 "expert-quick", "expert-careful", "expert"]
         for name, info in PLAYERS.items():
             assert isinstance(info, PlayerInfo) and info.name == name
             assert info.label and info.difficulty and info.style
@@ -45,6 +45,31 @@ class TestByName:
     def test_unknown_name_raises(self) -> None:
         with pytest.raises(ValueError, match="unknown player 'zorro'"):
             player("zorro")
+
+    @pytest.mark.parametrize(("name", "budget"), [("expert-quick", 16),
+                                                   ("expert-careful", 100), ("expert", 1600)])
+    def test_each_level_of_the_expert_is_a_name_with_its_budget(
+        self, name: str, budget: int
+    ) -> None:
+        made = player(name)
+        assert isinstance(made, Expert) and made.playouts == budget
+        name_of_spec, options = parse_spec(name)
+        made = player(name_of_spec, **options)  # as doublesix tournament makes it
+        assert isinstance(made, Expert) and made.playouts == budget
+
+    def test_a_level_takes_no_options(self) -> None:
+        with pytest.raises(ValueError, match="expert-quick plays as expert:playouts=16 and "
+                                             "takes no options"):
+            player("expert-quick", playouts=300)
+
+    def test_a_level_plays_as_the_expert_at_its_budget(self) -> None:
+        view = example("all-fives").view(1)
+        for name, info in PLAYERS.items():
+            if info.base is None:
+                continue
+            same = player(info.base, **info.options)
+            assert player(name).choose(view, random.Random(5)) == same.choose(
+                view, random.Random(5))
 
     def test_options_reach_the_expert(self) -> None:
         expert = player("expert", playouts=77)

@@ -32,6 +32,8 @@ def test_a_resignation_lowers_the_rating_and_stats_says_it(tmp_path: Path) -> No
     program.send("stats")
     said = program.read()
     assert re.search(rf"Your rating is {moved.group(1)} \(±\d+\), from 1 rated game\.", said)
+    assert re.search(rf"Your Draw rating is {moved.group(1)} \(±\d+\), from 1 rated game\.",
+                     said)
     program.send("quit")
     assert program.finish() == 0
     games = read_ratings(tmp_path)
@@ -70,4 +72,6 @@ def test_doublesix_stats_says_the_save_folders_rating(tmp_path: Path) -> None:
     shown = rating_now(read_ratings(tmp_path)).shown
     done = subprocess.run([DOUBLESIX, "stats", "--save-dir", str(tmp_path)],
                           capture_output=True, text=True, check=True)
-    assert re.fullmatch(rf"Your rating is {shown:,} \(±\d+\), from 1 rated game\.\n", done.stdout)
+    assert re.fullmatch(rf"Your rating is {shown:,} \(±\d+\), from 1 rated game\.\n"
+                        rf"Your Draw rating is {shown:,} \(±\d+\), from 1 rated game\.\n",
+                        done.stdout)

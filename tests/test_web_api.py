@@ -86,7 +86,7 @@ class TestOptions:
             "Muggins (All Fives with a spinner)", "Partnership (two against two)"
         ]
         assert [o["name"] for o in options["opponents"]] == [
-            "pinocchio", "buratino", "snow-white", "expert"
+            "pinocchio", "buratino", "snow-white", "expert-quick", "expert-careful", "expert"
         ]
         assert all(o["label"] and o["difficulty"] and o["style"] for o in options["opponents"])
         assert options["sets"] == [6, 9, 12] and options["targets"] == [100, 50, 0]
@@ -238,6 +238,7 @@ class TestStatistics:
             "games": 0, "wins": 0, "by_variant": {}, "by_opponent": {},
             "daily": {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "last": None},
             "rating": {**Rating().to_json(), "games": 0, "suggestion": None, "history": [],
+                       "by_variant": [],
                        "words": "Your rating is 1,500 (±400), from 0 rated games."},
         }
 

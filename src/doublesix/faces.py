@@ -531,6 +531,17 @@ def rating_words(shown: int, interval: int, games: int) -> str:
             f"game{'' if games == 1 else 's'}.")
 
 
+def variant_rating_words(variant: str, shown: int, interval: int, games: int) -> str:
+    """A person's rating in one variant (:func:`doublesix.ai.ladder.variant_ratings`), in
+    words.
+
+    >>> variant_rating_words("All Fives", 1530, 310, 1)
+    'Your All Fives rating is 1,530 (±310), from 1 rated game.'
+    """
+    return (f"Your {variant} rating is {shown:,} (±{interval}), from {games} rated "
+            f"game{'' if games == 1 else 's'}.")
+
+
 def level_suggestion(beaten: str, wins: int, games: int, next_level: str) -> str:
     """What to try when a person keeps beating a computer opponent (the ladder's next step).
 

@@ -12,6 +12,8 @@ view and an equally seeded ``random.Random`` give the same move on every machine
 True
 >>> PLAYERS["snow-white"].label
 'Snow White'
+>>> player("expert-quick").playouts, PLAYERS["expert-quick"].spec
+(16, 'expert:playouts=16')
 >>> player("nobody")
 Traceback (most recent call last):
 ...
@@ -21,6 +23,8 @@ ValueError: unknown player 'nobody'; the players are: random, greedy, pinocchio,
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from doublesix.ai.basic import Greedy, RandomPlayer, points_scored
@@ -39,12 +43,29 @@ class Player(Protocol):
 
 
 class PlayerInfo(NamedTuple):
-    """How a player is shown to people: its name, label, difficulty and style in one line."""
+    """How a player is shown to people: its name, label, difficulty and style in one line; a
+    level of another player (the expert's quicker levels) names that player and its options."""
 
     name: str
     label: str
     difficulty: str
     style: str
+    #: The player this one is a level of (``expert``), or None for a player of its own.
+    base: str | None = None
+    #: The options it always plays with, as the base player's keywords (``playouts=16``).
+    options: Mapping[str, int] = MappingProxyType({})
+
+    @property
+    def spec(self) -> str:
+        """The player as a player spec (``doublesix tournament --players``): its name, or for
+        a level of another player that player with its options.
+
+        >>> PLAYERS["expert-careful"].spec, PLAYERS["greedy"].spec
+        ('expert:playouts=100', 'greedy')
+        """
+        if self.base is None:
+            return self.name
+        return self.base + ":" + ",".join(f"{key}={value}" for key, value in self.options.items())
 
 
 #: Every player by name, in the order a menu shows them.
@@ -60,6 +81,13 @@ PLAYERS: dict[str, PlayerInfo] = {
                    "hunts points and races to go out, taking risks"),
         PlayerInfo("snow-white", "Snow White", "medium",
                    "plays safe: keeps a spread of numbers and blocks what you lack"),
+        PlayerInfo("expert-quick", "Quick Expert", "hard",
+                   "the expert at a small search (16 guesses at the hidden tiles a move): "
+                   "quick, and easier to beat", base="expert",
+                   options=MappingProxyType({"playouts": 16})),
+        PlayerInfo("expert-careful", "Careful Expert", "hard",
+                   "the expert at a middling search (100 guesses at the hidden tiles a move)",
+                   base="expert", options=MappingProxyType({"playouts": 100})),
         PlayerInfo("expert", "Expert", "hard",
                    "searches many guesses at the hidden tiles and plays the best on average"),
     )
@@ -67,7 +95,8 @@ PLAYERS: dict[str, PlayerInfo] = {
 
 
 def player(name: str, **options: Any) -> Player:
-    """A new player by name; options go to its constructor (``playouts=`` for the expert).
+    """A new player by name; options go to its constructor (``playouts=`` for the expert).  A
+    level of another player (``expert-quick``) is that player at its own options, always.
 
     >>> player("expert", playouts=300).playouts
     300
@@ -75,6 +104,10 @@ def player(name: str, **options: Any) -> Player:
     Traceback (most recent call last):
     ...
     ValueError: greedy takes no option playouts
+    >>> player("expert-careful", playouts=300)
+    Traceback (most recent call last):
+    ...
+    ValueError: expert-careful plays as expert:playouts=100 and takes no options; ...
     """
     makers: dict[str, type[Player]] = {
         "random": RandomPlayer,
@@ -84,13 +117,17 @@ def player(name: str, **options: Any) -> Player:
         "snow-white": SnowWhite,
         "expert": Expert,
     }
-    maker = makers.get(name)
-    if maker is None:
+    info = PLAYERS.get(name)
+    if info is None:
         raise ValueError(f"unknown player {name!r}; the players are: {', '.join(PLAYERS)}")
+    if info.base is not None and options:
+        raise ValueError(f"{name} plays as {info.spec} and takes no options; for another "
+                         f"budget, name {info.base} with options")
+    maker = makers[info.base or name]
     if maker is not Expert and options:
         raise ValueError(f"{name} takes no option {', '.join(options)}")
     try:
-        return maker(**options)
+        return maker(**{**info.options, **options})
     except TypeError as error:
         raise ValueError(f"{name}: {error}") from None
 

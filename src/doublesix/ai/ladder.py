@@ -21,29 +21,28 @@ import itertools
 import json
 import multiprocessing
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from doublesix import faces
-from doublesix.ai.ratings import Rating, update
+from doublesix.ai import PLAYERS
+from doublesix.ai.expert import DEFAULT_PLAYOUTS
+from doublesix.ai.ratings import TEAMS, Rating, update
 from doublesix.ai.tournament import parse_spec, seatings
 from doublesix.match import Match
+from doublesix.rulebook import VARIANT_NAMES
 from doublesix.rules import Rules
 from doublesix.wire import HUMAN
 
-#: (player spec, label) of each computer opponent on the ladder.
-ENTRANTS: tuple[tuple[str, str], ...] = (
-    ("random", "Random"),
-    ("greedy", "Greedy"),
-    ("pinocchio", "Pinocchio"),
-    ("buratino", "Buratino"),
-    ("snow-white", "Snow White"),
-    ("expert:playouts=16", "Expert, quick"),
-    ("expert:playouts=100", "Expert, careful"),
-    ("expert", "Expert"),
+#: (player name, label) of each computer opponent on the ladder: every step a player that can be
+#: chosen by its name (the expert's quicker levels are ``expert-quick`` and ``expert-careful``).
+ENTRANTS: tuple[tuple[str, str], ...] = tuple(
+    (name, PLAYERS[name].label)
+    for name in ("random", "greedy", "pinocchio", "buratino", "snow-white",
+                 "expert-quick", "expert-careful", "expert")
 )
 #: The variants of the round robin.
 VARIANTS: tuple[str, ...] = ("draw", "block", "all-fives", "muggins", "partnership")
@@ -59,7 +58,8 @@ TABLE_FILE = "ladder.json"
 class Step:
     """One computer opponent on the ladder."""
 
-    #: Its player spec (``expert:playouts=100``), as ``doublesix tournament`` takes it.
+    #: Its player spec, as ``doublesix tournament`` takes it: on the shipped ladder a player's
+    #: name (``expert-careful``), which every menu and ``--opponents`` take too.
     spec: str
     label: str
     #: 1 for the weakest.
@@ -172,29 +172,46 @@ def ladder() -> tuple[Step, ...]:
     return tuple(steps(json.loads(text)))
 
 
+def _canonical(spec: str) -> str:
+    """A spec with a player's name for a level of another player written out in full
+    (``expert-quick`` is ``expert:playouts=16``)."""
+    info = PLAYERS.get(spec)
+    return spec if info is None else info.spec
+
+
 def rating_of(spec: str) -> Rating:
-    """The fixed rating of a computer opponent (a spec on the ladder; an expert at another
-    budget takes the nearest budget's; anything else a newcomer's)."""
+    """The fixed rating of a computer opponent (a spec or name on the ladder; an expert at
+    another budget takes the nearest budget's; anything else a newcomer's).
+
+    >>> rating_of("expert-quick") == rating_of("expert:playouts=16") != rating_of("expert")
+    True
+    """
     step = step_of(spec)
     if step is not None:
         return step.rating
-    name, options = parse_spec(spec)
+    name, options = parse_spec(_canonical(spec))
     if name == "expert":
-        budget = int(options.get("playouts", 1600))
-        experts = [(int(parse_spec(s.spec)[1].get("playouts", 1600)), s) for s in ladder()
-                   if parse_spec(s.spec)[0] == "expert"]
+        budget = int(options.get("playouts", DEFAULT_PLAYOUTS))
+        experts = []
+        for item in ladder():
+            base, fixed = parse_spec(_canonical(item.spec))
+            if base == "expert":
+                experts.append((int(fixed.get("playouts", DEFAULT_PLAYOUTS)), item))
         if experts:
-            return min(experts, key=lambda item: abs(item[0] - budget))[1].rating
+            return min(experts, key=lambda pair: abs(pair[0] - budget))[1].rating
     return Rating()
 
 
 def step_of(spec: str) -> Step | None:
-    """The ladder's step of a computer opponent (its spec exactly), or None.
+    """The ladder's step of a computer opponent (its name, or the spec it stands for), or None.
 
     >>> step_of("snow-white").label, step_of("nobody")
     ('Snow White', None)
+    >>> step_of("expert:playouts=100").spec, step_of("expert-careful").label
+    ('expert-careful', 'Careful Expert')
     """
-    return next((step for step in ladder() if step.spec == spec), None)
+    wanted = _canonical(spec)
+    return next((step for step in ladder() if _canonical(step.spec) == wanted), None)
 
 
 #: How many of the latest games against a level the suggestion looks at, the fewest it
@@ -215,8 +232,7 @@ def level_of(opponents: Sequence[str]) -> int | None:
     """
     if HUMAN in opponents:
         return None
-    specs = [step.spec for step in ladder()]
-    levels = [specs.index(kind) for kind in opponents if kind in specs]
+    levels = [step.level - 1 for kind in opponents if (step := step_of(kind)) is not None]
     return max(levels) if levels else None
 
 
@@ -242,3 +258,66 @@ def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> str | None:
     if len(recent) < FEWEST or wins < BEATING * len(recent):
         return None
     return faces.level_suggestion(steps[level].label, wins, len(recent), steps[level + 1].label)
+
+
+@dataclass(frozen=True, slots=True)
+class VariantRating:
+    """A person's rating in one variant (:func:`variant_ratings`), with its games and wins."""
+
+    variant: str
+    rating: Rating
+    games: int
+    wins: int
+
+    @property
+    def label(self) -> str:
+        """The variant's name as people write it ("All Fives")."""
+        return VARIANT_NAMES.get(self.variant, self.variant)
+
+
+#: One rated game as :func:`variant_ratings` reads it: its rules' label
+#: (:func:`~doublesix.ai.ratings.rules_label`), the person's seat, the other seats' kinds
+#: (``human`` or a computer's name) in seat order, and whether the person won.
+RatedGame = tuple[str, int, Sequence[str], bool]
+
+
+def _fixed_rating(kind: str) -> Rating:
+    if kind == HUMAN:
+        return Rating()
+    try:
+        return rating_of(kind)
+    except ValueError:  # a name no longer known
+        return Rating()
+
+
+def variant_ratings(games: Iterable[RatedGame]) -> list[VariantRating]:
+    """A person's rating in each variant played, in the rule book's order: replayed from a
+    newcomer's over that variant's rated games alone (oldest first), each game a win (ahead
+    of every opponent) or not (behind them), against the same opponents: the computers at
+    their ladder ratings, people as newcomers; under teams the partner shares the result.
+
+    >>> found = variant_ratings([("block/2/0", 0, ["greedy"], True),
+    ...                          ("draw/2/100", 0, ["expert"], False),
+    ...                          ("block/3/100", 1, ["random", "human"], True)])
+    >>> [(v.label, v.games, v.wins, v.rating.shown > 1500) for v in found]
+    [('Draw', 1, 0, False), ('Block', 2, 2, True)]
+    """
+    kept: dict[str, tuple[Rating, int, int]] = {}
+    for rules, seat, opponents, won in games:
+        parts = rules.split("/")
+        variant = parts[0]
+        before, played, wins = kept.get(variant, (Rating(), 0, 0))
+        kinds = list(opponents)
+        seat = min(max(seat, 0), len(kinds))
+        kinds.insert(seat, HUMAN)
+        ratings = [before if at == seat else _fixed_rating(kind)
+                   for at, kind in enumerate(kinds)]
+        teams = len(kinds) == 4 and (TEAMS in parts[3:] or variant == "partnership")
+        places = [0 if ((at % 2 == seat % 2) if teams else at == seat) == won else 1
+                  for at in range(len(kinds))]
+        after = update(ratings, places, movable={seat}, teams=teams)[seat]
+        kept[variant] = (after, played + 1, wins + won)
+    order = {name: i for i, name in enumerate(VARIANT_NAMES)}
+    return [VariantRating(variant, rating, played, wins)
+            for variant, (rating, played, wins) in sorted(
+                kept.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))]

@@ -114,11 +114,21 @@ def update(
     return after
 
 
+#: The last part of :func:`rules_label` for a game of teams in a variant other than the
+#: partnership game (which is always one).
+TEAMS = "teams"
+
+
 def rules_label(rules: Rules) -> str:
     """How a rating's update names the game it came from: the variant's name, the players
-    and the target (ratings can be shown per variant).
+    and the target, and ``teams`` for a game of two teams of two in another variant than the
+    partnership game (ratings can be shown per variant).
 
     >>> rules_label(Rules.variant("muggins", players=3))
     'muggins/3/100'
+    >>> rules_label(Rules.variant("draw", players=4, teams=True)), rules_label(
+    ...     Rules.variant("partnership"))
+    ('draw/4/100/teams', 'partnership/4/100')
     """
-    return f"{rules.name}/{rules.players}/{rules.target}"
+    label = f"{rules.name}/{rules.players}/{rules.target}"
+    return label + f"/{TEAMS}" if rules.teams and rules.name != "partnership" else label

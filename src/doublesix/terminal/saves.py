@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from doublesix import faces
-from doublesix.ai.ladder import rating_of, suggestion
+from doublesix.ai.ladder import rating_of, suggestion, variant_ratings
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.daily import streaks
 from doublesix.match import Match
@@ -241,7 +241,8 @@ def rating_now(games: Sequence[dict[str, Any]]) -> Rating:
 
 
 def rating_lines(folder: Path) -> list[str]:
-    """The folder's rating in words (``stats``, ``doublesix stats``), with what to try next.
+    """The folder's rating in words (``stats``, ``doublesix stats``), with what to try next
+    and the rating in each variant played (:func:`~doublesix.ai.ladder.variant_ratings`).
 
     >>> import tempfile, pathlib
     >>> rating_lines(pathlib.Path(tempfile.mkdtemp()))
@@ -253,6 +254,10 @@ def rating_lines(folder: Path) -> list[str]:
     next_level = suggestion([(game["opponents"], game["won"]) for game in games])
     if next_level is not None:
         lines.append(next_level)
+    by_variant = variant_ratings((str(game["rules"]), 0, game["opponents"], bool(game["won"]))
+                                 for game in games)
+    lines.extend(faces.variant_rating_words(v.label, v.rating.shown, v.rating.interval, v.games)
+                 for v in by_variant)
     return lines
 
 

@@ -49,7 +49,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from doublesix import faces
-from doublesix.ai.ladder import rating_of
+from doublesix.ai.ladder import rating_of, variant_ratings
 from doublesix.ai.ladder import suggestion as ladder_suggestion
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.match import Match
@@ -241,13 +241,21 @@ def suggestion(rows: Sequence[RatingRow]) -> str | None:
 
 def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
     """``rating`` in ``GET /api/stats``: the rating now, its interval, the words, the
-    suggestion and the history (one point per rated game)."""
+    suggestion, the rating in each variant played (``by_variant``:
+    :func:`~doublesix.ai.ladder.variant_ratings`) and the history (one point per rated
+    game)."""
     now = rows[-1].after if rows else Rating()
     return {
         **now.to_json(),
         "games": len(rows),
         "words": faces.rating_words(now.shown, now.interval, len(rows)),
         "suggestion": suggestion(rows),
+        "by_variant": [
+            {"variant": v.variant, "label": v.label, **v.rating.to_json(), "games": v.games,
+             "wins": v.wins}
+            for v in variant_ratings((row.rules, row.seat, row.opponents, row.won)
+                                     for row in rows)
+        ],
         "history": [
             {"game": row.number, "date": row.created.date().isoformat(), "rules": row.rules,
              "won": row.won, "result": "Won" if row.won else "Lost",

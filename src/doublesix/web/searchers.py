@@ -5,8 +5,8 @@ random numbers come from the game alone (:func:`doublesix.ai.seeding.move_rng`),
 the same in any process.  The processes start from a fork server with the players imported
 (never a copy of the server's event loop).
 
->>> SEARCHING
-frozenset({'expert'})
+>>> sorted(SEARCHING)
+['expert', 'expert-careful', 'expert-quick']
 """
 
 from __future__ import annotations
@@ -58,7 +58,8 @@ SEARCH_NICENESS: Final = 5
 #: Players that search (seconds a move), in the search processes; the others answer in a
 #: tenth of a millisecond, less than shipping the job to a process costs, and play in the
 #: server's own process (:class:`~doublesix.web.computers.Computers`).
-SEARCHING: Final = frozenset({"expert"})
+SEARCHING: Final = frozenset(
+    name for name, info in ai.PLAYERS.items() if "expert" in (name, info.base))
 
 def _watch_server(pid: int) -> None:
     """In a search process: exit once the server process ``pid`` is gone (killed with no

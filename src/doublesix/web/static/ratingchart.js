@@ -2,17 +2,25 @@
 /**
  * The statistics page's rating: the server's words for it, its history as a chart (an SVG
  * drawn here from the figures of `GET /api/stats`, the rating after each game with its
- * interval as a band) and the same figures as a table for screen readers.
+ * interval as a band, the games' dates along the bottom) and the same figures as a table for
+ * screen readers, and the rating in each variant played (the server's figures, a table).
  */
 import { h, table } from "./dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** The chart's height and margins, in CSS pixels (the SVG is drawn at its own width). */
+const HEIGHT = 220, LEFT = 48, RIGHT = 16, TOP = 12, BOTTOM = 32;
+/** The room a date's label takes on the axis (its width at most, and a gap), in pixels. */
+const DATE_ROOM = 64, DATE_ROOM_WITH_YEAR = 96, DATE_GAP = 24;
 
 /**
  * @typedef {{game: number, date: string, rules: string, won: boolean, result: string,
  *   before: number, rating: number, interval: number}} RatingStep
+ * @typedef {{variant: string, label: string, shown: number, interval: number, games: number,
+ *   wins: number}} VariantRating
  * @typedef {{shown: number, interval: number, games: number, words: string,
- *   suggestion: string|null, history: RatingStep[]}} RatingStats
+ *   suggestion: string|null, history: RatingStep[], by_variant?: VariantRating[]}} RatingStats
  */
 
 /** @param {string} name @param {Record<string, string|number>} attrs */
@@ -20,6 +28,17 @@ function svg(name, attrs = {}) {
   const el = document.createElementNS(NS, name);
   for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
   return el;
+}
+
+/**
+ * A game's date ("2026-12-02") as the chart and the table write it: "2 Dec", or with the
+ * year ("2 Dec 2026").
+ * @param {string} iso @param {boolean} withYear
+ */
+export function dateLabel(iso, withYear) {
+  const [year, month, day] = iso.split("-").map(Number);
+  const short = `${day} ${MONTHS[month - 1] || "?"}`;
+  return withYear ? `${short} ${year}` : short;
 }
 
 /**
@@ -33,38 +52,95 @@ export function ratingSection(rating) {
   const steps = rating.history || [];
   if (!steps.length) return out;
   out.push(chart(steps));
-  const rows = steps.map((s) => [s.game, s.date, s.rules, s.result, s.rating, `±${s.interval}`]);
+  const rows = steps.map((s) => [s.game, dateLabel(s.date, true), s.rules, s.result, s.rating, `±${s.interval}`]);
   const figures = table(["Game", "Date", "Rules", "Result", "Rating", "Interval"], rows,
     "Your rating after each game");
   figures.id = "rating-table";
   // A table keeps its content's width whatever it is told: its hidden box is a div.
   out.push(h("div", { class: "visually-hidden" }, [figures]));
+  const variants = rating.by_variant || [];
+  if (variants.length) {
+    out.push(h("h3", { text: "Your rating by variant" }));
+    const byVariant = table(["Variant", "Rating", "Interval", "Games", "Won"], variants.map((v) =>
+      [v.label, v.shown.toLocaleString("en"), `±${v.interval}`, v.games, v.wins]));
+    byVariant.id = "rating-variants";
+    out.push(byVariant);
+  }
   return out;
 }
 
-/** The history as a line, its interval a band around it. @param {RatingStep[]} steps */
+/**
+ * The history as a line, its interval a band around it, drawn at the figure's own width (again
+ * when it changes), so its labels keep their size on a phone.
+ * @param {RatingStep[]} steps
+ */
 function chart(steps) {
-  const width = 600, height = 220, left = 48, right = 12, top = 12, bottom = 28;
+  const root = svg("svg", { class: "rating-chart", id: "rating-chart", "aria-hidden": "true", focusable: "false" });
+  const figure = h("figure", { class: "rating-figure" }, [root]);
+  let drawn = 0;
+  const draw = (/** @type {number} */ width) => {
+    const w = Math.round(width);
+    if (w <= 0 || w === drawn) return;
+    drawn = w;
+    drawChart(root, steps, w);
+  };
+  draw(600); // until the page lays it out
+  new ResizeObserver(() => draw(figure.clientWidth)).observe(figure);
+  return figure;
+}
+
+/** @param {SVGElement} root @param {RatingStep[]} steps @param {number} width */
+function drawChart(root, steps, width) {
   const first = steps[0];
-  const points = [{ rating: first.before, interval: first.interval }, ...steps];
+  const points = [{ rating: first.before, interval: first.interval, date: first.date }, ...steps];
   const low = Math.min(...points.map((p) => p.rating - p.interval));
   const high = Math.max(...points.map((p) => p.rating + p.interval));
   const span = Math.max(high - low, 1);
-  const x = (/** @type {number} */ i) => left + ((width - left - right) * i) / Math.max(points.length - 1, 1);
-  const y = (/** @type {number} */ v) => top + ((height - top - bottom) * (high - v)) / span;
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "rating-chart", id: "rating-chart", "aria-hidden": "true", focusable: "false" });
+  const plot = Math.max(width - LEFT - RIGHT, 1);
+  const x = (/** @type {number} */ i) => LEFT + (plot * i) / Math.max(points.length - 1, 1);
+  const y = (/** @type {number} */ v) => TOP + ((HEIGHT - TOP - BOTTOM) * (high - v)) / span;
+  root.setAttribute("viewBox", `0 0 ${width} ${HEIGHT}`);
+  root.replaceChildren();
   const upper = points.map((p, i) => `${x(i)},${y(p.rating + p.interval)}`);
   const lower = points.map((p, i) => `${x(i)},${y(p.rating - p.interval)}`).reverse();
   root.append(svg("polygon", { points: [...upper, ...lower].join(" "), class: "rating-band" }));
   root.append(svg("polyline", { points: points.map((p, i) => `${x(i)},${y(p.rating)}`).join(" "), class: "rating-line" }));
   points.forEach((p, i) => root.append(svg("circle", { cx: x(i), cy: y(p.rating), r: 3, class: "rating-point" })));
   for (const value of [Math.round(high), Math.round(low)]) {
-    const label = svg("text", { x: left - 6, y: y(value) + 4, "text-anchor": "end", class: "rating-axis" });
-    label.textContent = String(value);
+    const label = svg("text", { x: LEFT - 6, y: y(value) + 4, "text-anchor": "end", class: "rating-axis" });
+    label.textContent = value.toLocaleString("en");
     root.append(label);
   }
-  const games = svg("text", { x: width - right, y: height - 8, "text-anchor": "end", class: "rating-axis" });
-  games.textContent = String(steps.length);
-  root.append(games);
-  return h("figure", { class: "rating-figure" }, [root]);
+  const base = HEIGHT - BOTTOM;
+  root.append(svg("line", { x1: LEFT, y1: base, x2: LEFT + plot, y2: base, class: "rating-baseline" }));
+  const ticks = svg("g", { class: "rating-dates" });
+  for (const tick of dateTicks(points.map((p) => p.date), x, width)) {
+    ticks.append(svg("line", { x1: tick.x, y1: base, x2: tick.x, y2: base + 5, class: "rating-tick" }));
+    const label = svg("text", { x: tick.at, y: base + 19, "text-anchor": "middle", class: "rating-axis rating-date" });
+    label.textContent = tick.text;
+    ticks.append(label);
+  }
+  root.append(ticks);
+}
+
+/**
+ * The date axis's ticks: the first game of each date, left to right, those too close to the
+ * last one kept left out, so the labels never crowd; each label kept inside the chart.
+ * @param {string[]} dates each point's date (ISO) @param {(i: number) => number} x
+ * @param {number} width
+ * @returns {{x: number, at: number, text: string}[]}
+ */
+export function dateTicks(dates, x, width) {
+  const withYear = dates.length > 0 && dates[0].slice(0, 4) !== dates[dates.length - 1].slice(0, 4);
+  const room = withYear ? DATE_ROOM_WITH_YEAR : DATE_ROOM;
+  const half = (room - DATE_GAP) / 2;
+  /** @type {{x: number, at: number, text: string}[]} */
+  const ticks = [];
+  dates.forEach((date, i) => {
+    if (i > 0 && date === dates[i - 1]) return;
+    const at = Math.min(Math.max(x(i), half + 2), width - half - 2);
+    if (ticks.length && at - ticks[ticks.length - 1].at < room) return;
+    ticks.push({ x: x(i), at, text: dateLabel(date, withYear) });
+  });
+  return ticks;
 }
