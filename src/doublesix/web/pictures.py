@@ -27,6 +27,7 @@ from typing import Any
 from doublesix import faces, rulebook, tabletalk, words
 from doublesix.ai import PLAYERS
 from doublesix.events import Event, describe, hand_start
+from doublesix.layout import Layout
 from doublesix.match import Match
 from doublesix.moves import Move
 from doublesix.outcome import Ending
@@ -189,6 +190,23 @@ def result_json(match: Match) -> dict[str, Any] | None:
     }
 
 
+def layout_json(layout: Layout, waiting: bool = False) -> dict[str, Any]:
+    """``layout``: each arm's tiles from the centre out (``{"tile", "outer"}``) and the
+    spinner (``"6|6"``, or None); empty in a table's waiting room.
+
+    >>> from doublesix import Match, Rules
+    >>> layout_json(Match(Rules.variant("draw"), seed=5).view(0).layout)["left"]
+    [{'tile': '6|6', 'outer': 6}]
+    """
+    shown: dict[str, Any] = {
+        arm: [] if waiting else [{"tile": str(p.tile), "outer": p.outer} for p in tiles]
+        for arm, tiles in layout.placed().items()
+    }
+    spinner = layout.spinner
+    shown["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 and not waiting else None
+    return shown
+
+
 def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> dict[str, Any]:
     """``S``: the whole picture for seat ``me``, and nothing that seat may not see.  In a
     table's waiting room nobody sees a tile: the hand, the moves and the turn are empty.
@@ -200,13 +218,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     history = view.history
     hand_events = _current_hand(history)
     names = seat_names(info, me)
-    placed = view.layout.placed()
-    layout: dict[str, Any] = {
-        arm: [] if waiting else [{"tile": str(p.tile), "outer": p.outer} for p in tiles]
-        for arm, tiles in placed.items()
-    }
-    spinner = view.layout.spinner
-    layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 and not waiting else None
+    layout = layout_json(view.layout, waiting)
     if waiting:  # nothing of the deal is shown (not even the opening lay) until the start
         hand_events = ()
     over = match.is_over
