@@ -43,15 +43,18 @@ def review_step_words(step: int, steps: int) -> str:
     return "The deal" if step == 0 else f"Step {step} of {steps}"
 
 
-def review_heading(hands: Sequence[int], count: int) -> str:
-    """A review's heading: one hand's (``hands`` 0-based), or the game's (``count`` hands).
+def review_heading(hands: Sequence[int], whole: bool, one_hand: bool) -> str:
+    """A review's heading: of one hand (``hands`` 0-based), or of the whole game (``whole``);
+    ``one_hand`` for a game of one hand.
 
-    >>> review_heading([1], 3), review_heading([0, 1, 2], 3)
+    >>> review_heading([1], False, False), review_heading([0, 1], True, False)
     ('Review of hand 2', 'Review of the game')
+    >>> review_heading([0], True, True)
+    'Review of the hand'
     """
-    if len(hands) == 1 and count > 1:
-        return f"Review of hand {hands[0] + 1}"
-    return "Review of the game" if count > 1 else "Review of the hand"
+    if one_hand:
+        return "Review of the hand"
+    return "Review of the game" if whole else f"Review of hand {hands[0] + 1}"
 
 
 def review_hand_heading(hand: int) -> str:

@@ -311,6 +311,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "waiting": None,
         "last": None,
         "rating": info.rating.get(view.seat) if over else None,
+        "reason": None,
     }
     table = info.table
     if waiting and table is not None:
@@ -332,6 +333,9 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     said["heading"] = words.result_heading(match, names, view.seat)
     if gave_up is None:
         said["result"] = words.hand_end_lines(match, names, view.seat) or None
+        outcome = faces.hand_outcome(match)
+        if outcome is not None:
+            said["reason"] = faces.points_reason(outcome, rules, names)
     if over:
         said["game_over"] = words.game_end_lines(match, names)
     return said

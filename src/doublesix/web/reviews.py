@@ -269,7 +269,8 @@ class Reviews:
         self.jobs[job.id] = job
         info = game_info(saved)
         names = seat_names(info, seat)
-        job.task = asyncio.create_task(self._run(job, match, seat, hands, names, info.daily))
+        job.task = asyncio.create_task(self._run(job, match, seat, hands, names, info.daily,
+                                                hand is None))
         return job
 
     def get(self, review_id: str) -> Job | None:
@@ -278,7 +279,7 @@ class Reviews:
         return self.jobs.get(review_id)
 
     async def _run(self, job: Job, match: Match, seat: int, hands: list[int],
-                   names: list[str], daily: str | None) -> None:
+                   names: list[str], daily: str | None, whole: bool) -> None:
         text = match.to_json()
         parts: list[Review] = []
         try:
@@ -286,7 +287,7 @@ class Reviews:
                 parts.append(await self.searchers.run(review_hand, text, seat, k,
                                                       self.playouts))
                 job.done += 1
-            job.result = self._result(match, seat, hands, names, parts, daily)
+            job.result = self._result(match, seat, hands, names, parts, daily, whole)
             job.status = "done"
         except asyncio.CancelledError:
             job.status, job.error = "failed", "the server stopped before the review was done"
@@ -298,7 +299,7 @@ class Reviews:
 
     @staticmethod
     def _result(match: Match, seat: int, hands: list[int], names: list[str],
-                parts: list[Review], daily: str | None) -> dict[str, Any]:
+                parts: list[Review], daily: str | None, whole: bool) -> dict[str, Any]:
         data: dict[str, Any] = (merge(parts).to_json() if parts else
                                 {"seat": seat, "hands": [], "decisions": [], "luck": [],
                                  "summary": None,
@@ -307,7 +308,7 @@ class Reviews:
         for d in decisions:
             d["label"] = reviewtalk.decision_label(d["number"], d["mark"])
         data["names"] = names
-        data["heading"] = reviewtalk.review_heading(hands, match.hand_number + 1)
+        data["heading"] = reviewtalk.review_heading(hands, whole, match.rules.target == 0)
         data["replays"] = [
             {"hand": k, "heading": reviewtalk.review_hand_heading(k),
              "frames": replay_json(match, k, seat, names, decisions)}
