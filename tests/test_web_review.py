@@ -172,7 +172,7 @@ class TestWhose:
     def test_a_token_of_another_game_or_none_is_refused(self, client: TestClient) -> None:
         game_id, token = new_game(client, variant="block", players=2, target=0,
                                   opponents=["greedy"], seed=9)
-        other_id, other = new_game(client, variant="block", players=2, target=0,
+        _, other = new_game(client, variant="block", players=2, target=0,
                                    opponents=["greedy"], seed=9)
         finish(client, game_id, token)
         assert client.post(f"/api/games/{game_id}/review",
