@@ -138,7 +138,7 @@ def choices_json(view: View) -> list[dict[str, Any]]:
 
 def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, Any]]:
     """``scoresheet``: one row per finished hand (:func:`doublesix.faces.scoresheet`),
-    ``hand`` 1-based, ``scores`` the totals after it, ``how`` how it ended in words for the
+    ``hand`` 1-based, ``scored`` what each seat scored in it, ``scores`` the totals after it, ``how`` how it ended in words for the
     seat whose ``names`` are given (by default, each seat's own).
 
     >>> from doublesix import Match, Rules
@@ -158,7 +158,8 @@ def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, A
     names = list(names) or [f"Seat {seat + 1}" for seat in range(match.rules.players)]
     return [
         {"hand": row.number + 1, **_ended(row.winner, row.points, row.ending),
-         "scores": list(row.totals), "how": words.sheet_how(row, names, match.rules)}
+         "scored": list(row.scored), "scores": list(row.totals),
+         "how": words.sheet_how(row, names, match.rules)}
         for row in faces.scoresheet(match)
         if row.ending is not None
     ]

@@ -125,10 +125,10 @@ def _said(events: Sequence[Event], names: Sequence[str], me: int) -> str:
 
 
 def _frame(layout: Layout, played: Sequence[str], hand: Sequence[str], scores: Sequence[int],
-           said: str, seat: int | None) -> dict[str, Any]:
+           said: str, seat: int | None, fresh: str | None = None) -> dict[str, Any]:
     return {"layout": layout_json(layout), "open_ends": layout.open_ends, "played": list(played),
             "hand": list(hand), "scores": list(scores), "said": said, "seat": seat,
-            "decision": None, "best": None}
+            "fresh": fresh, "decision": None, "best": None}
 
 
 def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
@@ -137,7 +137,7 @@ def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
     first frame as dealt (the opening lay made, where it is automatic), then one frame after
     each move: ``layout`` (as the pictures write it), ``open_ends``, ``played`` (the tiles in
     the order laid), ``hand`` (seat ``me``'s tiles then), ``scores``, ``said`` (the move in
-    words), ``seat`` (who moved).  A frame after one of ``me``'s ``decisions`` (the review's
+    words), ``seat`` (who moved), ``fresh`` (the tile it laid), ``heading`` (the step).  A frame after one of ``me``'s ``decisions`` (the review's
     JSON, matched by its ``step``) holds its index in ``decision`` and, when the best move was
     another, ``best``: the frame the best move would have made, ``tile`` the tile it lays."""
     steps = {d["step"]: k for k, d in enumerate(decisions) if d["hand"] == hand}
@@ -163,13 +163,15 @@ def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
                     mine = played.view(me)
                     best_frame = _frame(laid, [*_laid(played, start), str(best.tile)],
                                         [str(t) for t in mine.hand if t != best.tile],
-                                        mine.scores, reviewtalk.review_best_words(best), me)
+                                        mine.scores, reviewtalk.review_best_words(best), me,
+                                        str(best.tile))
                     best_frame["tile"] = str(best.tile)
         mover = played.turn
         played.play(move)
         mine = played.view(me)
         frame = _frame(mine.layout, _laid(played, start), _tiles(mine.hand), mine.scores,
-                       _said(played.history[before:], names, me), mover)
+                       _said(played.history[before:], names, me), mover,
+                       str(move.tile) if move.kind == "lay" and move.tile is not None else None)
         frame["decision"] = decision
         frame["best"] = best_frame
         frames.append(frame)
