@@ -138,8 +138,9 @@ def choices_json(view: View) -> list[dict[str, Any]]:
 
 def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, Any]]:
     """``scoresheet``: one row per finished hand (:func:`doublesix.faces.scoresheet`),
-    ``hand`` 1-based, ``scored`` what each seat scored in it, ``scores`` the totals after it, ``how`` how it ended in words for the
-    seat whose ``names`` are given (by default, each seat's own).
+    ``hand`` 1-based, ``scored`` what each seat scored in it, ``scores`` the totals after it,
+    ``how`` how it ended in words for the seat whose ``names`` are given (by default, each
+    seat's own).
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block", target=0), seed=2)

@@ -133,13 +133,14 @@ def _frame(layout: Layout, played: Sequence[str], hand: Sequence[str], scores: S
 
 def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
                 decisions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Hand ``hand`` of the finished hand in ``match``, move by move, for seat ``me``: the
+    """Hand ``hand`` of ``match`` (a hand that ended), move by move, for seat ``me``: the
     first frame as dealt (the opening lay made, where it is automatic), then one frame after
     each move: ``layout`` (as the pictures write it), ``open_ends``, ``played`` (the tiles in
     the order laid), ``hand`` (seat ``me``'s tiles then), ``scores``, ``said`` (the move in
-    words), ``seat`` (who moved), ``fresh`` (the tile it laid), ``heading`` (the step).  A frame after one of ``me``'s ``decisions`` (the review's
-    JSON, matched by its ``step``) holds its index in ``decision`` and, when the best move was
-    another, ``best``: the frame the best move would have made, ``tile`` the tile it lays."""
+    words), ``seat`` (who moved), ``fresh`` (the tile it laid), ``heading`` (the step).  A
+    frame after one of ``me``'s ``decisions`` (the review's JSON, matched by its ``step``)
+    holds its index in ``decision`` and, when the best move was another, ``best``: the frame
+    the best move would have made, ``tile`` the tile it lays."""
     steps = {d["step"]: k for k, d in enumerate(decisions) if d["hand"] == hand}
     frames: list[dict[str, Any]] = []
     start = 0

@@ -50,13 +50,14 @@ export function showResult(g, picture) {
   const parts = [h("p", { class: "result-how", text: how })];
   // Why the hand's end scored what it did (rounded to fives, less the lightest hand's pips).
   if (said.reason) parts.push(h("p", { class: "result-reason", text: said.reason }));
+  // The scores come next, before the game's lines and the hands laid open: on a phone on its
+  // side they are in view without a scroll.
+  parts.push(h("h3", { text: "Scoresheet" }), resultSheet(st));
   const over = (said.game_over || []).filter((line) => line !== how);
   if (over.length) parts.push(...over.map((line) => h("p", { class: "result-over", text: line })));
   // How the game moved this person's rating, and what to try next (the server's words).
   if (st.over) parts.push(...(said.rating || []).map((line) => h("p", { class: "result-rating", text: line })));
-  // The scores come first, before the hands laid open: on a phone on its side they are in view
-  // without a scroll.
-  parts.push(h("h3", { text: "Scoresheet" }), resultSheet(st));
+  const main = parts.splice(0);
   const hands = res?.hands || [];
   if (hands.length) {
     const list = h("ul", { class: "open-hands" });
@@ -95,7 +96,10 @@ export function showResult(g, picture) {
       }).catch(() => reviewedShare.delete(id));
     }
   }
-  byId("result-body").replaceChildren(...parts);
+  // Two parts: who won, why and the scores; then the hands laid open and the share (side by
+  // side on a phone on its side).
+  byId("result-body").replaceChildren(h("div", { class: "result-main" }, main),
+    h("div", { class: "result-more" }, parts));
 
   const buttons = [];
   if (!st.over) {
