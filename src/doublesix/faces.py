@@ -510,6 +510,55 @@ def review_summary(decisions: int, good: int, points_lost: float, chance_lost: f
     return lines
 
 
+# -- why a hand's end scored what it did (the result dialog says it) ---------------------
+
+
+def counted_pips(outcome: HandOutcome, rules: Rules) -> int | None:
+    """The pips a hand's end counted before rounding (None when it counted none: a drawn
+    hand, or a board count that reached the target): under teams with ``team_points =
+    opponents`` the other team's, else everyone's; for a blocked hand, less the winner's own
+    (less their side's under teams)."""
+    winner = outcome.winner
+    if winner is None or outcome.ending not in (Ending.WENT_OUT, Ending.BLOCKED):
+        return None
+    mine = rules.teammates(winner)
+    if rules.teams and rules.team_points == "opponents":
+        return sum(p for seat, p in enumerate(outcome.pips) if seat not in mine)
+    if outcome.ending is Ending.BLOCKED and not rules.teams:
+        return sum(outcome.pips) - outcome.pips[winner]
+    return sum(outcome.pips)
+
+
+def points_reason(outcome: HandOutcome, rules: Rules, names: Sequence[str]) -> str | None:
+    """Why a hand's end scored what it did, where rounding or a blocked hand's own pips
+    changed the pips counted (None when the points are the pips as they are).
+
+    >>> from doublesix import Match
+    >>> outcome = HandOutcome(0, Ending.WENT_OUT, 1, 5, (0, 5), ((Tile(5, 3),), ()), (8, 0))
+    >>> points_reason(outcome, Rules.variant("muggins"), ["You", "Pinocchio"])
+    'Pinocchio scores 5: 8 pips, rounded down to fives.'
+    >>> points_reason(outcome._replace(points=10), Rules.variant("all-fives"), ["You", "Ann"])
+    'Ann scores 10: 8 pips, rounded to the nearest five.'
+    >>> points_reason(outcome._replace(points=8), Rules.variant("draw"), ["You", "Ann"]) is None
+    True
+    """
+    counted = counted_pips(outcome, rules)
+    winner = outcome.winner
+    if counted is None or winner is None or counted == outcome.points:
+        return None
+    who = names[winner]
+    verb = "score" if who == "You" else "scores"
+    parts = [f"{counted} pips"]
+    if rules.scoring == "fives":
+        parts.append("rounded down to fives" if rules.rounding == "down"
+                     else "rounded to the nearest five")
+    if (outcome.ending is Ending.BLOCKED and rules.blocked_minus_own
+            and (not rules.teams or rules.team_points == "opponents")):
+        own = sum(outcome.pips[s] for s in rules.teammates(winner))
+        parts.append(f"less the {own} of the lightest hand{'s' if rules.teams else ''}")
+    return f"{who} {verb} {outcome.points}: {', '.join(parts)}."
+
+
 def rating_sentence(before: int, after: int) -> str:
     """How a person's rating moved after a game (shown figures, :mod:`doublesix.ai.ratings`).
 

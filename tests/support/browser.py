@@ -32,11 +32,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
-# The server with a quick hint (the expert's search cut short) so the suite stays fast.
+# The server with a quick hint and review (the expert's search cut short) so the suite stays
+# fast.
 SERVER_SCRIPT = """
 import sys, uvicorn
 from doublesix.web.app import create_app
-app = create_app(sys.argv[1], hint_options={"playouts": 24})
+app = create_app(sys.argv[1], hint_options={"playouts": 24}, review_playouts=48)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 

@@ -30,6 +30,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from doublesix.ai.review import ReviewRefused
 from doublesix.web import protocol, requests
 from doublesix.web.bounds import Bound
 from doublesix.web.errors import (
@@ -46,8 +47,9 @@ from doublesix.web.games import Games
 from doublesix.web.live import Connection
 from doublesix.web.protocol import ProtocolError
 from doublesix.web.retention import Retention
+from doublesix.web.reviews import Reviews, games_json
 from doublesix.web.settings import Settings, host_allowed, origin_allowed
-from doublesix.web.store import Store, default_url
+from doublesix.web.store import Store, default_url, digest
 from doublesix.wire import (
     CLOSE_DAMAGED,
     CLOSE_FORBIDDEN,
@@ -125,6 +127,7 @@ def create_app(
     today: Callable[[], datetime.date] | None = None,
     settings: Settings | None = None,
     workers: int = 1,
+    review_playouts: int | None = None,
 ) -> FastAPI:
     """The web game on the database at ``database_url`` (a SQLAlchemy URL; None:
     ``DOUBLESIX_DATABASE_URL`` or a SQLite file in the user's data directory).
@@ -132,7 +135,8 @@ def create_app(
     ``hint_options`` go to :func:`doublesix.ai.hint` (tests make it quick); ``today`` gives
     the UTC date (tests move the calendar); ``settings`` default to
     :meth:`Settings.from_env`; ``workers`` is how many server processes share the machine
-    (each runs its share of the search processes).
+    (each runs its share of the search processes); ``review_playouts`` is the expert's budget
+    per decision in a review (tests make it small).
     """
     settings = settings or Settings.from_env()
     store = Store(database_url or default_url())
@@ -142,6 +146,8 @@ def create_app(
     sockets_by_browser: dict[str, int] = {}
     creating = Bound(settings.games_per_hour_per_browser, settings.games_per_hour_per_address)
     joining = Bound(settings.joins_per_hour_per_browser, settings.joins_per_hour_per_address)
+    reviews = Reviews(games.registry, games.saving, games.searchers,
+                      **({} if review_playouts is None else {"playouts": review_playouts}))
     retention = Retention(store, games.saving, settings,
                           live_ids=lambda: [game.id for game in games.registry.all()])
 
@@ -151,6 +157,7 @@ def create_app(
         retention.start()
         yield
         await retention.stop()
+        await reviews.close()
         await games.close()
         store.dispose()
 
@@ -161,6 +168,7 @@ def create_app(
     app.state.store = store
     app.state.settings = settings
     app.state.retention = retention
+    app.state.reviews = reviews
     app.add_middleware(HostCheck, hosts=settings.hosts)
 
     @app.exception_handler(HTTPException)
@@ -376,6 +384,47 @@ def create_app(
             data,
             headers={"Content-Disposition": f'attachment; filename="doublesix-{game_id}.json"'},
         )
+
+    # -- the expert's reviews (web/reviews.py): started, then polled ------------------------
+
+    @app.post("/api/games/{game_id}/review")
+    async def start_review(request: Request, game_id: str, token: str = "",
+                           hand: str = "") -> Response:
+        """Review the asker's seat (its ``token``'s, else its browser's) in ``hand`` (1 for the
+        first; none: every hand that ended): 202 and the job, to poll at ``/api/reviews/{id}``."""
+        if not requests.is_game_id(game_id):
+            return _error(404, NO_GAME)
+        number: int | None = None
+        if hand:
+            if not hand.isdigit() or len(hand) > 6 or int(hand) < 1:
+                return _error(400, "hand must be a hand's number, 1 for the first")
+            number = int(hand)
+        try:
+            job = await reviews.start(game_id, token, request.state.player, number)
+        except GameNotFoundError:
+            return _error(404, NO_GAME)
+        except ForbiddenError:
+            return _error(403, "you may review only a game in which you hold a seat")
+        except (ReviewRefused, NotNowError) as error:
+            return _error(409, str(error))
+        except DamagedGameError as error:
+            return _error(500, str(error))
+        return JSONResponse(job.to_json(), status_code=202 if job.status == "running" else 200)
+
+    @app.get("/api/reviews/{review_id}")
+    async def review_progress(review_id: str) -> Response:
+        """A review's progress, and the review once it is made."""
+        job = reviews.get(review_id) if requests.is_secret(review_id) else None
+        if job is None:
+            return _error(404, "there is no such review: it may have expired, ask again")
+        return JSONResponse(job.to_json())
+
+    @app.get("/api/finished")
+    async def finished_games(request: Request) -> Response:
+        """This browser's finished games, the newest first (the statistics page's list)."""
+        player = request.state.player
+        saved = await games.saving.run(store.finished_games, digest(player))
+        return JSONResponse({"games": games_json(saved, player)})
 
     # -- the game's WebSocket -------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from typing import Any
 from doublesix import faces, rulebook, tabletalk, words
 from doublesix.ai import PLAYERS
 from doublesix.events import Event, describe, hand_start
+from doublesix.layout import Layout
 from doublesix.match import Match
 from doublesix.moves import Move
 from doublesix.outcome import Ending
@@ -137,8 +138,9 @@ def choices_json(view: View) -> list[dict[str, Any]]:
 
 def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, Any]]:
     """``scoresheet``: one row per finished hand (:func:`doublesix.faces.scoresheet`),
-    ``hand`` 1-based, ``scores`` the totals after it, ``how`` how it ended in words for the
-    seat whose ``names`` are given (by default, each seat's own).
+    ``hand`` 1-based, ``scored`` what each seat scored in it, ``scores`` the totals after it,
+    ``how`` how it ended in words for the seat whose ``names`` are given (by default, each
+    seat's own).
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block", target=0), seed=2)
@@ -157,7 +159,8 @@ def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, A
     names = list(names) or [f"Seat {seat + 1}" for seat in range(match.rules.players)]
     return [
         {"hand": row.number + 1, **_ended(row.winner, row.points, row.ending),
-         "scores": list(row.totals), "how": words.sheet_how(row, names, match.rules)}
+         "scored": list(row.scored), "scores": list(row.totals),
+         "how": words.sheet_how(row, names, match.rules)}
         for row in faces.scoresheet(match)
         if row.ending is not None
     ]
@@ -189,6 +192,23 @@ def result_json(match: Match) -> dict[str, Any] | None:
     }
 
 
+def layout_json(layout: Layout, waiting: bool = False) -> dict[str, Any]:
+    """``layout``: each arm's tiles from the centre out (``{"tile", "outer"}``) and the
+    spinner (``"6|6"``, or None); empty in a table's waiting room.
+
+    >>> from doublesix import Match, Rules
+    >>> layout_json(Match(Rules.variant("draw"), seed=5).view(0).layout)["left"]
+    [{'tile': '6|6', 'outer': 6}]
+    """
+    shown: dict[str, Any] = {
+        arm: [] if waiting else [{"tile": str(p.tile), "outer": p.outer} for p in tiles]
+        for arm, tiles in layout.placed().items()
+    }
+    spinner = layout.spinner
+    shown["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 and not waiting else None
+    return shown
+
+
 def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> dict[str, Any]:
     """``S``: the whole picture for seat ``me``, and nothing that seat may not see.  In a
     table's waiting room nobody sees a tile: the hand, the moves and the turn are empty.
@@ -200,13 +220,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     history = view.history
     hand_events = _current_hand(history)
     names = seat_names(info, me)
-    placed = view.layout.placed()
-    layout: dict[str, Any] = {
-        arm: [] if waiting else [{"tile": str(p.tile), "outer": p.outer} for p in tiles]
-        for arm, tiles in placed.items()
-    }
-    spinner = view.layout.spinner
-    layout["spinner"] = f"{spinner}|{spinner}" if spinner >= 0 and not waiting else None
+    layout = layout_json(view.layout, waiting)
     if waiting:  # nothing of the deal is shown (not even the opening lay) until the start
         hand_events = ()
     over = match.is_over
@@ -299,6 +313,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "waiting": None,
         "last": None,
         "rating": info.rating.get(view.seat) if over else None,
+        "reason": None,
     }
     table = info.table
     if waiting and table is not None:
@@ -320,6 +335,9 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     said["heading"] = words.result_heading(match, names, view.seat)
     if gave_up is None:
         said["result"] = words.hand_end_lines(match, names, view.seat) or None
+        outcome = faces.hand_outcome(match)
+        if outcome is not None:
+            said["reason"] = faces.points_reason(outcome, rules, names)
     if over:
         said["game_over"] = words.game_end_lines(match, names)
     return said

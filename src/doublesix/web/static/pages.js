@@ -12,6 +12,7 @@ import { showJoin } from "./join.js";
 import { navigate, showNotice, showView } from "./nav.js";
 import { state, rememberSeat } from "./state.js";
 import { ratingSection } from "./ratingchart.js";
+import { openReview } from "./review.js";
 
 /** Show the page the address names (on start-up, after `navigate`, and on the browser's Back). */
 export function route() {
@@ -74,8 +75,9 @@ async function showStats() {
   const body = byId("stats-body");
   body.replaceChildren(h("p", { text: "Loading…" }));
   try {
-    const [stats] = await Promise.all([api("/api/stats"), loadOptions().catch(() => null)]);
-    body.replaceChildren(...statsContent(stats));
+    const [stats, finished] = await Promise.all([api("/api/stats"), api("/api/finished").catch(() => null),
+      loadOptions().catch(() => null)]);
+    body.replaceChildren(...statsContent(stats), ...gamesList(finished?.games || []));
   } catch (err) {
     body.replaceChildren(h("p", { class: "error", text: `Could not load the statistics: ${errorText(err)}` }));
   }
@@ -120,4 +122,32 @@ function statsContent(stats) {
     out.push(h("p", {}, ["Not played yet. ", h("a", { href: "/daily", "data-nav": true, text: "Play today's game" }), "."]));
   }
   return out;
+}
+
+/**
+ * @typedef {{game_id: string, created: string, variant: string, label: string, daily: string|null}} FinishedGame
+ */
+
+/**
+ * Your finished games, the newest first, each with its review (`GET /api/finished`): reviewed
+ * by this browser's seat in it (its cookie), so a game whose link is gone still opens.
+ * @param {FinishedGame[]} games
+ */
+function gamesList(games) {
+  if (!games.length) return [];
+  const rows = games.map((game) => {
+    const open = h("button", { type: "button", class: "small", text: "Review",
+      "aria-label": `Review: ${game.created.slice(0, 10)}, ${game.label}` });
+    open.addEventListener("click", () => openReview({ gameId: game.game_id, token: "", hand: null }));
+    return h("tr", {}, [
+      h("th", { scope: "row", text: game.daily || game.created.slice(0, 10) }),
+      h("td", { text: variantInfo(game.variant)?.label || game.variant }),
+      h("td", { text: game.label }),
+      h("td", {}, [open]),
+    ]);
+  });
+  return [h("h2", { text: "Your games" }), h("table", { class: "games-list" }, [
+    h("thead", {}, [h("tr", {}, ["Date", "Variant", "Scores", "Review"].map((c) => h("th", { scope: "col", text: c })))]),
+    h("tbody", {}, rows),
+  ])];
 }

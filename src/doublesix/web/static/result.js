@@ -12,7 +12,8 @@ import { state, readJSON, SETUP_KEY } from "./state.js";
 import { byId, h, toast, errorText } from "./dom.js";
 import { announce, listWords } from "./a11y.js";
 import { tileSVG } from "./board.js";
-import { closeDialog, openDialog, sheetTable } from "./dialogs.js";
+import { closeDialog, openDialog } from "./dialogs.js";
+import { fetchReview, openReview } from "./review.js";
 import { startGame } from "./setup.js";
 import { navigate } from "./nav.js";
 import { send } from "./connection.js";
@@ -24,6 +25,9 @@ import { seatNames } from "./people.js";
 // What the result asks of the game (game.js), given at start-up by app.js with `setResultActions`.
 /** Ask for the next hand. @type {() => void} */
 let nextHand = () => {};
+
+/** The daily games' share texts with their accuracy, by game (asked once per game). @type {Map<string, string>} */
+const reviewedShare = new Map();
 
 /** @param {{nextHand: () => void}} game */
 export function setResultActions(game) {
@@ -44,10 +48,16 @@ export function showResult(g, picture) {
   const lines = said.result || [];
   const how = lines[0] || said.game_over?.[0] || "";
   const parts = [h("p", { class: "result-how", text: how })];
+  // Why the hand's end scored what it did (rounded to fives, less the lightest hand's pips).
+  if (said.reason) parts.push(h("p", { class: "result-reason", text: said.reason }));
+  // The scores come next, before the game's lines and the hands laid open: on a phone on its
+  // side they are in view without a scroll.
+  parts.push(h("h3", { text: "Scoresheet" }), resultSheet(st));
   const over = (said.game_over || []).filter((line) => line !== how);
   if (over.length) parts.push(...over.map((line) => h("p", { class: "result-over", text: line })));
   // How the game moved this person's rating, and what to try next (the server's words).
   if (st.over) parts.push(...(said.rating || []).map((line) => h("p", { class: "result-rating", text: line })));
+  const main = parts.splice(0);
   const hands = res?.hands || [];
   if (hands.length) {
     const list = h("ul", { class: "open-hands" });
@@ -59,7 +69,6 @@ export function showResult(g, picture) {
     });
     parts.push(h("h3", { text: "Every hand laid open" }), list);
   }
-  parts.push(h("h3", { text: "Scoresheet" }), sheetTable(st));
   const share = st.daily?.share;
   if (share) {
     const area = /** @type {HTMLTextAreaElement} */ (h("textarea", { id: "share-text", rows: "3", readonly: true, "aria-label": "Text to share" }));
@@ -76,8 +85,21 @@ export function showResult(g, picture) {
       }
     });
     parts.push(h("h3", { text: "Share today's result" }), area, h("p", {}, [copy]));
+    // The share carries the accuracy of the expert's review once it is made (the server's text).
+    const id = st.game_id || g.id;
+    if (st.over && reviewedShare.has(id)) area.value = reviewedShare.get(id) || share;
+    else if (st.over) {
+      reviewedShare.set(id, "");
+      fetchReview(id, g.token, null).then((review) => {
+        reviewedShare.set(id, review.share || "");
+        if (review.share && area.isConnected) area.value = review.share;
+      }).catch(() => reviewedShare.delete(id));
+    }
   }
-  byId("result-body").replaceChildren(...parts);
+  // Two parts: who won, why and the scores; then the hands laid open and the share (side by
+  // side on a phone on its side).
+  byId("result-body").replaceChildren(h("div", { class: "result-main" }, main),
+    h("div", { class: "result-more" }, parts));
 
   const buttons = [];
   if (!st.over) {
@@ -119,6 +141,13 @@ export function showResult(g, picture) {
     buttons.push(h("a", { class: "button", href: `/api/games/${encodeURIComponent(st.game_id || g.id)}/record?token=${encodeURIComponent(g.token)}`,
       download: `doublesix-${g.id}.json`, text: "Download the record" }));
   }
+  // The expert's review of this person's moves: the hand just ended, or the whole game.
+  const oneHand = !st.rules.target;
+  const review = h("button", { type: "button", id: "review-button",
+    text: st.over ? (oneHand ? "Review the hand" : "Review the game") : "Review this hand" });
+  review.addEventListener("click", () => openReview({ gameId: st.game_id || g.id, token: g.token,
+    hand: st.over ? null : st.hand_number + 1 }));
+  if (st.resigned === null || st.resigned === undefined || st.hand_number > 0) buttons.push(review);
   const look = h("button", { type: "button", text: "Look at the table" });
   look.addEventListener("click", () => {
     closeDialog("result-dialog");
@@ -137,6 +166,35 @@ export function showResult(g, picture) {
   // bottom (sticky), and the dialog opens at its top, on who won.
   buttons[0].focus({ preventScroll: true });
   byId("result-dialog").scrollTop = 0;
+}
+
+/**
+ * The scoresheet in the result: every seat's score in each hand, how the hand ended, and the
+ * totals (the server's numbers and words).
+ * @param {Picture} st
+ */
+function resultSheet(st) {
+  const names = st.names;
+  const rows = st.scoresheet;
+  const totals = h("p", { class: "totals", text: st.words.totals });
+  if (!rows.length) return h("div", {}, [totals]);
+  const head = h("tr", {}, [h("th", { scope: "col", text: "Hand" }),
+    ...names.map((name) => h("th", { scope: "col", text: name })), h("th", { scope: "col", text: "How" })]);
+  const body = rows.map((row, k) => {
+    const before = k ? rows[k - 1].scores : names.map(() => 0);
+    const scored = row.scored || row.scores.map((total, seat) => total - before[seat]);
+    return h("tr", {}, [h("th", { scope: "row", text: String(row.hand) }),
+      ...scored.map((points, seat) => h("td", { class: row.winner === seat ? "sheet-won" : "",
+        text: String(points) })),
+      h("td", { text: row.how })]);
+  });
+  const last = rows[rows.length - 1].scores;
+  const foot = h("tr", {}, [h("th", { scope: "row", text: "Total" }),
+    ...last.map((total) => h("td", { text: String(total) })), h("td", {})]);
+  return h("div", { class: "result-sheet" }, [
+    h("table", { class: "sheet-table" }, [h("thead", {}, [head]), h("tbody", {}, body), h("tfoot", {}, [foot])]),
+    totals,
+  ]);
 }
 
 /** Ask to play again with the same seats. @param {GameSession} g */

@@ -24,7 +24,7 @@
  */
 /**
  * @typedef {{hand: number, winner: number|null, points: number, blocked: boolean,
- *   reached: boolean, ending: string, scores: number[], how: string}} SheetRow
+ *   reached: boolean, ending: string, scored?: number[], scores: number[], how: string}} SheetRow
  */
 /**
  * The rules in the catalogue's words (a picture's `words.rules`, `POST /api/rules`).
@@ -36,7 +36,7 @@
  * @typedef {{caption: string, rules: RulesWords, status: (string|null)[], turn: string|null,
  *   ends: string|null, hand: string|null, scores: string|null, totals: string,
  *   heading: string|null, result: string[]|null, game_over: string[]|null,
- *   waiting: string|null, last: string|null, rating?: string[]|null}} PictureWords
+ *   waiting: string|null, last: string|null, rating?: string[]|null, reason?: string|null}} PictureWords
  */
 /** @typedef {{date: string, first_attempt: boolean, share: string|null}} Daily */
 

@@ -1,0 +1,357 @@
+"""The expert's review in the web game (``docs/protocol.md``, "Reviews"): a person asks for the
+review of their own seat's decisions in a hand that ended, or in the whole game once it is
+over; the review runs in the search processes (:mod:`~doublesix.web.searchers`), one hand at a
+time, as a job whose progress the browser polls (:class:`Reviews`).
+
+The seat reviewed is the asker's own (its token's, or the seat its browser holds): at a table
+for people each person reviews only their own decisions.  A hand still in play is refused
+(:class:`~doublesix.ai.review.ReviewRefused`): nothing hidden leaks.  With the review come the
+hand's moves to step through (:func:`replay_json`): the layout as it was after each move, the
+seat's own hand then, each move in words, and at each decision the layout the best move would
+have made; every sentence is the server's (:mod:`doublesix.faces`, :mod:`doublesix.events`).
+
+>>> from doublesix import Match, Rules
+>>> match = Match(Rules.variant("block", target=0), seed=4)
+>>> wanted_hands(match, None)
+Traceback (most recent call last):
+...
+doublesix.ai.review.ReviewRefused: the hand is still in play: a review comes once it is over
+>>> while match.turn is not None:
+...     match.play(match.legal_moves()[0])
+>>> wanted_hands(match, None), wanted_hands(match, 1)
+([0], [0])
+>>> frames = replay_json(match, 0, 0, ["You", "Greedy"], [])
+>>> frames[0]["said"], frames[-1]["hand"] == [str(t) for t in match.hands[0]]
+('Hand 1 is dealt. You laid 5|5 to open.', True)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from doublesix import faces, reviewtalk
+from doublesix.ai.expert import DEFAULT_PLAYOUTS
+from doublesix.ai.review import Review, ReviewRefused, review
+from doublesix.events import Event, describe
+from doublesix.layout import Layout
+from doublesix.match import Match
+from doublesix.moves import Move
+from doublesix.web.errors import ForbiddenError, GameNotFoundError, NotNowError
+from doublesix.web.live import LiveGames, game_info, seat_holding, stored_match
+from doublesix.web.pictures import layout_json, seat_names
+from doublesix.web.saving import Saving
+from doublesix.web.searchers import Searchers
+from doublesix.web.store import SavedGame, digest
+
+#: How long a finished review is kept for its asker to fetch, in seconds.
+KEEP_SECONDS: Final = 600.0
+#: The most reviews one browser may have running at once, and kept in memory in all.
+RUNNING_PER_BROWSER: Final = 2
+MAX_JOBS: Final = 256
+#: The most finished games the statistics page lists for review.
+LISTED_GAMES: Final = 30
+#: What a review asked for too often gets.
+TOO_MANY: Final = "a review of yours is still running: wait for it to finish"
+
+
+def wanted_hands(match: Match, hand: int | None) -> list[int]:
+    """The hands (0 for the first) a review of ``hand`` (1 for the first; None: every hand
+    that ended) takes: :class:`ReviewRefused` while the hand asked for is in play, or for a
+    hand the game does not hold.  A hand cut short by a resignation has nothing to review and
+    is left out."""
+    count = match.hand_number + 1
+    ended = [k for k in range(count) if k < count - 1 or match.hand_result is not None]
+    if hand is None:
+        if match.hand_result is None and not match.is_over:
+            raise ReviewRefused("the hand is still in play: a review comes once it is over")
+        return ended
+    if not 1 <= hand <= count:
+        raise ReviewRefused(f"there is no hand {hand} in this game")
+    if hand - 1 not in ended:
+        if match.is_over:
+            raise ReviewRefused(f"hand {hand} was cut short by a resignation: it has no "
+                                "review")
+        raise ReviewRefused("the hand is still in play: a review comes once it is over")
+    return [hand - 1]
+
+
+def review_hand(match_text: str, seat: int, hand: int, playouts: int) -> Review:
+    """One hand's review (run in a search process)."""
+    return review(Match.from_json(match_text), seat, hands=[hand], playouts=playouts)
+
+
+def merge(parts: Sequence[Review]) -> Review:
+    """The reviews of single hands as one review of them all (each hand's numbers are seeded
+    on their own, so this is the review of the hands together)."""
+    first = parts[0]
+    return first._replace(
+        hands=tuple(k for part in parts for k in part.hands),
+        decisions=tuple(d for part in parts for d in part.decisions),
+        luck=tuple(luck for part in parts for luck in part.luck),
+    )
+
+
+def _walk(match: Match, hand: int) -> Iterator[tuple[Match, Move | None]]:
+    """Replay hand ``hand`` of ``match`` in a match of its own: before each move, the match
+    and that move (the caller plays it); at the end, the match and None."""
+    save = json.loads(match.to_json())
+    hands = save["hands"]
+    record = hands[hand]
+    automatic = record["leader"] is None and record["moves"]
+    first = record["moves"][:1] if automatic else []
+    replay = dict(save, hands=[*hands[:hand], dict(record, moves=first)], version=1)
+    replay.pop("resigned", None)
+    played = Match.from_json(json.dumps(replay))
+    for text in record["moves"][len(first):]:
+        move = Move.parse(text)
+        if move.t >= 0 and move.e < 0:
+            move = played.state.resolve(move)
+        yield played, move
+    yield played, None
+
+
+def _said(events: Sequence[Event], names: Sequence[str], me: int) -> str:
+    """What happened, in words, for seat ``me``: another seat's drawn tiles are not named."""
+    shown = [e._replace(tile=None) if e.kind == "draw" and e.seat != me else e for e in events]
+    return " ".join(describe(e, names) for e in shown if e.kind in ("hand", "lay", "draw",
+                                                                      "pass", "end"))
+
+
+def _frame(layout: Layout, played: Sequence[str], hand: Sequence[str], scores: Sequence[int],
+           said: str, seat: int | None, fresh: str | None = None) -> dict[str, Any]:
+    return {"layout": layout_json(layout), "open_ends": layout.open_ends, "played": list(played),
+            "hand": list(hand), "scores": list(scores), "said": said, "seat": seat,
+            "fresh": fresh, "decision": None, "best": None}
+
+
+def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
+                decisions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Hand ``hand`` of ``match`` (a hand that ended), move by move, for seat ``me``: the
+    first frame as dealt (the opening lay made, where it is automatic), then one frame after
+    each move: ``layout`` (as the pictures write it), ``open_ends``, ``played`` (the tiles in
+    the order laid), ``hand`` (seat ``me``'s tiles then), ``scores``, ``said`` (the move in
+    words), ``seat`` (who moved), ``fresh`` (the tile it laid), ``heading`` (the step).  A
+    frame after one of ``me``'s ``decisions`` (the review's JSON, matched by its ``step``)
+    holds its index in ``decision`` and, when the best move was another, ``best``: the frame
+    the best move would have made, ``tile`` the tile it lays."""
+    steps = {d["step"]: k for k, d in enumerate(decisions) if d["hand"] == hand}
+    frames: list[dict[str, Any]] = []
+    start = 0
+    for played, move in _walk(match, hand):
+        if not frames:
+            start = max(i for i, e in enumerate(played.history) if e.kind == "hand")
+            view = played.view(me)
+            frames.append(_frame(view.layout, _laid(played, start), _tiles(view.hand),
+                                 view.scores, _said(played.history[start:], names, me), None))
+        if move is None:
+            break
+        layout = played.view(me).layout
+        before = len(played.history)
+        decision = steps.get(before) if played.turn == me else None
+        best_frame = None
+        if decision is not None:
+            best = Move.parse(decisions[decision]["best"])
+            if best.kind == "lay" and best != move:
+                laid = layout.lay(best.tile, best.end) if best.tile is not None else None
+                if laid is not None:
+                    mine = played.view(me)
+                    best_frame = _frame(laid, [*_laid(played, start), str(best.tile)],
+                                        [str(t) for t in mine.hand if t != best.tile],
+                                        mine.scores, reviewtalk.review_best_words(best), me,
+                                        str(best.tile))
+                    best_frame["tile"] = str(best.tile)
+        mover = played.turn
+        played.play(move)
+        mine = played.view(me)
+        frame = _frame(mine.layout, _laid(played, start), _tiles(mine.hand), mine.scores,
+                       _said(played.history[before:], names, me), mover,
+                       str(move.tile) if move.kind == "lay" and move.tile is not None else None)
+        frame["decision"] = decision
+        frame["best"] = best_frame
+        frames.append(frame)
+    for k, frame in enumerate(frames):
+        frame["heading"] = reviewtalk.review_step_words(k, len(frames) - 1)
+    return frames
+
+
+def _laid(match: Match, start: int) -> list[str]:
+    return [str(e.tile) for e in match.history[start:] if e.kind == "lay"]
+
+
+def _tiles(hand: Any) -> list[str]:
+    return [str(t) for t in hand]
+
+
+# -- the jobs -------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Job:
+    """One review being made for one seat of one game."""
+
+    id: str
+    key: tuple[str, int, tuple[int, ...], int]
+    browser: str
+    total: int
+    done: int = 0
+    status: str = "running"
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    finished_at: float = 0.0
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The job as the browser polls it: its progress, then the review or the error."""
+        answer: dict[str, Any] = {
+            "review_id": self.id, "status": self.status, "done": self.done,
+            "total": self.total,
+            "progress": reviewtalk.review_progress(self.done, self.total),
+        }
+        if self.result is not None:
+            answer["review"] = self.result
+        if self.error is not None:
+            answer["error"] = self.error
+        return answer
+
+
+class Reviews:
+    """The reviews of one server process: started by :meth:`start`, polled by :meth:`get`.
+
+    ``playouts`` is the expert's budget per decision (tests make it small).  A job lives in
+    this process's memory for :data:`KEEP_SECONDS` once finished; the same review asked again
+    while it is kept (the same game, seat, hands and moves) is the same job."""
+
+    def __init__(self, live: LiveGames, saving: Saving, searchers: Searchers,
+                 playouts: int = DEFAULT_PLAYOUTS) -> None:
+        self.live = live
+        self.saving = saving
+        self.searchers = searchers
+        self.playouts = playouts
+        self.jobs: dict[str, Job] = {}
+
+    async def _saved(self, game_id: str) -> tuple[SavedGame, Match]:
+        game = self.live.find(game_id)
+        if game is not None:
+            return game.saved, Match.from_json(game.match.to_json())
+        stored = await self.saving.run(self.saving.store.load, game_id)
+        if stored is None:
+            raise GameNotFoundError(game_id)
+        try:
+            return stored, stored_match(stored)
+        except ValueError as error:
+            raise NotNowError(f"this game's record cannot be read: {error}") from None
+
+    async def start(self, game_id: str, token: str, browser: str,
+                    hand: int | None) -> Job:
+        """A review of the asker's seat in ``hand`` (1 for the first; None: every hand that
+        ended), started or found running: ``ForbiddenError`` for a token (or, without one, a
+        browser) holding no seat, ``ReviewRefused`` while the hand is in play,
+        ``NotNowError`` while this browser has too many reviews running."""
+        saved, match = await self._saved(game_id)
+        seat = seat_holding(saved, token) if token else saved.seat_of_owner(digest(browser))
+        if seat is None:
+            raise ForbiddenError(game_id)
+        hands = wanted_hands(match, hand)
+        self._expire()
+        key = (game_id, seat, tuple(hands), len(match.history))
+        for job in self.jobs.values():
+            if job.key == key and job.status != "failed":
+                return job
+        running = sum(1 for j in self.jobs.values()
+                      if j.browser == browser and j.status == "running")
+        if running >= RUNNING_PER_BROWSER or len(self.jobs) >= MAX_JOBS:
+            raise NotNowError(TOO_MANY)
+        job = Job(secrets.token_urlsafe(12), key, browser, total=len(hands))
+        self.jobs[job.id] = job
+        info = game_info(saved)
+        names = seat_names(info, seat)
+        job.task = asyncio.create_task(self._run(job, match, seat, hands, names, info.daily,
+                                                hand is None))
+        return job
+
+    def get(self, review_id: str) -> Job | None:
+        """The job of this id, while it is kept."""
+        self._expire()
+        return self.jobs.get(review_id)
+
+    async def _run(self, job: Job, match: Match, seat: int, hands: list[int],
+                   names: list[str], daily: str | None, whole: bool) -> None:
+        text = match.to_json()
+        parts: list[Review] = []
+        try:
+            for k in hands:
+                parts.append(await self.searchers.run(review_hand, text, seat, k,
+                                                      self.playouts))
+                job.done += 1
+            job.result = self._result(match, seat, hands, names, parts, daily, whole)
+            job.status = "done"
+        except asyncio.CancelledError:
+            job.status, job.error = "failed", "the server stopped before the review was done"
+            raise
+        except Exception as error:  # a search process failed: said, not hidden
+            job.status, job.error = "failed", f"the review could not be made: {error}"
+        finally:
+            job.finished_at = time.monotonic()
+
+    @staticmethod
+    def _result(match: Match, seat: int, hands: list[int], names: list[str],
+                parts: list[Review], daily: str | None, whole: bool) -> dict[str, Any]:
+        data: dict[str, Any] = (merge(parts).to_json() if parts else
+                                {"seat": seat, "hands": [], "decisions": [], "luck": [],
+                                 "summary": None,
+                                 "lines": faces.review_summary(0, 0, 0.0, None, None)})
+        decisions = data["decisions"]
+        for d in decisions:
+            d["label"] = reviewtalk.decision_label(d["number"], d["mark"])
+        data["names"] = names
+        data["heading"] = reviewtalk.review_heading(hands, whole, match.rules.target == 0)
+        data["replays"] = [
+            {"hand": k, "heading": reviewtalk.review_hand_heading(k),
+             "frames": replay_json(match, k, seat, names, decisions)}
+            for k in hands
+        ]
+        summary = data.get("summary")
+        if daily is not None and match.is_over and summary is not None:
+            data["share"] = faces.share_text(match, daily, seat, summary["accuracy"])
+        return data
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for job_id, job in list(self.jobs.items()):
+            if job.status != "running" and now - job.finished_at > KEEP_SECONDS:
+                del self.jobs[job_id]
+
+    async def close(self) -> None:
+        """Stop the reviews still running (the server is shutting down)."""
+        for job in self.jobs.values():
+            if job.task is not None and not job.task.done():
+                job.task.cancel()
+                with contextlib.suppress(BaseException):
+                    await job.task
+
+
+def games_json(saved_games: Sequence[SavedGame], browser: str) -> list[dict[str, Any]]:
+    """The browser's finished games, the newest first, for the statistics page's list: each
+    with its id, when it was played, its variant, the seats' names as the browser's seat sees
+    them, its final scores, and whether it was won (:data:`LISTED_GAMES` at most)."""
+    owner = digest(browser)
+    listed: list[dict[str, Any]] = []
+    for saved in reversed(list(saved_games)):
+        seat = saved.seat_of_owner(owner) or 0
+        info = game_info(saved)
+        listed.append({
+            "game_id": saved.id, "created": info.created, "variant": saved.variant,
+            "names": seat_names(info, seat), "scores": list(saved.scores), "seat": seat,
+            "daily": saved.daily, "resigned": saved.resigned,
+            "label": reviewtalk.game_label(seat_names(info, seat), list(saved.scores)),
+        })
+        if len(listed) >= LISTED_GAMES:
+            break
+    return listed
