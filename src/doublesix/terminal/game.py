@@ -310,6 +310,8 @@ class Game(Person):
         """Play the person's move, save, and say what it did."""
         self.match.play(move)
         self.store()
+        if move.kind == "lay":
+            self.saw_own_lay(self.match.view(YOU))
         self.tell()
 
     def cannot_resign(self) -> str | None:

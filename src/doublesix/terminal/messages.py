@@ -133,6 +133,7 @@ class TableListener(Person):
         self.turn_said: int | None = None
         #: The tiles the person drew this hand, in order (the view does not name them).
         self.drawn: list[Tile] = []
+        self.seen = None
         self.connection.refusal = None
 
     # -- the connection ------------------------------------------------------------------------
@@ -308,6 +309,8 @@ class TableListener(Person):
         self.flush()
         if kind == "draw" and seat == self.me and event.get("tile"):
             self.drawn.append(Tile.parse(str(event["tile"])))
+        if kind == "lay" and seat == self.me and self.view is not None:
+            self.saw_own_lay(self.view)
         if kind == "hand":
             self.drawn = []
             self.console.say("")
@@ -345,6 +348,7 @@ class TableListener(Person):
             self.introduce()
         self.say_events(history[self.told:])
         self.told = len(history)
+        self.seen = None  # the next turn says the whole table again
 
     def introduce(self) -> None:
         """The game's rules (unless the invitation just said them), who plays, and how to
