@@ -376,6 +376,22 @@ class TestTheTable:
         at = lines.index("A new game of Block.")
         assert lines[at + 1] == table.again_text
 
+    def test_the_servers_rating_words_are_said_at_the_games_end(self) -> None:
+        rules = Rules.variant("block", players=2, target=0)
+        table = FakeTable(rules, 9, ["human", "greedy"], ["Ann", "Greedy"])
+        # shown in the picture once the game is over (doublesix.web.saving rates, then tells)
+        table.info.rating = {0: ["Your rating 1,512, up 14.",
+                                 "You beat Greedy in 8 of your last 10 games: try Pinocchio."]}
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 2, mistakes=False))
+        assert game.run() == 0
+        text = output.getvalue()
+        assert ("Your rating 1,512, up 14.\nYou beat Greedy in 8 of your last 10 games: try "
+                "Pinocchio.\nPlay again? Type yes or no: no\n") in text
+        assert text.count("Your rating") == 1
+        at = text.index("The game is over.")
+        assert at < text.index("Your rating 1,512")
+
     def test_another_persons_turn_is_announced_by_name(self) -> None:
         rules = Rules.variant("block", players=2, target=0)
         table = FakeTable(rules, 9, ["human", "human"], ["Ana", "Bea"], me=1)
@@ -648,6 +664,7 @@ class TestAtARealTable:
         assert re.search(r"^Ana (laid|drew|passed)", text, re.MULTILINE)
         assert "The game is over." in text
         assert text.endswith("Play again? Type yes or no: no\nGoodbye.\n")
+        assert re.search(r"\nYour rating [\d,]+, (up \d+|down \d+|unchanged)\.\n", text)
         final = host.finals[0]
         words = [line for line in text.splitlines() if line.startswith("Hand 1. ")]
         assert words and words[-1].startswith(f"Hand 1. Ana: {final['scores'][0]}, "

@@ -563,3 +563,13 @@ def few_tiles_sentence(seats: Sequence[tuple[str, int]]) -> str:
     """
     return ", ".join(f"{name} holds {count} tile{'' if count == 1 else 's'}"
                      for name, count in seats) + "."
+
+
+def rated_late(before: int, after: int) -> str:
+    """A finished game rated only when the terminal next opened its save folder (it was
+    stopped between saving the game and writing the rating).
+
+    >>> rated_late(1500, 1486)
+    'Your last game is rated now. Your rating 1,486, down 14.'
+    """
+    return f"Your last game is rated now. {rating_sentence(before, after)}"

@@ -230,6 +230,8 @@ class RemoteGame(TableListener):
             lines = words.game_over_lines(picture["winners"], picture["scores"], rules,
                                           self.names)
             self.console.say(self.console.style(lines[0], "heading"))
+        for line in picture["words"].get("rating") or []:
+            self.console.say(str(line))  # the server rated the seat: how the rating moved
         if not self.ask_yes_no("Play again? Type yes or no: "):
             raise _Leave
         self.send({"type": "again"})
