@@ -392,6 +392,61 @@ class TestTheTable:
         at = text.index("The game is over.")
         assert at < text.index("Your rating 1,512")
 
+    def test_coming_back_says_what_happened_while_away_in_a_summary(
+        self, tmp_path: Path
+    ) -> None:
+        rules = Rules.variant("draw", players=3, target=0)
+        table = FakeTable(rules, 5, ["human", "human", "greedy"], ["Ana", "Bea", "Greedy"],
+                          me=1)
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 1, limit=0), folder=tmp_path)
+        game.tables.seats[game.invitation.url] = {"game_id": "g1", "token": "T0K",
+                                                   "name": "Bea"}
+        assert game.run() == 0  # the input ends at the first question: Bea leaves
+        first = output.getvalue()
+        assert "Your move: " in first
+        match = table.match
+        told = len(match.view(1).history)
+        # while Bea is away a computer plays for her, and the others play on
+        while match.turn is not None and len(match.history) < told + 8:
+            if match.turn == 1:
+                move = match.legal_moves()[0]
+                table.change(lambda move=move: match.play(move))  # type: ignore[misc]
+                table.play_on()
+            elif not table.wake():
+                break
+        missed = match.view(1).history[told:]
+        assert any(e.seat == 0 for e in missed) and any(e.seat == 2 for e in missed)
+        output = io.StringIO()
+        back, _ = seat_at(table, output, Person(output, 1, limit=0), folder=tmp_path)
+        assert back.run() == 0
+        text = output.getvalue()
+        summary = [line for line in text.splitlines() if line.startswith("While you were away")]
+        assert len(summary) == 1, text
+        assert re.search(r"\byou (laid|drew)", summary[0])
+        assert "Ana " in summary[0] and "Greedy " in summary[0]
+        # the hand is not told again move by move
+        before = text[:text.index(summary[0])]
+        assert "Hand 1." not in text
+        assert not re.search(r"^(Ana|Greedy) (laid|drew|passed)", before, re.MULTILINE)
+        assert "Your turn. " in text or "Ana's turn." in text
+
+    def test_a_lost_connection_tells_what_was_missed_in_a_summary(self) -> None:
+        for seed, drop in ((2, 3), (0, 3)):
+            rules = Rules.variant("draw", players=3, target=0)
+            table = FakeTable(rules, seed, ["human", "greedy", "greedy"],
+                              ["Ann", "Greedy", "Greedy 2"])
+            output = io.StringIO()
+            game, _ = seat_at(table, output, Person(output, seed, mistakes=False),
+                              drops=[(drop, None)])
+            assert game.run() == 0
+            text = output.getvalue()
+            back = text.index("Connected again.\n") + len("Connected again.\n")
+            assert text[back:].startswith("While you were away: Greedy"), text[back - 200:]
+            after = text[back:].split("\n")
+            assert after[1] == ""  # then the turn, nothing told twice or out of order
+            assert after[2].startswith("Your turn.")
+
     def test_another_persons_turn_is_announced_by_name(self) -> None:
         rules = Rules.variant("block", players=2, target=0)
         table = FakeTable(rules, 9, ["human", "human"], ["Ana", "Bea"], me=1)

@@ -11,6 +11,7 @@ legality: it reads the view it is sent (:mod:`~doublesix.terminal.pictures`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -19,7 +20,7 @@ from typing import Any, Final, NamedTuple
 
 from websockets.exceptions import ConnectionClosed
 
-from doublesix import words
+from doublesix import tabletalk, words
 from doublesix.events import Event, describe, hand_start
 from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
 from doublesix.terminal.console import Console
@@ -77,6 +78,42 @@ class Request(NamedTuple):
 
     kind: str
     revision: int
+
+
+def away_summary(events: Sequence[Event], names: Sequence[str]) -> str | None:
+    """``events`` (a seat's view's, since the person was last told) as one sentence: each
+    seat's run of moves grouped (:func:`doublesix.tabletalk.away_summary`); a hand's and the
+    game's end are said from the picture, a resignation as its own sentence.  None when
+    nothing happened.
+
+    >>> from doublesix.tiles import Tile
+    >>> away_summary([Event("lay", 1, Tile(6, 4), "left"), Event("draw", 2, number=2),
+    ...               Event("pass", 2)], ["You", "Ana", "Bea"])
+    'While you were away: Ana laid 6|4, Bea drew 2 tiles and passed.'
+    """
+    start = hand_start(events)
+    hands = sum(1 for event in events if event.kind == "end")
+    runs: list[tuple[str, list[tuple[str, str]]]] = []
+    resigned = None
+    for event in events[start + 1:]:
+        if event.kind == "resign":
+            resigned = describe(event, names)
+        if event.kind not in ("lay", "draw", "pass") or event.seat is None:
+            continue
+        name = names[event.seat]
+        if not runs or runs[-1][0] != name:
+            runs.append((name, []))
+        moves = runs[-1][1]
+        if event.kind == "draw" and moves and moves[-1][0] == "draw":
+            moves[-1] = ("draw", str(int(moves[-1][1]) + event.number))
+        elif event.kind == "draw":
+            moves.append(("draw", str(event.number)))
+        else:
+            moves.append((event.kind, str(event.tile) if event.tile is not None else ""))
+    said = tabletalk.away_summary(runs, hands if start >= 0 else 0)
+    if resigned is not None:
+        said = resigned if said is None else f"{said} {resigned}"
+    return said
 
 
 class TableListener(Person):
@@ -140,6 +177,7 @@ class TableListener(Person):
 
     def lost(self, closed: ConnectionClosed) -> None:
         """The socket closed: connect again (or stop, if the server meant it)."""
+        self.flush()  # a run of draws already heard is told before the loss
         self.connection.reconnect(closed)
         # The server sends the whole picture again: the person is asked again if need be.
         self.acted = -1
@@ -336,19 +374,33 @@ class TableListener(Person):
             self.console.say(describe(Event("draw", seat, number=number), self.names))
 
     def catch_up(self) -> None:
-        """After (re)connecting: say what happened in the hand in play that the person was not
-        told (all of it on a first connection)."""
+        """After (re)connecting: say what happened that the person was not told, in a short
+        summary when they were told the game before (in this run, or when they last left it:
+        ``tables.json``), else the hand in play so far, move by move."""
         view = self.view
         if view is None or self.waiting:
             return
         history = view.history
-        if self.told < 0 or self.told > len(history):
-            self.told = max(hand_start(history), 0)
+        if self.told < 0:
+            stored = self.tables.told(self.invitation, self.connection.game_id)
+            if stored is not None and stored <= len(history):
+                self.told = stored
         if self.said < Said.GAME:
             self.introduce()
-        self.say_events(history[self.told:])
+        if 0 <= self.told <= len(history):
+            summary = away_summary(history[self.told:], self.names)
+            if summary is not None:
+                self.console.say(summary)
+        else:
+            self.say_events(history[max(hand_start(history), 0):])
         self.told = len(history)
         self.seen = None  # the next turn says the whole table again
+
+    def remember(self) -> None:
+        """Keep how far the person was told of the game in play, for coming back."""
+        if self.told >= 0:
+            with contextlib.suppress(OSError):  # coming back then tells the whole hand
+                self.tables.note_told(self.invitation, self.connection.game_id, self.told)
 
     def introduce(self) -> None:
         """The game's rules (unless the invitation just said them), who plays, and how to

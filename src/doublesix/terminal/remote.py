@@ -61,6 +61,7 @@ class RemoteGame(TableListener):
             self.console.say("Goodbye.")
             return OK
         except Stop as stop:
+            self.remember()
             connection.close()
             if stop.reason == "eof":
                 self.console.say("End of input.")
@@ -71,6 +72,7 @@ class RemoteGame(TableListener):
             self.console.error(str(error))
             return error.status
         except KeyboardInterrupt:
+            self.remember()
             connection.close()
             self.console.say("")
             self.console.say("Interrupted.")
@@ -119,6 +121,7 @@ class RemoteGame(TableListener):
         if picture["revision"] <= self.acted:
             return
         self.acted = picture["revision"]
+        self.remember()  # a kill from here on loses nothing of what the person was told
         self.your_turn()
 
     def say_waiting(self) -> None:
