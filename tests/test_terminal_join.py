@@ -84,6 +84,9 @@ class FakeTable:
         self.games = 1
         #: The ``again`` message's words (None: the message has none, as before).
         self.again_text: str | None = None
+        #: While this says so, a wait with a timeout times out rather than another person
+        #: moving (None: a timed wait always times out when nothing is queued).
+        self.hold: Callable[[], bool] | None = None
 
     # the picture
 
@@ -242,7 +245,8 @@ class FakeSocket:
             code = self.drop[1]
             raise ConnectionClosedError(None if code is None else Close(code, ""), None)
         while not self.queue:
-            if timeout is not None:
+            if timeout is not None and (not timeout or self.table.hold is None
+                                        or self.table.hold()):
                 raise TimeoutError
             if not self.table.wake():
                 raise AssertionError("the terminal waits for a message that never comes")
@@ -446,6 +450,55 @@ class TestTheTable:
             after = text[back:].split("\n")
             assert after[1] == ""  # then the turn, nothing told twice or out of order
             assert after[2].startswith("Your turn.")
+
+    def test_commands_typed_during_another_persons_turn_are_answered_at_once(self) -> None:
+        """Through a pipe: ``score``, ``help``, ``board``, ``hand`` and a tile typed while Ana
+        is to play are answered before Ana moves (she waits until they are)."""
+        rules = Rules.variant("block", players=2, target=0)
+        table = FakeTable(rules, 9, ["human", "human"], ["Ana", "Bea"], me=1)
+        output = io.StringIO()
+        person = Person(output, 2, mistakes=False)
+        typed = ["score", "help", "board", "hand", "6 6"]
+        answers = ["Scoresheet.", "To lay a tile, type it", "The line, from left to right",
+                   "Your hand, ", "It is Ana's turn: your move is asked for when it is yours."]
+        deadline = time.monotonic() + 60
+
+        def ana_waits() -> bool:
+            text = output.getvalue()
+            return time.monotonic() < deadline and "Ana's turn." in text and \
+                answers[-1] not in text
+
+        table.hold = ana_waits
+        read, write = os.pipe()
+        keyboard = os.fdopen(write, "w")
+        game, _ = seat_at(table, output, os.fdopen(read))  # type: ignore[arg-type]
+        runner = threading.Thread(target=game.run, daemon=True)
+        runner.start()
+        asked = 0
+        while runner.is_alive() and time.monotonic() < deadline:
+            text = output.getvalue()
+            if typed and "Ana's turn." in text:
+                keyboard.write(typed.pop(0) + "\n")
+                keyboard.flush()
+                continue
+            prompts = len(re.findall(r"(Your move: |Which end, [a-z ,]+\? |or type quit: "
+                                     r"|Type yes or no: )", text))
+            if prompts > asked and re.search(r"(: |\? )$", text):
+                asked = prompts
+                keyboard.write(person.answer(text) + "\n")
+                keyboard.flush()
+            time.sleep(0.01)
+        keyboard.close()
+        runner.join(30)
+        text = output.getvalue()
+        assert not runner.is_alive() and "The game is over." in text, text[-2000:]
+        waiting = text.index("Ana's turn.")
+        ana_moves = re.search(r"^Ana (laid|passed)", text[waiting:], re.MULTILINE)
+        assert ana_moves is not None
+        before_ana = text[waiting:waiting + ana_moves.start()]
+        for line, answer in zip(["score", "help", "board", "hand", "6 6"], answers,
+                                strict=True):
+            assert f"\n{line}\n" in before_ana and answer in before_ana, (line, before_ana)
 
     def test_another_persons_turn_is_announced_by_name(self) -> None:
         rules = Rules.variant("block", players=2, target=0)

@@ -211,3 +211,24 @@ Ana laid 6|6.'
     if not said:
         return None
     return f"While you were away: {', '.join(said)}."
+
+
+def not_your_turn(name: str | None) -> str:
+    """The answer to a move typed while another seat is to play (or nobody is).
+
+    >>> not_your_turn("Ana")
+    "It is Ana's turn: your move is asked for when it is yours."
+    >>> not_your_turn(None)
+    'Nobody is to play now: your move is asked for when it is yours.'
+    """
+    who = "Nobody is to play now" if name is None else f"It is {name}'s turn"
+    return f"{who}: your move is asked for when it is yours."
+
+
+def before_the_game(command: str) -> str:
+    """The answer to a command typed in the waiting room.
+
+    >>> before_the_game("quit")
+    'The game has not started yet; quit leaves the table, your seat kept.'
+    """
+    return f"The game has not started yet; {command} leaves the table, your seat kept."

@@ -24,7 +24,7 @@ from doublesix import tabletalk, words
 from doublesix.events import Event, describe, hand_start
 from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
 from doublesix.terminal.console import Console
-from doublesix.terminal.person import Person
+from doublesix.terminal.person import Person, Resigned, Stop
 from doublesix.terminal.pictures import (
     Picture,
     ends_change,
@@ -38,6 +38,8 @@ from doublesix.view import View
 
 #: Seconds without a message after which another seat's run of draws is told.
 QUIET: Final = 0.5
+#: How often, while waiting for the table, a line typed meanwhile is looked for.
+POLL: Final = 0.1
 
 
 class NewGame(Exception):
@@ -224,9 +226,32 @@ class TableListener(Person):
             if message is not None:
                 return message
             self.flush()
-        message = self.receive()
-        assert message is not None
-        return message
+        while True:
+            message = self.receive(POLL if self.console.watching else None)
+            if message is not None:
+                return message
+            self.answer_typed()
+
+    def answer_typed(self) -> None:
+        """Answer the lines typed while nothing was asked (another person's turn): ``help``,
+        ``score``, ``board``, ``hand`` and the other commands that take no turn at once; a
+        move, with whose turn it is; ``quit`` leaves the table."""
+        while (line := self.console.typed()) is not None:
+            text = line.strip()
+            if not text:
+                continue
+            self.flush()
+            if self.view is None or self.waiting:
+                if text.lower() in ("quit", "q", "exit", "leave"):
+                    raise Stop("quit")
+                self.console.say(tabletalk.before_the_game("quit"))
+                continue
+            with contextlib.suppress(Resigned):  # the server's answer says the rest
+                if self.info_command(text):
+                    continue
+            turn = None if self.picture is None else self.picture["turn"]
+            self.console.say(tabletalk.not_your_turn(
+                None if turn is None or turn == self.me else self.names[int(turn)]))
 
     def drain(self) -> None:
         """Take in every message already here, without asking the person anything."""

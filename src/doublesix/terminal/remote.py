@@ -41,6 +41,7 @@ class RemoteGame(TableListener):
     def run(self) -> int:
         """Sit at the table until the person leaves; returns the exit status."""
         connection = self.connection
+        self.console.watch()  # lines typed during another person's turn are answered
         try:
             while True:
                 try:
