@@ -391,7 +391,7 @@ class TestTurns:
         program.read()
         expected = {
             "board": "The line, from left to right: 1|6, 6|6, 6|3.\n"
-                     "Open ends: left 1, right 3.",
+                     "Open ends: left 1, right 3.\nGreedy holds 5 tiles. Boneyard: 14 tiles.",
             "hand": "Your hand, 6 tiles: 5|3 fits right,",
             "score": "Scoresheet.\nHand 1. You: 0, Greedy: 0; in play.\n"
                      "Total, one hand. You: 0, Greedy: 0.",
@@ -408,12 +408,61 @@ class TestTurns:
         program.send("3 1")
         assert program.read().endswith("Which end, left or right? ")
         program.send("board")
-        assert program.read().endswith("Open ends: left 1, right 3.\nYour move: ")
+        assert program.read().endswith("Open ends: left 1, right 3.\n"
+                                       "Greedy holds 5 tiles. Boneyard: 14 tiles.\nYour move: ")
         program.send("quit")
         assert program.finish() == 0
 
 
 # -- how hands end ----------------------------------------------------------------------------
+
+
+class TestWhatChanged:
+    """A turn says what changed since the person's last turn (issue 29, finding 10): the moves
+    since, the ends when they moved, a score that moved, a seat left with few tiles; the whole
+    table stays on ``board``, ``hand`` and ``score``."""
+
+    def test_a_turn_where_nothing_else_changed_says_only_the_hand(self, tmp_path: Path) -> None:
+        # Block, seed 6: the person lays, Greedy has nothing that fits and passes.
+        program = Program(["--variant", "block", "--opponents", "greedy", "--target", "0",
+                           "--seed", "6"], tmp_path)
+        text = play_through(program)
+        found = re.search(r"You laid [^\n]*\.\nGreedy passed\.\n\n(Your turn\.\n.*\n)Your move",
+                          text)
+        assert found, text
+        turn = found[1]
+        assert turn.startswith("Your turn.\nYour hand, ")
+        assert "Open ends" not in turn and "Scores" not in turn and "holds" not in turn
+        assert "fits" in turn  # what can be played is still said
+
+    def test_the_first_turn_of_a_hand_says_everything_and_later_ones_what_moved(
+        self, tmp_path: Path
+    ) -> None:
+        program = Program(["--variant", "all-fives", "--opponents", "greedy", "--target", "0",
+                           "--seed", "7"], tmp_path)
+        text = play_through(program)
+        turns = re.findall(r"\nYour turn\.[^\n]*\n(?:(?!Your move)[^\n]*\n)*", text)
+        assert len(turns) >= 3
+        assert "Scores, one hand." in turns[0] and "Greedy holds" in turns[0]
+        assert "Boneyard" in turns[0]
+        for later in turns[1:]:
+            assert "Boneyard" not in later
+            assert "Greedy holds" not in later or re.search(r"Greedy holds [12] tiles?\.", later)
+        # A score that moved since the last turn is said; one that did not, is not.
+        scores = [turn for turn in turns[1:] if "Scores, one hand." in turn]
+        assert len(scores) < len(turns) - 1
+        scored = re.findall(r"scoring \d+", text)
+        assert scored and scores
+
+    def test_board_says_the_tiles_held_and_the_boneyard(self, tmp_path: Path) -> None:
+        draw_deal(tmp_path)
+        program = Program(["--resume"], tmp_path)
+        program.read()
+        program.send("board")
+        assert program.read().endswith("Open ends: left 6, right 6.\n"
+                                       "Greedy holds 6 tiles. Boneyard: 14 tiles.\nYour move: ")
+        program.send("quit")
+        assert program.finish() == 0
 
 
 class TestHandEnds:
@@ -464,8 +513,11 @@ class TestSaving:
         again = Program(["--resume"], tmp_path)
         text = again.read()
         assert "Going on with your saved game, hand 1." in text
-        # Nothing new happened, so the same turn is shown again, hand and all.
-        assert before.split("Your turn.")[1] in text
+        # Nothing new happened, so the same turn is shown again, hand and all (and, as the
+        # first turn since the game was opened, the scores and tiles held as well).
+        ends, hand = before.split("Your turn.")[1].split("\n")[:2]
+        assert f"Your turn.{ends}\nScores, one hand. You: 0, Greedy: 0.\n" in text
+        assert text.endswith(f"Boneyard: 14 tiles.\n{hand}\nYour move: ")
         again.send("3 1 r")
         assert "You laid 3|1 on the right end." in again.read()
         again.close_input()

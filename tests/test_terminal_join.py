@@ -84,6 +84,9 @@ class FakeTable:
         self.games = 1
         #: The ``again`` message's words (None: the message has none, as before).
         self.again_text: str | None = None
+        #: While this says so, a wait with a timeout times out rather than another person
+        #: moving (None: a timed wait always times out when nothing is queued).
+        self.hold: Callable[[], bool] | None = None
 
     # the picture
 
@@ -242,7 +245,8 @@ class FakeSocket:
             code = self.drop[1]
             raise ConnectionClosedError(None if code is None else Close(code, ""), None)
         while not self.queue:
-            if timeout is not None:
+            if timeout is not None and (not timeout or self.table.hold is None
+                                        or self.table.hold()):
                 raise TimeoutError
             if not self.table.wake():
                 raise AssertionError("the terminal waits for a message that never comes")
@@ -375,6 +379,126 @@ class TestTheTable:
         lines = output.getvalue().splitlines()
         at = lines.index("A new game of Block.")
         assert lines[at + 1] == table.again_text
+
+    def test_the_servers_rating_words_are_said_at_the_games_end(self) -> None:
+        rules = Rules.variant("block", players=2, target=0)
+        table = FakeTable(rules, 9, ["human", "greedy"], ["Ann", "Greedy"])
+        # shown in the picture once the game is over (doublesix.web.saving rates, then tells)
+        table.info.rating = {0: ["Your rating 1,512, up 14.",
+                                 "You beat Greedy in 8 of your last 10 games: try Pinocchio."]}
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 2, mistakes=False))
+        assert game.run() == 0
+        text = output.getvalue()
+        assert ("Your rating 1,512, up 14.\nYou beat Greedy in 8 of your last 10 games: try "
+                "Pinocchio.\nPlay again? Type yes or no: no\n") in text
+        assert text.count("Your rating") == 1
+        at = text.index("The game is over.")
+        assert at < text.index("Your rating 1,512")
+
+    def test_coming_back_says_what_happened_while_away_in_a_summary(
+        self, tmp_path: Path
+    ) -> None:
+        rules = Rules.variant("draw", players=3, target=0)
+        table = FakeTable(rules, 5, ["human", "human", "greedy"], ["Ana", "Bea", "Greedy"],
+                          me=1)
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Person(output, 1, limit=0), folder=tmp_path)
+        game.tables.seats[game.invitation.url] = {"game_id": "g1", "token": "T0K",
+                                                   "name": "Bea"}
+        assert game.run() == 0  # the input ends at the first question: Bea leaves
+        first = output.getvalue()
+        assert "Your move: " in first
+        match = table.match
+        told = len(match.view(1).history)
+        # while Bea is away a computer plays for her, and the others play on
+        while match.turn is not None and len(match.history) < told + 8:
+            if match.turn == 1:
+                move = match.legal_moves()[0]
+                table.change(lambda move=move: match.play(move))  # type: ignore[misc]
+                table.play_on()
+            elif not table.wake():
+                break
+        missed = match.view(1).history[told:]
+        assert any(e.seat == 0 for e in missed) and any(e.seat == 2 for e in missed)
+        output = io.StringIO()
+        back, _ = seat_at(table, output, Person(output, 1, limit=0), folder=tmp_path)
+        assert back.run() == 0
+        text = output.getvalue()
+        summary = [line for line in text.splitlines() if line.startswith("While you were away")]
+        assert len(summary) == 1, text
+        assert re.search(r"\byou (laid|drew)", summary[0])
+        assert "Ana " in summary[0] and "Greedy " in summary[0]
+        # the hand is not told again move by move
+        before = text[:text.index(summary[0])]
+        assert "Hand 1." not in text
+        assert not re.search(r"^(Ana|Greedy) (laid|drew|passed)", before, re.MULTILINE)
+        assert "Your turn. " in text or "Ana's turn." in text
+
+    def test_a_lost_connection_tells_what_was_missed_in_a_summary(self) -> None:
+        for seed, drop in ((2, 3), (0, 3)):
+            rules = Rules.variant("draw", players=3, target=0)
+            table = FakeTable(rules, seed, ["human", "greedy", "greedy"],
+                              ["Ann", "Greedy", "Greedy 2"])
+            output = io.StringIO()
+            game, _ = seat_at(table, output, Person(output, seed, mistakes=False),
+                              drops=[(drop, None)])
+            assert game.run() == 0
+            text = output.getvalue()
+            back = text.index("Connected again.\n") + len("Connected again.\n")
+            assert text[back:].startswith("While you were away: Greedy"), text[back - 200:]
+            after = text[back:].split("\n")
+            assert after[1] == ""  # then the turn, nothing told twice or out of order
+            assert after[2].startswith("Your turn.")
+
+    def test_commands_typed_during_another_persons_turn_are_answered_at_once(self) -> None:
+        """Through a pipe: ``score``, ``help``, ``board``, ``hand`` and a tile typed while Ana
+        is to play are answered before Ana moves (she waits until they are)."""
+        rules = Rules.variant("block", players=2, target=0)
+        table = FakeTable(rules, 9, ["human", "human"], ["Ana", "Bea"], me=1)
+        output = io.StringIO()
+        person = Person(output, 2, mistakes=False)
+        typed = ["score", "help", "board", "hand", "6 6"]
+        answers = ["Scoresheet.", "To lay a tile, type it", "The line, from left to right",
+                   "Your hand, ", "It is Ana's turn: your move is asked for when it is yours."]
+        deadline = time.monotonic() + 60
+
+        def ana_waits() -> bool:
+            text = output.getvalue()
+            return time.monotonic() < deadline and "Ana's turn." in text and \
+                answers[-1] not in text
+
+        table.hold = ana_waits
+        read, write = os.pipe()
+        keyboard = os.fdopen(write, "w")
+        game, _ = seat_at(table, output, os.fdopen(read))  # type: ignore[arg-type]
+        runner = threading.Thread(target=game.run, daemon=True)
+        runner.start()
+        asked = 0
+        while runner.is_alive() and time.monotonic() < deadline:
+            text = output.getvalue()
+            if typed and "Ana's turn." in text:
+                keyboard.write(typed.pop(0) + "\n")
+                keyboard.flush()
+                continue
+            prompts = len(re.findall(r"(Your move: |Which end, [a-z ,]+\? |or type quit: "
+                                     r"|Type yes or no: )", text))
+            if prompts > asked and re.search(r"(: |\? )$", text):
+                asked = prompts
+                keyboard.write(person.answer(text) + "\n")
+                keyboard.flush()
+            time.sleep(0.01)
+        keyboard.close()
+        runner.join(30)
+        text = output.getvalue()
+        assert not runner.is_alive() and "The game is over." in text, text[-2000:]
+        waiting = text.index("Ana's turn.")
+        ana_moves = re.search(r"^Ana (laid|passed)", text[waiting:], re.MULTILINE)
+        assert ana_moves is not None
+        before_ana = text[waiting:waiting + ana_moves.start()]
+        for line, answer in zip(["score", "help", "board", "hand", "6 6"], answers,
+                                strict=True):
+            assert f"\n{line}\n" in before_ana and answer in before_ana, (line, before_ana)
 
     def test_another_persons_turn_is_announced_by_name(self) -> None:
         rules = Rules.variant("block", players=2, target=0)
@@ -648,6 +772,7 @@ class TestAtARealTable:
         assert re.search(r"^Ana (laid|drew|passed)", text, re.MULTILINE)
         assert "The game is over." in text
         assert text.endswith("Play again? Type yes or no: no\nGoodbye.\n")
+        assert re.search(r"\nYour rating [\d,]+, (up \d+|down \d+|unchanged)\.\n", text)
         final = host.finals[0]
         words = [line for line in text.splitlines() if line.startswith("Hand 1. ")]
         assert words and words[-1].startswith(f"Hand 1. Ana: {final['scores'][0]}, "

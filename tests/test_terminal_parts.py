@@ -231,6 +231,23 @@ class TestWords:
             "Your hand, 2 tiles: 5|1 fits down (scores 10), 4|4 fits up."
         )
 
+    def test_an_arm_is_an_arm_in_every_message(self) -> None:
+        """"the up arm", as words.end_name says it, also in the engine's refusals (a table's
+        terminal or browser reads them when the server refuses a move)."""
+        from doublesix import Move
+        from doublesix.moves import IllegalMoveError
+
+        hands = [["5|5", "5|3", "5|1", "4|4"], ["5|2", "5|4", "3|3", "2|2"]]
+        dealt = {tile for hand in hands for tile in hand}
+        rest = [f"{h}|{lo}" for h in range(7) for lo in range(h + 1) if f"{h}|{lo}" not in dealt]
+        match = Match(Rules.variant("muggins", hand_size=4), hands=hands, boneyard=rest)
+        with pytest.raises(IllegalMoveError, match=r"^the up arm is not open$"):
+            match.play(Move(Tile(5, 2), "up"))  # 5|5 opened; its arms open after both sides
+        for move in ("5|2 left", "5|3 right"):
+            match.play(move)
+        with pytest.raises(IllegalMoveError, match=r"^3\|3 does not fit the up arm \(5\)$"):
+            match.play(Move(Tile(3, 3), "up"))
+
     def test_scoresheet(self) -> None:
         match = Match(Rules.variant("all-fives", target=0), seed=2)
         while match.turn is not None:

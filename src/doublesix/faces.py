@@ -608,3 +608,28 @@ def level_words(level: int, level_name: str, rating: int) -> str:
     'level 5, Strong, rated 1,555'
     """
     return f"level {level}, {level_name}, rated {rating:,}"
+
+
+# -- the terminal's turn, said by what changed since the last one (issue 29) ----------------
+
+
+def few_tiles_sentence(seats: Sequence[tuple[str, int]]) -> str:
+    """The seats left with few tiles, said on a turn when their count changed.
+
+    >>> few_tiles_sentence([("Greedy", 1)])
+    'Greedy holds 1 tile.'
+    >>> few_tiles_sentence([("Ana", 2), ("Bea", 1)])
+    'Ana holds 2 tiles, Bea holds 1 tile.'
+    """
+    return ", ".join(f"{name} holds {count} tile{'' if count == 1 else 's'}"
+                     for name, count in seats) + "."
+
+
+def rated_late(before: int, after: int) -> str:
+    """A finished game rated only when the terminal next opened its save folder (it was
+    stopped between saving the game and writing the rating).
+
+    >>> rated_late(1500, 1486)
+    'Your last game is rated now. Your rating 1,486, down 14.'
+    """
+    return f"Your last game is rated now. {rating_sentence(before, after)}"

@@ -488,12 +488,11 @@ class State:
                     return IllegalMoveError(f"{tile} fits no open end")
             if self.layout.played and move.e >= 0:
                 number = self.layout.ends[move.e]
+                where = f"the {move.end} {'arm' if move.e >= 2 else 'end'}"  # words.end_name
                 if number < 0:
-                    return IllegalMoveError(f"the {move.end} end is not open")
+                    return IllegalMoveError(f"{where} is not open")
                 if not SUIT[number] >> move.t & 1:
-                    return IllegalMoveError(
-                        f"{tile} does not fit the {move.end} end ({number})"
-                    )
+                    return IllegalMoveError(f"{tile} does not fit {where} ({number})")
             return IllegalMoveError(f"{move} is not a legal move now")
         if move is DRAW_MOVE:
             if legal and legal[0].t >= 0:

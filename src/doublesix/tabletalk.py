@@ -167,3 +167,68 @@ computer take a seat. At the table: Ana (you), Bea. Still to come: 1 person.'
     if free:
         text += f" Still to come: {free} {'person' if free == 1 else 'people'}."
     return text
+
+
+# -- coming back to a table (issue 29: the terminal's summary of what happened away) --------
+
+
+def away_summary(runs: Sequence[tuple[str, Sequence[tuple[str, str]]]],
+                 hands: int = 0) -> str | None:
+    """What happened while a person was away, in one sentence: each seat's run of moves in
+    order, as ``(name, [(kind, what), ...])`` with kinds ``lay`` (``what``: the tile),
+    ``draw`` (``what``: how many tiles) and ``pass``; ``hands``: how many hands ended
+    meanwhile (the moves are then the hand in play's).  None when nothing happened.
+
+    >>> away_summary([("Ana", [("lay", "6|4")]), ("Bea", [("draw", "2"), ("pass", "")]),
+    ...               ("You", [("lay", "4|4")])])
+    'While you were away: Ana laid 6|4, Bea drew 2 tiles and passed, you laid 4|4.'
+    >>> away_summary([("Ana", [("lay", "6|6")])], hands=1)
+    'While you were away, a hand ended (type score for the scoresheet) and the next began: \
+Ana laid 6|6.'
+    >>> away_summary([], hands=2)
+    'While you were away, 2 hands ended (type score for the scoresheet) and the next began.'
+    >>> away_summary([]) is None
+    True
+    """
+    said = []
+    for name, moves in runs:
+        acts = []
+        for kind, what in moves:
+            if kind == "lay":
+                acts.append(f"laid {what}")
+            elif kind == "draw":
+                acts.append("drew a tile" if what == "1" else f"drew {what} tiles")
+            elif kind == "pass":
+                acts.append("passed")
+        if acts:
+            who = "you" if name == "You" else name
+            said.append(f"{who} {' and '.join(acts)}")
+    if hands:
+        ended = "a hand ended" if hands == 1 else f"{hands} hands ended"
+        first = (f"While you were away, {ended} (type score for the scoresheet) and the next "
+                 "began")
+        return f"{first}: {', '.join(said)}." if said else f"{first}."
+    if not said:
+        return None
+    return f"While you were away: {', '.join(said)}."
+
+
+def not_your_turn(name: str | None) -> str:
+    """The answer to a move typed while another seat is to play (or nobody is).
+
+    >>> not_your_turn("Ana")
+    "It is Ana's turn: your move is asked for when it is yours."
+    >>> not_your_turn(None)
+    'Nobody is to play now: your move is asked for when it is yours.'
+    """
+    who = "Nobody is to play now" if name is None else f"It is {name}'s turn"
+    return f"{who}: your move is asked for when it is yours."
+
+
+def before_the_game(command: str) -> str:
+    """The answer to a command typed in the waiting room.
+
+    >>> before_the_game("quit")
+    'The game has not started yet; quit leaves the table, your seat kept.'
+    """
+    return f"The game has not started yet; {command} leaves the table, your seat kept."

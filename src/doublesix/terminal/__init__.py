@@ -13,5 +13,6 @@ follows it.  The files are the diagram:
 - :mod:`~doublesix.terminal.tables`: the invitation link, ``tables.json``, the server's HTTP API.
 - :mod:`~doublesix.terminal.connection`: the seat's WebSocket, tried again after a loss.
 - :mod:`~doublesix.terminal.pictures`: what a table's picture says, in the engine's values.
-- :mod:`~doublesix.terminal.remote`: the seat played from the table's messages.
+- :mod:`~doublesix.terminal.messages`: the seat's messages read in order, what each says.
+- :mod:`~doublesix.terminal.remote`: the seat played: what the person is asked, and when.
 """

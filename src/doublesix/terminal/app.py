@@ -44,6 +44,7 @@ from doublesix.terminal.saves import (
     read_save,
     save_dir,
     set_aside,
+    settle_ratings,
 )
 from doublesix.words import scores_sentence, variant_name
 
@@ -117,6 +118,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     if args.playouts is not None and args.playouts < 1:
         console.error("doublesix play: --playouts must be at least 1")
         return USAGE
+    _settle_ratings(folder, console)
     try:
         if args.daily or args.date is not None:
             return _daily(args, console, folder, command)
@@ -148,6 +150,19 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), console.output.fileno())
         return 0
+
+
+def _settle_ratings(folder: Path, console: Console) -> None:
+    """Rate a finished game whose rating was not written (the program was stopped between
+    saving the game and writing the rating), and say how it moved."""
+    today = datetime.datetime.now(datetime.UTC).date()
+    try:
+        moved = settle_ratings(folder, today)
+    except OSError as error:
+        console.error(f"Could not keep your rating: {error.strerror or error}.")
+        return
+    for before, after, _ in moved:
+        console.say(faces.rated_late(before.shown, after.shown))
 
 
 def play_command(environ: Mapping[str, str] | None = None, program: str | None = None) -> str:

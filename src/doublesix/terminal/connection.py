@@ -4,7 +4,7 @@ opened again after a loss, and a token that stopped working exchanged once for a
 A lost connection is tried again after each of :data:`RETRY_DELAYS`; a server that closes each
 new socket at once (its database away) is tried less and less often, then given up.  The close
 codes after which connecting again would not help are :data:`doublesix.wire.FINAL_CLOSES`.
-What the messages mean is :class:`~doublesix.terminal.remote.RemoteGame`'s.
+What the messages mean is :class:`~doublesix.terminal.messages.TableListener`'s.
 
 >>> kept_sentence("doublesix join LINK")
 'You keep your seat. To come back to the table, type: doublesix join LINK'

@@ -18,6 +18,8 @@ Your move:
 from __future__ import annotations
 
 import os
+import queue
+import threading
 from collections.abc import Mapping
 from typing import Final, TextIO
 
@@ -47,6 +49,54 @@ class Console:
         self.output = output
         self.colour = wants_colour(output) if colour is None else colour
         self.echo = not _is_tty(input) if echo is None else echo
+        #: Lines read by :meth:`watch`'s thread (None: the input ended); None when not watched.
+        self.lines: queue.Queue[str | None] | None = None
+        self.ended = False
+
+    @property
+    def watching(self) -> bool:
+        """Whether lines typed while nothing is asked can be read (:meth:`typed`)."""
+        return self.lines is not None
+
+    def watch(self) -> bool:
+        """From now on read the input in a thread, so that a line typed while nothing is asked
+        (another person's turn at a table) is there for :meth:`typed`.  Only a real file (a
+        terminal, a pipe) is watched; False otherwise."""
+        if self.lines is not None:
+            return True
+        try:
+            self.input.fileno()
+        except (AttributeError, OSError, ValueError):
+            return False
+        lines: queue.Queue[str | None] = queue.Queue()
+
+        def read() -> None:
+            while True:
+                line = self.input.readline()
+                lines.put(line.rstrip("\r\n") if line else None)
+                if not line:
+                    return
+
+        self.lines = lines
+        threading.Thread(target=read, name="doublesix-input", daemon=True).start()
+        return True
+
+    def typed(self) -> str | None:
+        """A line typed while nothing was asked (echoed like an answer), or None: none yet, or
+        the input ended (the next :meth:`ask` says so)."""
+        if self.lines is None or self.ended:
+            return None
+        try:
+            line = self.lines.get_nowait()
+        except queue.Empty:
+            return None
+        if line is None:
+            self.ended = True
+            return None
+        if self.echo:
+            self.output.write(line + "\n")
+            self.output.flush()
+        return line
 
     def say(self, text: str = "") -> None:
         """Write ``text`` and a newline."""
@@ -68,7 +118,12 @@ class Console:
         bare = prompt.rstrip()
         self.output.write(self.style(bare, "prompt") + prompt[len(bare):])
         self.output.flush()
-        line = self.input.readline()
+        if self.lines is not None:
+            read = None if self.ended else self.lines.get()
+            self.ended = read is None
+            line = "" if read is None else read + "\n"
+        else:
+            line = self.input.readline()
         if not line:
             self.output.write("\n")
             self.output.flush()

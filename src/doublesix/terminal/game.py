@@ -27,7 +27,7 @@ from doublesix.terminal.person import INTERRUPTED, OK, Person, Resigned, Stop
 from doublesix.terminal.saves import (
     Save,
     note_daily,
-    note_rating,
+    rate_save,
     rating_lines,
     read_record,
     streak,
@@ -254,7 +254,7 @@ class Game(Person):
         if self.path is None:
             return
         try:
-            rated = note_rating(self.path.parent, self.match, self.save.opponents, self.today())
+            rated = rate_save(self.path, self.save, self.today())
         except OSError as error:
             self.console.error(f"Could not keep your rating: {error.strerror or error}.")
             return
@@ -310,6 +310,8 @@ class Game(Person):
         """Play the person's move, save, and say what it did."""
         self.match.play(move)
         self.store()
+        if move.kind == "lay":
+            self.saw_own_lay(self.match.view(YOU))
         self.tell()
 
     def cannot_resign(self) -> str | None:

@@ -11,9 +11,9 @@ refereed: :class:`doublesix.terminal.game.Game` plays it here against computer p
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
-from doublesix import words
+from doublesix import faces, words
 from doublesix.ai import PLAYERS
 from doublesix.events import Event
 from doublesix.faces import TileChoice, tile_choices
@@ -41,6 +41,25 @@ class Resigned(Exception):
     """The person gave the game up: what they were asked is no longer asked."""
 
 
+#: A seat left with this many tiles or fewer is said on the person's turn when it changed.
+FEW_TILES: Final = 2
+
+
+class Seen(NamedTuple):
+    """What the person was last told of the table on their turn, to say only what changed."""
+
+    hand: int
+    #: The open ends and the board count.
+    ends: tuple[tuple[tuple[str, int], ...], int]
+    scores: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+    @classmethod
+    def of(cls, view: View) -> Seen:
+        return cls(view.hand_number, (tuple(view.open_ends.items()), view.board_count),
+                   tuple(view.scores), tuple(view.hand_sizes))
+
+
 class Person:
     """The person at a table in the terminal: what they are asked and told on their turn, at
     the end of a hand and of a game, and the commands that take no turn.
@@ -62,6 +81,8 @@ class Person:
         self.me = me
         #: A line typed at a question that turned out to be a new command.
         self.pending: str | None = None
+        #: What the person was told of the table on their last turn (None: nothing yet).
+        self.seen: Seen | None = None
 
     # -- what a subclass answers ------------------------------------------------------------
 
@@ -182,17 +203,40 @@ class Person:
                 else f"Nothing fits {wanted}.")
 
     def show_status(self, view: View) -> None:
-        """Where things stand: the ends, the scores, the others' tiles, your hand."""
+        """Where things stand, said by what changed since the person's last turn: the open
+        ends when they moved, the scores when one moved, how many tiles the others hold at a
+        hand's first turn (later only a seat left with one or two), and always the hand with
+        what fits.  The whole picture is ``board``, ``hand`` and ``score``'s."""
         say = self.console.say
+        seen, now = self.seen, Seen.of(view)
+        self.seen = now
+        new_hand = seen is None or seen.hand != now.hand
         say("")
         if view.layout.is_empty:
             first = "Your turn. You lead: lay any tile."
-        else:
+        elif new_hand or seen is None or seen.ends != now.ends:
             first = "Your turn. " + words.ends_sentence(view)
+        else:
+            first = "Your turn."
         say(self.console.style(first, "heading"))
-        say(words.scores_sentence(view.scores, self.names, view.rules.target, view.rules))
-        say(words.counts_sentence(view, self.names))
+        if seen is None or seen.scores != now.scores:
+            say(words.scores_sentence(view.scores, self.names, view.rules.target, view.rules))
+        if new_hand or seen is None:
+            say(words.counts_sentence(view, self.names))
+        else:
+            few = [(self.names[seat], size) for seat, (size, before)
+                   in enumerate(zip(now.sizes, seen.sizes, strict=True))
+                   if seat != view.seat and size != before and 0 < size <= FEW_TILES]
+            if few:
+                say(faces.few_tiles_sentence(few))
         say(words.hand_sentence(view, self.mark))
+
+    def saw_own_lay(self, view: View) -> None:
+        """The person laid a tile (``view``: just after it): the ends it left, and the tiles
+        the others hold, are not news on their next turn."""
+        if self.seen is not None:
+            now = Seen.of(view)
+            self.seen = self.seen._replace(ends=now.ends, sizes=now.sizes)
 
     def mark(self, text: str) -> str:
         """A playable tile, in colour when colour is on."""
@@ -347,6 +391,7 @@ class Person:
         elif name == "board":
             for line in words.board_lines(view):
                 say(line)
+            say(words.counts_sentence(view, self.names))
         elif name == "score":
             for line in self.score_lines():
                 say(line)

@@ -4,6 +4,10 @@ The save directory is ``--save-dir``, else ``$DOUBLESIX_HOME``, else the user's 
 (``~/.local/share/doublesix`` on Linux).  It holds ``game.json`` (the game in play),
 ``daily.json`` (the daily game in play), ``daily-record.json`` (each day's first attempt) and
 ``rating.json`` (the person's rating after each finished game: :func:`note_rating`).
+A finished game is rated in one step with its save: the save says whether its game is rated
+yet (``rated``) and names it (``key``), and a save finished but not rated (the program killed
+between the two writes) is rated when the folder is next opened (:func:`settle_ratings`), once:
+the rating file is keyed by the game.
 Every write goes to a temporary file that then replaces the old one, so an interrupt in the
 middle of a write leaves the previous save whole.  A save that cannot be read (damaged, or
 written by a newer release) is never written over: :func:`set_aside` renames it first.
@@ -20,11 +24,13 @@ written by a newer release) is never written over: :func:`set_aside` renames it 
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import json
 import os
 import tempfile
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +74,11 @@ class Save:
     told: int = 0
     #: The games finished in this series before this one (for new seeds).
     games: int = field(default=0)
+    #: This game's name in the rating file (None: a save from before games were named; its
+    #: finished match's hash names it then).
+    key: str | None = field(default_factory=lambda: uuid.uuid4().hex[:24])
+    #: Whether the finished game's rating is written (then it is never rated again).
+    rated: bool = False
 
 
 def save_dir(option: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
@@ -99,6 +110,8 @@ def write_save(path: Path, save: Save) -> None:
         "first_attempt": save.first_attempt,
         "told": save.told,
         "games": save.games,
+        "key": save.key,
+        "rated": save.rated,
         "match": json.loads(save.match.to_json()),
     }
     write_json(path, data)
@@ -135,6 +148,8 @@ def read_save(path: Path) -> Save:
             first_attempt=bool(data.get("first_attempt", False)),
             told=int(data.get("told", 0)),
             games=int(data.get("games", 0)),
+            key=str(data["key"]) if data.get("key") else None,
+            rated=bool(data.get("rated", False)),
         )
     except SaveError:
         raise
@@ -242,12 +257,15 @@ def rating_now(games: Sequence[dict[str, Any]]) -> Rating:
 
 def rating_lines(folder: Path) -> list[str]:
     """The folder's rating in words (``stats``, ``doublesix stats``), with what to try next
-    and the rating in each variant played (:func:`~doublesix.ai.ladder.variant_ratings`).
+    and the rating in each variant played (:func:`~doublesix.ai.ladder.variant_ratings`); a
+    finished game whose rating was not written is rated first (:func:`settle_ratings`).
 
     >>> import tempfile, pathlib
     >>> rating_lines(pathlib.Path(tempfile.mkdtemp()))
     ['Your rating is 1,500 (±400), from 0 rated games.']
     """
+    with contextlib.suppress(OSError):
+        settle_ratings(folder, datetime.datetime.now(datetime.UTC).date())
     games = read_ratings(folder)
     now = rating_now(games)
     lines = [faces.rating_words(now.shown, now.interval, len(games))]
@@ -262,11 +280,13 @@ def rating_lines(folder: Path) -> list[str]:
 
 
 def note_rating(folder: Path, match: Match, opponents: Sequence[str],
-                today: datetime.date) -> tuple[Rating, Rating, str | None] | None:
+                today: datetime.date, key: str | None = None
+                ) -> tuple[Rating, Rating, str | None] | None:
     """Rate the person (seat 0) after the finished ``match`` against ``opponents`` (computers
-    at their ladder ratings; a resignation ranks last) and write it down: the rating before,
-    after, and what to try next.  None if this match was rated already (a game resumed
-    after its end) or is not over.
+    at their ladder ratings; a resignation ranks last) and write it down under ``key`` (the
+    save's name for the game; else the match's hash): the rating before, after, and what to
+    try next.  None if this game was rated already (a game resumed after its end) or is not
+    over.
 
     >>> import tempfile, pathlib
     >>> from doublesix import Rules
@@ -280,7 +300,8 @@ def note_rating(folder: Path, match: Match, opponents: Sequence[str],
     """
     if not match.is_over:
         return None
-    key = hashlib.sha256(match.to_json().encode()).hexdigest()[:24]
+    if key is None:
+        key = hashlib.sha256(match.to_json().encode()).hexdigest()[:24]
     games = read_ratings(folder)
     if any(game.get("key") == key for game in games):
         return None
@@ -296,6 +317,41 @@ def note_rating(folder: Path, match: Match, opponents: Sequence[str],
     write_json(folder / RATING_FILE, {"format": "doublesix-rating", "version": 1,
                                       "games": games})
     return before, after, suggestion([(g["opponents"], g["won"]) for g in games])
+
+
+def rate_save(path: Path, save: Save, today: datetime.date
+              ) -> tuple[Rating, Rating, str | None] | None:
+    """Rate the finished game of ``save`` (kept at ``path``), then mark the save rated: the
+    rating file is written before the save says so, and is keyed by the game, so a kill
+    between the two writes neither loses the game (the save still says it is not rated) nor
+    counts it twice.  None when it was rated already or is not over; OSError if a write fails.
+    """
+    if save.rated or not save.match.is_over:
+        return None
+    rated = note_rating(path.parent, save.match, save.opponents, today, save.key)
+    save.rated = True
+    write_save(path, save)
+    return rated
+
+
+def settle_ratings(folder: Path, today: datetime.date
+                   ) -> list[tuple[Rating, Rating, str | None]]:
+    """Rate every finished game saved in ``folder`` whose rating was not written (the program
+    was killed as it ended), oldest save first; what each moved.  A save that cannot be read
+    is left alone."""
+    moved = []
+    saves = []
+    for name in (DAILY_FILE, GAME_FILE):
+        try:
+            saves.append((folder / name, read_save(folder / name)))
+        except SaveError:
+            continue
+    saves.sort(key=lambda found: found[0].stat().st_mtime)
+    for path, save in saves:
+        rated = rate_save(path, save, today)
+        if rated is not None:
+            moved.append(rated)
+    return moved
 
 
 def _int_or_none(value: object) -> int | None:

@@ -133,8 +133,31 @@ class Tables:
         return seat
 
     def keep(self, invitation: Invitation, game_id: str, token: str, name: str) -> None:
-        """Keep the seat (OSError if the folder refuses)."""
-        self.seats[invitation.url] = {"game_id": game_id, "token": token, "name": name}
+        """Keep the seat (OSError if the folder refuses); how far the person was told of the
+        same game stays."""
+        seat = {"game_id": game_id, "token": token, "name": name}
+        told = self.told(invitation, game_id)
+        if told is not None:
+            seat["told"] = str(told)
+        self.seats[invitation.url] = seat
+        self.write()
+
+    def told(self, invitation: Invitation, game_id: str) -> int | None:
+        """How many of game ``game_id``'s events the person was told when they last left it
+        (None: not known)."""
+        seat = self.seats.get(invitation.url) or {}
+        told = seat.get("told", "")
+        if seat.get("game_id") != game_id or not told.isdigit():
+            return None
+        return int(told)
+
+    def note_told(self, invitation: Invitation, game_id: str, told: int) -> None:
+        """Keep how many of the seat's game's events the person was told, so that coming
+        back says only what happened since (OSError if the folder refuses)."""
+        seat = self.seats.get(invitation.url)
+        if seat is None or seat.get("game_id") != game_id or seat.get("told") == str(told):
+            return
+        seat["told"] = str(told)
         self.write()
 
     def write(self) -> None:

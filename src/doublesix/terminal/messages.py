@@ -1,0 +1,460 @@
+"""The messages of a web table's seat, read in order: what each says, and the picture it leaves.
+
+:class:`TableListener` keeps the seat's socket (:class:`~doublesix.terminal.connection.Connection`)
+and reads what the server sends it (``docs/protocol.md``): pictures with the seat's view as the
+engine's JSON (``&view=1``), events in order, the table's sentences, refusals, hints and "play
+again".  It tells the person what happened as it comes (runs of another seat's draws as one
+sentence), and marks when the newest picture is the whole of its change, so that
+:class:`~doublesix.terminal.remote.RemoteGame` may ask the person something.  It never decides
+legality: it reads the view it is sent (:mod:`~doublesix.terminal.pictures`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable, Sequence
+from enum import Enum, IntEnum
+from typing import Any, Final, NamedTuple
+
+from websockets.exceptions import ConnectionClosed
+
+from doublesix import tabletalk, words
+from doublesix.events import Event, describe, hand_start
+from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
+from doublesix.terminal.console import Console
+from doublesix.terminal.person import Person, Resigned, Stop
+from doublesix.terminal.pictures import (
+    Picture,
+    ends_change,
+    is_waiting,
+    resigned_seat,
+    table_of,
+)
+from doublesix.terminal.tables import Invitation, JoinError, Tables
+from doublesix.tiles import Tile
+from doublesix.view import View
+
+#: Seconds without a message after which another seat's run of draws is told.
+QUIET: Final = 0.5
+#: How often, while waiting for the table, a line typed meanwhile is looked for.
+POLL: Final = 0.1
+
+
+class NewGame(Exception):
+    """Everyone agreed to play again: the table goes on at ``game_id`` (``text``: the
+    server's words for it, who plays for whom)."""
+
+    def __init__(self, game_id: str, text: str = "") -> None:
+        super().__init__(game_id)
+        self.game_id, self.text = game_id, text
+
+
+class Said(IntEnum):
+    """How far into the table's game the person has been told, in order."""
+
+    NOTHING = 0
+    #: Who is at the waiting room's table.
+    WAITING_ROOM = 1
+    #: The game's rules, who plays, how to get help.
+    GAME = 2
+    #: How the game ended.
+    GAME_END = 3
+
+
+class Drawing(Enum):
+    """Whether the person is drawing."""
+
+    #: Their last move was not a draw.
+    NO = "no"
+    #: They drew, and it is still their turn: only their hand is said again.
+    ASKED = "asked"
+    #: ``--autodraw`` draws for them ("Nothing fits, so you draw." said once).
+    AUTOMATIC = "automatic"
+
+
+class Request(NamedTuple):
+    """What was last sent to the table (``play``, ``next``, ``hint``, ``again``, ``resign``),
+    at which revision of the picture (-1: before any)."""
+
+    kind: str
+    revision: int
+
+
+def away_summary(events: Sequence[Event], names: Sequence[str]) -> str | None:
+    """``events`` (a seat's view's, since the person was last told) as one sentence: each
+    seat's run of moves grouped (:func:`doublesix.tabletalk.away_summary`); a hand's and the
+    game's end are said from the picture, a resignation as its own sentence.  None when
+    nothing happened.
+
+    >>> from doublesix.tiles import Tile
+    >>> away_summary([Event("lay", 1, Tile(6, 4), "left"), Event("draw", 2, number=2),
+    ...               Event("pass", 2)], ["You", "Ana", "Bea"])
+    'While you were away: Ana laid 6|4, Bea drew 2 tiles and passed.'
+    """
+    start = hand_start(events)
+    hands = sum(1 for event in events if event.kind == "end")
+    runs: list[tuple[str, list[tuple[str, str]]]] = []
+    resigned = None
+    for event in events[start + 1:]:
+        if event.kind == "resign":
+            resigned = describe(event, names)
+        if event.kind not in ("lay", "draw", "pass") or event.seat is None:
+            continue
+        name = names[event.seat]
+        if not runs or runs[-1][0] != name:
+            runs.append((name, []))
+        moves = runs[-1][1]
+        if event.kind == "draw" and moves and moves[-1][0] == "draw":
+            moves[-1] = ("draw", str(int(moves[-1][1]) + event.number))
+        elif event.kind == "draw":
+            moves.append(("draw", str(event.number)))
+        else:
+            moves.append((event.kind, str(event.tile) if event.tile is not None else ""))
+    said = tabletalk.away_summary(runs, hands if start >= 0 else 0)
+    if resigned is not None:
+        said = resigned if said is None else f"{said} {resigned}"
+    return said
+
+
+class TableListener(Person):
+    """A person seat of a web table: its socket, and the messages read from it in order.
+
+    The person is asked something (by :class:`~doublesix.terminal.remote.RemoteGame`) only
+    once :attr:`ready` says the newest picture is the whole of its change.
+    """
+
+    def __init__(self, console: Console, invitation: Invitation, tables: Tables,
+                 game_id: str, token: str, command: str, *, autodraw: bool = False,
+                 retry_delays: Sequence[float] = RETRY_DELAYS,
+                 sleep: Callable[[float], None] = time.sleep,
+                 opener: Callable[[str, str], Socket] = open_socket) -> None:
+        super().__init__(console, ["You"])
+        self.invitation = invitation
+        self.tables = tables
+        self.connection = Connection(console, invitation, tables, game_id, token, command,
+                                     retry_delays=retry_delays, sleep=sleep, opener=opener)
+        self.command = command
+        self.quit_words = f"quit: leave the table; your seat is kept, and {command} goes back."
+        self.autodraw = autodraw
+        #: Whether the rules were just said (by the invitation), so the game need not again.
+        self.rules_said = False
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget what was said about the game in play (a new game begins)."""
+        #: The newest picture, its view.
+        self.picture: Picture | None = None
+        self.view: View | None = None
+        #: How far into the game the person has been told.
+        self.said = Said.NOTHING
+        #: Whether the newest picture is the whole of its change, so the person may be asked.
+        self.ready = False
+        #: The revision whose turn the person was asked for (-1: none).
+        self.acted = -1
+        #: Say only the prompt again after an error (the table was said just before).
+        self.again_prompt = False
+        #: What was last sent, waiting for its answer (None: nothing, or answered).
+        self.sent: Request | None = None
+        self.drawing = Drawing.NO
+        #: Hands whose end was shown, and the picture of a hand's end not shown yet (kept
+        #: when it comes: someone else may deal the next hand before the person is asked).
+        self.ended_hands: set[int] = set()
+        self.hand_end: Picture | None = None
+        #: The revision whose forced pass was explained.
+        self.pass_said = -1
+        #: How many of the view's history events the person has been told.
+        self.told = -1
+        #: Another seat's run of draws not told yet: (seat, tiles).
+        self.draw_run: tuple[int, int] | None = None
+        #: The seat whose turn was last announced by name.
+        self.turn_said: int | None = None
+        #: The tiles the person drew this hand, in order (the view does not name them).
+        self.drawn: list[Tile] = []
+        self.seen = None
+        self.connection.refusal = None
+
+    # -- the connection ------------------------------------------------------------------------
+
+    def lost(self, closed: ConnectionClosed) -> None:
+        """The socket closed: connect again (or stop, if the server meant it)."""
+        self.flush()  # a run of draws already heard is told before the loss
+        self.connection.reconnect(closed)
+        # The server sends the whole picture again: the person is asked again if need be.
+        self.acted = -1
+        self.sent = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` on the seat's socket (connecting again first if it was lost)."""
+        kind = str(message["type"])
+        self.sent = Request(kind, -1 if self.picture is None else int(self.picture["revision"]))
+        while True:
+            try:
+                self.connection.send(json.dumps(message))
+                return
+            except ConnectionClosed as closed:
+                self.lost(closed)
+                if kind in ("play", "next"):
+                    return  # the new picture says whether it is still to do
+
+    def waits_for(self, kind: str) -> bool:
+        """Whether a ``kind`` request was sent and is not answered yet."""
+        return self.sent is not None and self.sent.kind == kind
+
+    def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next message; None if none came within ``timeout`` seconds."""
+        while True:
+            try:
+                text = self.connection.recv(timeout)
+            except TimeoutError:
+                return None
+            except ConnectionClosed as closed:
+                self.lost(closed)
+                continue
+            try:
+                message = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(message, dict):
+                return message
+
+    def next_message(self) -> dict[str, Any]:
+        """Wait for the next message; another seat's run of draws is told once it stops."""
+        if self.draw_run is not None:
+            message = self.receive(QUIET)
+            if message is not None:
+                return message
+            self.flush()
+        while True:
+            message = self.receive(POLL if self.console.watching else None)
+            if message is not None:
+                return message
+            self.answer_typed()
+
+    def answer_typed(self) -> None:
+        """Answer the lines typed while nothing was asked (another person's turn): ``help``,
+        ``score``, ``board``, ``hand`` and the other commands that take no turn at once; a
+        move, with whose turn it is; ``quit`` leaves the table."""
+        while (line := self.console.typed()) is not None:
+            text = line.strip()
+            if not text:
+                continue
+            self.flush()
+            if self.view is None or self.waiting:
+                if text.lower() in ("quit", "q", "exit", "leave"):
+                    raise Stop("quit")
+                self.console.say(tabletalk.before_the_game("quit"))
+                continue
+            with contextlib.suppress(Resigned):  # the server's answer says the rest
+                if self.info_command(text):
+                    continue
+            turn = None if self.picture is None else self.picture["turn"]
+            self.console.say(tabletalk.not_your_turn(
+                None if turn is None or turn == self.me else self.names[int(turn)]))
+
+    def drain(self) -> None:
+        """Take in every message already here, without asking the person anything."""
+        while True:
+            message = self.receive(0)
+            if message is None:
+                return
+            self.absorb(message)
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def absorb(self, message: dict[str, Any]) -> None:
+        """Take in one message: say what it says, keep its picture."""
+        kind = message.get("type")
+        if kind == "state":
+            self.take_picture(message["state"])
+            self.catch_up()
+            self.ready = True
+            self.whole()
+        elif kind == "event":
+            picture = self.take_picture(message["state"])
+            self.tell(message["event"], message.get("text"))
+            self.ready = ends_change(picture, message["event"])
+            if self.ready:
+                self.whole()
+        elif kind == "table":
+            if self.picture is not None:
+                self.picture["table"] = message["table"]
+            text = message.get("text")
+            if text:
+                self.flush()
+                self.console.say(str(text))
+        elif kind == "error":
+            self.flush()
+            self.refused(str(message.get("message", "")))
+        elif kind == "notice":
+            self.flush()
+            self.console.say(str(message.get("message", "")))
+        elif kind == "again":
+            self.flush()
+            raise NewGame(str(message["game_id"]), str(message.get("text") or ""))
+        elif kind == "hint":
+            self.flush()
+            self.say_hint(str(message.get("reason", "")))
+            if self.waits_for("hint"):
+                self.sent = None
+        # "thinking" and anything newer: nothing to say
+
+    def whole(self) -> None:
+        """The picture is the whole of its change: keep a hand's end to show, and say why the
+        person passes when nothing fits (the server passes for them at once)."""
+        picture = self.picture
+        assert picture is not None
+        if self.waiting:
+            return
+        number = picture["hand_number"]
+        if picture["result"] is not None and number not in self.ended_hands and (
+                self.hand_end is None or self.hand_end["hand_number"] != number):
+            self.hand_end = picture
+        view = self.view
+        if view is not None and picture["turn"] == self.me and not picture["over"] and \
+                self.pass_said < picture["revision"] and \
+                [m.kind for m in view.legal_moves()] == ["pass"]:
+            self.pass_said = picture["revision"]
+            self.flush()
+            self.console.say(self.nothing_fits(view))
+            self.drawing = Drawing.NO
+
+    def take_picture(self, picture: Picture) -> Picture:
+        """Keep the newest picture and read its view."""
+        self.picture = picture
+        self.connection.answered()
+        self.me = int(picture["me"])
+        self.names = [str(name) for name in picture["names"]]
+        data = picture.get("view")
+        if data is None:
+            if not self.waiting:
+                raise JoinError("This server does not send the view a terminal needs: it is "
+                                "older than this doublesix. Play in a browser, or update it.")
+            self.view = None
+            return picture
+        try:
+            self.view = View.from_json(data)
+        except ValueError as error:
+            raise JoinError(f"The server sent a view this doublesix cannot read ({error}).") \
+                from None
+        return picture
+
+    @property
+    def resigned(self) -> int | None:
+        """The seat that gave the game up, if one did."""
+        return None if self.picture is None else resigned_seat(self.picture, self.view)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the table is in its waiting room."""
+        return is_waiting(self.picture)
+
+    def table(self) -> dict[str, Any]:
+        """The newest picture's table."""
+        assert self.picture is not None
+        return table_of(self.picture)
+
+    def tell(self, event: dict[str, Any], text: object) -> None:
+        """Say what happened: runs of another seat's draws as one sentence, a new hand as its
+        heading; a hand's and the game's end are said from the picture, once it is whole."""
+        kind = event.get("kind")
+        seat = event.get("seat")
+        if kind == "draw" and seat != self.me and isinstance(seat, int):
+            number = int(event.get("number", 1))
+            if self.draw_run is not None and self.draw_run[0] == seat:
+                self.draw_run = (seat, self.draw_run[1] + number)
+            else:
+                self.flush()
+                self.draw_run = (seat, number)
+            self.note_told()
+            return
+        self.flush()
+        if kind == "draw" and seat == self.me and event.get("tile"):
+            self.drawn.append(Tile.parse(str(event["tile"])))
+        if kind == "lay" and seat == self.me and self.view is not None:
+            self.saw_own_lay(self.view)
+        if kind == "hand":
+            self.drawn = []
+            self.console.say("")
+            self.console.say(self.console.style(f"Hand {int(event['number']) + 1}.", "heading"))
+            self.turn_said = None
+        elif text and (kind in ("lay", "draw", "pass", "resign")
+                       or (kind == "over" and self.resigned is not None)):
+            # a hand's and the game's end are said from the picture; a resignation is not
+            self.console.say(str(text))
+        if kind != "draw" and self.drawing is Drawing.ASKED:
+            self.drawing = Drawing.NO
+        self.note_told()
+
+    def note_told(self) -> None:
+        if self.view is not None:
+            self.told = len(self.view.history)
+
+    def flush(self) -> None:
+        """Tell another seat's run of draws."""
+        if self.draw_run is not None:
+            seat, number = self.draw_run
+            self.draw_run = None
+            self.console.say(describe(Event("draw", seat, number=number), self.names))
+
+    def catch_up(self) -> None:
+        """After (re)connecting: say what happened that the person was not told, in a short
+        summary when they were told the game before (in this run, or when they last left it:
+        ``tables.json``), else the hand in play so far, move by move."""
+        view = self.view
+        if view is None or self.waiting:
+            return
+        history = view.history
+        if self.told < 0:
+            stored = self.tables.told(self.invitation, self.connection.game_id)
+            if stored is not None and stored <= len(history):
+                self.told = stored
+        if self.said < Said.GAME:
+            self.introduce()
+        if 0 <= self.told <= len(history):
+            summary = away_summary(history[self.told:], self.names)
+            if summary is not None:
+                self.console.say(summary)
+        else:
+            self.say_events(history[max(hand_start(history), 0):])
+        self.told = len(history)
+        self.seen = None  # the next turn says the whole table again
+
+    def remember(self) -> None:
+        """Keep how far the person was told of the game in play, for coming back."""
+        if self.told >= 0:
+            with contextlib.suppress(OSError):  # coming back then tells the whole hand
+                self.tables.note_told(self.invitation, self.connection.game_id, self.told)
+
+    def introduce(self) -> None:
+        """The game's rules (unless the invitation just said them), who plays, and how to
+        get help."""
+        self.said = Said.GAME
+        picture = self.picture
+        view = self.view
+        assert picture is not None and view is not None
+        say = self.console.say
+        if not self.rules_said:
+            say(words.rules_sentence(view.rules))
+        self.rules_said = False
+        self.introduce_players(view.rules, [str(kind) for kind in picture["kinds"]])
+        self.say_how_to_play()
+
+    def refused(self, text: str) -> None:
+        """The server refused a message: say why; a refused move is asked for again."""
+        sent, self.sent = self.sent, None
+        picture = self.picture
+        if picture is None:
+            self.connection.refusal = text  # said if the server then closes the socket
+            return
+        if sent is not None and sent.kind == "next" and (
+                picture["revision"] > sent.revision or picture["result"] is None):
+            return  # someone else dealt first
+        self.console.error(text)
+        if sent is not None and sent.kind == "play":
+            self.acted = -1
+            self.again_prompt = True
+            if self.drawing is Drawing.ASKED:
+                self.drawing = Drawing.NO
+            self.ready = True
