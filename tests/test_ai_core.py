@@ -52,6 +52,11 @@ CASES: list[tuple[str, dict[str, Any], int, dict[str, Any]]] = [
     ("partnership", {"team_points": "opponents", "target": 150}, 60, {"mate_sharpness": 1.0}),
     ("draw", {"set": 9, "hand_size": 10}, 40, {"pool": 1, "plan": False}),
     ("block", {}, 30, {"spread": 0.0, "team": False}),
+    # The nested search of the expert's own later decisions.
+    ("draw", {}, 30, {"nest": 4}),
+    ("block", {"players": 4, "set": 9}, 15, {"nest": 3, "nest_depth": 1}),
+    ("muggins", {"players": 3}, 20, {"nest": 4, "nest_depth": 3}),
+    ("partnership", {}, 15, {"nest": 4}),
 ]
 PLAYOUTS = 96
 

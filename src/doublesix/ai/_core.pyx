@@ -402,9 +402,17 @@ cdef inline int open_ends(int* ends, mask_t* fit) noexcept nogil:
     fit[0] = SUIT[ends[0]] | SUIT[ends[1]] | SUIT[ends[2]] | SUIT[ends[3]]
     return 4
 
-cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan) noexcept nogil:
+cdef struct Nest:
+    int worlds  # inner guesses per lay at the planner's later decisions (0: none)
+    int depth  # how many of the planner's later decisions in a playout are searched
+    u64 state  # the inner guesses' random numbers
+
+cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* nest) noexcept nogil:
     if b.turn < 0:
         return
+    cdef int cand_t[MAXT * 2]
+    cdef int cand_e[MAXT * 2]
+    cdef int ncands, depth_left = 0 if nest == NULL else nest.depth
     cdef int players = cfg.players, size = b.size, pos = b.pos, turn = b.turn
     cdef bint fives = cfg.fives, drawing = cfg.drawing
     cdef int target = cfg.target, mode = b.mode
@@ -415,7 +423,7 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan) noexcep
     cdef mask_t unseen = 0, fitting
     cdef mask_t others[4]
     cdef int count = b.count, nopen, t, e, tt, ee, other, best, key, outer, after, n, lock
-    cdef int numbers, s, drew = 0
+    cdef int numbers, s, k, drew = 0
     cdef bint line = played != 0 and not b.single and not mode
     cdef bint lone = b.single and ends[0] == ends[1]
     cdef bint plans
@@ -442,12 +450,16 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan) noexcep
                         for other in range(nopen):
                             if other != ee:
                                 others[ee] |= SUIT[ends[other]]
+            ncands = 0
             for ee in range(nopen):
                 n = ends[ee]
                 m = hand & SUIT[n]
                 while m:
                     tt = top_bit(m)
                     m ^= bit(tt)
+                    cand_t[ncands] = tt
+                    cand_e[ncands] = ee
+                    ncands += 1
                     key = PIPS[tt] * 2 + IS_DOUBLE[tt]
                     outer = PIPS[tt] - n
                     if fives:
@@ -472,6 +484,12 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan) noexcep
                         best = key
                         t = tt
                         e = ee
+            if plans and depth_left > 0 and ncands > 1:
+                depth_left -= 1
+                b.pos, b.count, b.played, b.turn = pos, count, played, turn
+                k = nested(b, cfg, lacks, plan, nest, cand_t, cand_e, ncands)
+                t = cand_t[k]
+                e = cand_e[k]
         elif not played:  # the opening tile: the heaviest, points first
             best = -(1 << 30)
             m = hand
@@ -548,6 +566,75 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan) noexcep
         finish(b, cfg, turn, going_out_points(b, turn, cfg), False)
     else:
         block_check(b, cfg)
+
+
+cdef int nested(Brd* b, Cfg* cfg, int* lacks, Plan* plan, Nest* nest, int* cand_t, int* cand_e,
+                int ncands) noexcept nogil:
+    # A search of the planner's own decision inside a playout, from what it knows there: its
+    # hand, the tiles laid, the hand sizes and who lacks what; ``nest.worlds`` guesses at the
+    # other hands, each lay played out in each by the plain playout.  The index of the best lay.
+    cdef int me = b.turn, players = cfg.players, w, c, s, k, need, size, left_size, best = 0
+    cdef int worlds = nest.worlds, i, j, keep
+    cdef mask_t hand = b.hands[me], unseen = cfg.whole & ~(b.played | b.hands[me]), left, allowed
+    cdef mask_t hands[32 * SEATS]
+    cdef int bones[32 * MAXT]
+    cdef int pool[MAXT]
+    cdef int ilacks[SEATS]
+    cdef int bone_size = b.size - b.pos
+    cdef double value, won, total, best_total = -INFINITY
+    cdef bint ok
+    cdef Brd board
+    if worlds > 32:
+        worlds = 32
+    for w in range(worlds):
+        for k in range(TRIES + 1):
+            left = unseen
+            ok = True
+            for s in range(players):
+                hands[w * SEATS + s] = 0
+            hands[w * SEATS + me] = hand
+            for j in range(1, players):
+                s = (me + j) % players
+                need = popcount(b.hands[s])
+                allowed = left
+                if k < TRIES:
+                    for i in range(MAXP):
+                        if lacks[s] >> i & 1:
+                            allowed &= ~SUIT[i]
+                size = indices(allowed, pool)
+                if size < need:
+                    ok = False
+                    break
+                hands[w * SEATS + s] = rng_pick(&nest.state, pool, size, need)
+                left &= ~hands[w * SEATS + s]
+            if ok:
+                break
+        left_size = indices(left, &bones[w * MAXT])
+        if cfg.drawing:
+            for i in range(left_size - 1, 0, -1):
+                j = rng_below(&nest.state, i + 1)
+                keep = bones[w * MAXT + i]
+                bones[w * MAXT + i] = bones[w * MAXT + j]
+                bones[w * MAXT + j] = keep
+    for c in range(ncands):
+        total = 0.0
+        for w in range(worlds):
+            board = b[0]
+            for s in range(players):
+                board.hands[s] = hands[w * SEATS + s]
+            board.bone = &bones[w * MAXT]
+            board.pos = 0
+            board.size = bone_size
+            play(&board, cfg, cand_t[c], cand_e[c])
+            for s in range(players):
+                ilacks[s] = lacks[s]
+            rollout(&board, cfg, me, ilacks, plan, NULL)
+            outcome(&board, b, cfg, me, &value, &won)
+            total += value
+        if total > best_total:
+            best_total = total
+            best = c
+    return best
 
 
 cdef void outcome(Brd* end, Brd* start, Cfg* cfg, int me, double* value, double* won) noexcept nogil:
@@ -711,6 +798,7 @@ def run(search):
     cdef Brd base, board
     cdef Smp sp
     cdef Plan plan
+    cdef Nest nest
     cdef int s, k, i, j, nmoves, worlds, ncand, ndec, played, total_cands, index
     cdef int players = py_cfg.players, size, planner = search.planner, me = search.me
     cdef double spread = search.spread
@@ -781,6 +869,9 @@ def run(search):
     plan.follow, plan.lock, plan.unseen_open = py_plan.follow, py_plan.lock, py_plan.unseen_open
     plan.keep_fits, plan.unseen_fits, plan.double = (
         py_plan.keep_fits, py_plan.unseen_fits, py_plan.double)
+    nest.worlds = getattr(search, "nest", 0)
+    nest.depth = getattr(search, "nest_depth", 0) if nest.worlds > 0 else 0
+    nest.state = search.seed ^ <u64>0x9E3779B97F4A7C15  # search.NEST_SALT
     cdef int known[SEATS]
     cdef int lacks[SEATS]
     for s in range(players):
@@ -882,7 +973,7 @@ def run(search):
                     play(&board, &cfg, move_t[k], move_e[k])
                     for s in range(players):
                         lacks[s] = known[s]
-                    rollout(&board, &cfg, planner, lacks, &plan)
+                    rollout(&board, &cfg, planner, lacks, &plan, &nest)
                     outcome(&board, &base, &cfg, me, &value, &won)
                     totals[k] += value
                     wins[k] += won

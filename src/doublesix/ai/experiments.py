@@ -9,9 +9,13 @@ kept working and off by default so that they can be measured again.  Each is a s
 - ``read_table``: the playouts play each seat named ``pinocchio``, ``buratino`` or
   ``snow-white`` at the table as that player plays (:func:`seat_styles`,
   :mod:`doublesix.ai.styles`), every other seat with the usual playout policy.
+- ``nest``: the expert's own first ``nest_depth`` decisions with a choice in each playout are
+  searched again, ``nest`` guesses per lay, from what it knows at that point of the playout
+  (:func:`~doublesix.ai.playout.nested`), rather than left to the playout's look-ahead.  Unlike
+  the other two it runs in the compiled core as well, so that it can be measured at full budget.
 
 >>> Experiments(race=True)
-Experiments(race=True, read_table=False)
+Experiments(race=True, read_table=False, nest=0, nest_depth=2)
 """
 
 from __future__ import annotations
@@ -42,6 +46,10 @@ class Experiments:
     #: Play the seats of known personalities in their styles in the playouts
     #: (:func:`seat_styles`).
     read_table: bool = False
+    #: Guesses per lay at the expert's own later decisions in a playout (0: none searched).
+    nest: int = 0
+    #: How many of those decisions in each playout are searched.
+    nest_depth: int = 2
 
 
 def race_value(end: Board, me: int, margin: int) -> float:

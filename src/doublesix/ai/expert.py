@@ -73,8 +73,9 @@ class Expert:
     - ``table``: the player's name in each seat, as the table shows them (``None`` where the
       style is not known, such as a person's); :meth:`at_table` gives a seated copy.
 
-    Two experiments, measured without a gain and off by default, are switched on by name
-    (:mod:`doublesix.ai.experiments`): ``race`` and ``read_table``.  What each default was
+    Three experiments, measured without a gain and off by default, are switched on by name
+    (:mod:`doublesix.ai.experiments`): ``race``, ``read_table`` and ``nest`` (with
+    ``nest_depth``).  What each default was
     measured against is in docs/expert-research.md.
 
     >>> import random
@@ -85,7 +86,7 @@ class Expert:
     >>> expert.choose(view, random.Random(0)) in view.legal_moves()
     True
     >>> Expert(race=True).experiments
-    Experiments(race=True, read_table=False)
+    Experiments(race=True, read_table=False, nest=0, nest_depth=2)
     """
 
     name = "expert"
@@ -103,6 +104,8 @@ class Expert:
         table: Sequence[str | None] | None = None,
         read_table: bool = False,
         race: bool = False,
+        nest: int = 0,
+        nest_depth: int = 2,
     ) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
@@ -119,7 +122,10 @@ class Expert:
         self.team = team
         self.mate_sharpness = mate_sharpness
         self.table = None if table is None else tuple(table)
-        self.experiments = Experiments(race=bool(race), read_table=bool(read_table))
+        if nest < 0 or nest_depth < 0:
+            raise ValueError("nest and nest_depth must be at least 0")
+        self.experiments = Experiments(race=bool(race), read_table=bool(read_table),
+                                       nest=int(nest), nest_depth=int(nest_depth))
 
     def at_table(self, table: Sequence[str | None]) -> Expert:
         """This expert with the same options, told who sits where (``table``: a player's
@@ -177,4 +183,6 @@ class Expert:
             styles=styles,
             shown=shown_numbers(view) if teams and styles is not None else None,
             race=self.experiments.race,
+            nest=self.experiments.nest,
+            nest_depth=self.experiments.nest_depth,
         )

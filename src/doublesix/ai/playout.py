@@ -21,9 +21,15 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
+from doublesix.ai.rng import Rng
 from doublesix.ai.styles import Style, style_move
 from doublesix.state import going_out_points
 from doublesix.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
+
+#: The most guesses a nested search draws per decision (the compiled core's room).
+NEST_WORLDS = 32
+#: Tries at guesses that respect what each seat is known to lack, before any guess is taken.
+_TRIES = 50
 
 
 class Plan(NamedTuple):
@@ -69,9 +75,27 @@ def rollout_key(points: int, t: int) -> int:
     return points * 64 + PIPS[t] * 2 + IS_DOUBLE[t]
 
 
+class Nest:
+    """A search of the planner's own later decisions inside a playout (see :func:`nested`):
+    ``worlds`` guesses per lay, at the first ``depth`` decisions with more than one lay of each
+    playout, drawn from ``rng``.
+
+    >>> Nest(8, 2, Rng(1)).worlds
+    8
+    """
+
+    __slots__ = ("depth", "rng", "worlds")
+
+    def __init__(self, worlds: int, depth: int, rng: Rng) -> None:
+        self.worlds = min(worlds, NEST_WORLDS)
+        self.depth = depth
+        self.rng = rng
+
+
 def rollout(
     board: Board, planner: int = -1, lacks: list[int] | None = None, plan: Plan = PIPS_PLAN,
     shown: list[int] | None = None, styles: Sequence[Style | None] | None = None,
+    nest: Nest | None = None,
 ) -> None:
     """Play the hand out in place, every seat laying the tile with the best
     :func:`rollout_key` (ties to the end numbered first, then the higher tile), or a seat with
@@ -83,7 +107,8 @@ def rollout(
     from the public record: a seat that cannot lay lacks the open numbers too; once it has drawn
     again since its last lay, only the open numbers (the tiles it drew may hold any other).
     ``shown``, if given, gains per seat the numbers its lays leave open (both of an opening
-    tile's), which styled seats read under teams.
+    tile's), which styled seats read under teams.  With ``nest``, the planner's first
+    ``nest.depth`` decisions with more than one lay are searched again (:func:`nested`).
     """
     if board.turn < 0:
         return
@@ -117,6 +142,7 @@ def rollout(
     for hand in hands:
         held |= hand
     drew = 0  # the seats that drew since their last lay, as bits
+    depth = 0 if nest is None else nest.depth
     while True:
         hand = hands[turn]
         t = e = -1
@@ -127,6 +153,7 @@ def rollout(
             best = -(1 << 30)
             plans = turn == planner
             lock = lacks[(turn + 1) % players]
+            lays: list[tuple[int, int]] | None = [] if plans and depth else None
             if plans:
                 unseen = whole & ~(played | hand)
                 # Per end, the tiles that fit the other open ends.
@@ -144,6 +171,8 @@ def rollout(
                 while m:
                     tt = m.bit_length() - 1
                     m ^= 1 << tt
+                    if lays is not None:
+                        lays.append((tt, ee))
                     key = PIPS[tt] * 2 + IS_DOUBLE[tt]  # rollout_key, inlined
                     outer = PIPS[tt] - n
                     if fives:  # the count after the lay (Board.count_after, inlined)
@@ -166,6 +195,10 @@ def rollout(
                             key += double_bonus
                     if key > best:
                         best, t, e = key, tt, ee
+            if lays is not None and len(lays) > 1 and nest is not None:
+                depth -= 1
+                board.pos, board.turn, board.played, board.count = pos, turn, played, count
+                t, e = lays[nested(board, lacks, plan, nest, lays)]
         elif not played:  # the opening tile: the heaviest, points first
             best = -(1 << 30)
             for tt in indices(hand):
@@ -240,6 +273,69 @@ def rollout(
         board.finish(turn, going_out_points(hands, turn, cfg), False)
     else:
         board.block_check()
+
+
+def nested(board: Board, lacks: list[int], plan: Plan, nest: Nest,
+           lays: list[tuple[int, int]]) -> int:
+    """The seat to play's choice among ``lays`` (tile, end), searched from what it knows at
+    this point of a playout: its hand, the tiles laid, every hand's size, the tiles left to draw
+    and what each seat is known to lack (``lacks``).  ``nest.worlds`` guesses at the other
+    hands (each respecting the lacks when 50 tries allow) and the boneyard, every lay played out
+    in each by the playout policy with ``plan``; the index of the lay with the best total
+    value (:func:`~doublesix.ai.search.outcome` from here), the first of equals.
+
+    So the expert's own later moves in a playout adapt to what the playout has shown, as its
+    moves at the table do, rather than following the policy alone."""
+    from doublesix.ai.search import outcome
+
+    me = board.turn
+    players = board.players
+    hand = board.hands[me]
+    unseen = full_set(board.cfg.rules.set) & ~(board.played | hand)
+    rng = nest.rng
+    guesses: list[tuple[list[Mask], list[int]]] = []
+    for _ in range(nest.worlds):
+        for k in range(_TRIES + 1):
+            left = unseen
+            hands = [0] * players
+            hands[me] = hand
+            ok = True
+            for j in range(1, players):
+                seat = (me + j) % players
+                need = board.hands[seat].bit_count()
+                allowed = left
+                if k < _TRIES:
+                    for n in range(13):
+                        if lacks[seat] >> n & 1:
+                            allowed &= ~SUIT[n]
+                pool = list(indices(allowed))
+                if len(pool) < need:
+                    ok = False
+                    break
+                hands[seat] = rng.pick(pool, need)
+                left &= ~hands[seat]
+            if ok:
+                break
+        bone = list(indices(left))
+        if board.drawing:
+            rng.shuffle(bone)
+        guesses.append((hands, bone))
+    best = 0
+    best_total = float("-inf")
+    for i, (t, e) in enumerate(lays):
+        total = 0.0
+        for hands, bone in guesses:
+            inner = board.copy()
+            inner.hands = hands[:]
+            inner.bone = bone
+            inner.pos = 0
+            inner.play(t, e)
+            rollout(inner, me, lacks[:], plan)
+            total += outcome(inner, me, board)[0]
+        if total > best_total:
+            best_total = total
+            best = i
+    return best
 
 
 #: The ends open on a line, and once a spinner's arms are open.

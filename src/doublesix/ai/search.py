@@ -7,7 +7,8 @@ weighed by how well they explain the other seats' lays, :mod:`doublesix.ai.sampl
 every legal move out to the hand's end in each guess (:func:`~doublesix.ai.playout.rollout`),
 and add up each move's value (:func:`outcome`).  :mod:`doublesix.ai._core` is that loop in
 Cython; it runs every job except those of the experiments' playouts (``styles`` or ``race``),
-which stay in Python.  ``DOUBLESIX_PURE=1`` in the environment makes every job run here.
+which stay in Python (the ``nest`` experiment runs on both paths).  ``DOUBLESIX_PURE=1`` in
+the environment makes every job run here.
 
 >>> from doublesix import Match, Rules
 >>> from doublesix.ai.expert import Expert
@@ -28,7 +29,7 @@ from typing import NamedTuple
 
 from doublesix.ai.board import Board
 from doublesix.ai.experiments import race_value
-from doublesix.ai.playout import Plan, rollout
+from doublesix.ai.playout import Nest, Plan, rollout
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Inference, Sampler, temper
 from doublesix.ai.styles import Style
@@ -50,6 +51,9 @@ def _compiled() -> ModuleType | None:
 CORE = _compiled()
 #: Which path the searches take: "compiled" or "pure Python".
 PATH = "compiled" if CORE is not None else "pure Python"
+
+#: Mixed into a job's seed for the nested searches' own random numbers.
+NEST_SALT = 0x9E3779B97F4A7C15
 
 #: Totals of each move's values, of its wins, and how many guesses were played.
 Totals = tuple[list[float], list[float], int]
@@ -79,6 +83,10 @@ class Search(NamedTuple):
     seed: int
     #: Stop after this many seconds (None: play every guess).
     seconds: float | None = None
+    #: Guesses per lay at the planner's own later decisions in a playout, each searched again
+    #: from what it knows there (0: its playout policy decides them), and how many of them.
+    nest: int = 0
+    nest_depth: int = 0
     #: (experiments) each seat's playout style, and the numbers each has shown.
     styles: Sequence[Style | None] | None = None
     shown: list[int] | None = None
@@ -104,6 +112,9 @@ def run_pure(search: Search) -> Totals:
     shown = search.shown
     deadline = None if search.seconds is None else time.perf_counter() + search.seconds
     played = 0
+    nest = None
+    if search.nest:
+        nest = Nest(search.nest, search.nest_depth, Rng(search.seed ^ NEST_SALT))
     for hands, bone in guesses(search, rng):
         for i, (t, e) in enumerate(moves):
             board = base.copy()
@@ -111,7 +122,7 @@ def run_pure(search: Search) -> Totals:
             board.bone = bone
             board.play(t, e)
             rollout(board, search.planner, search.known[:], search.plan,
-                    None if shown is None else shown[:], search.styles)
+                    None if shown is None else shown[:], search.styles, nest)
             value, won = outcome(board, me, base, search.race)
             totals[i] += value
             wins[i] += won
