@@ -271,4 +271,6 @@ def seat_words(name: str, stand_in: str | None, after: float) -> dict[str, str |
         "hand_over": hand_over(name),
         "hand_over_text": hand_over_text(name, after),
         "asking": asking(name),
+        "waiting_away": f"Waiting for {name}, who is away.",
+        "waiting_stand_in": f"Waiting for {name} (a computer plays for them).",
     }

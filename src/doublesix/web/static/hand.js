@@ -65,12 +65,13 @@ export function renderMe(g, st) {
   else if (!g.connected) status = "Waiting for the connection…";
   else if (myTurn && g.pending) status = "Sending…";
   else if (myTurn && !g.ready) status = "Your turn is coming…";
-  else if (act && g.selected) status = `Choose an end for ${g.selected}.`;
+  else if (act && g.selected) status = choiceOf(st, g.selected)?.words?.where || "";
   else if (act) status = playableTiles(st).length ? "Your turn: play a raised tile." : (st.legal.some((m) => m.move === "draw") ? "Your turn: nothing fits, draw a tile." : "Your turn: nothing fits, pass.");
   else if (st.turn !== null) {
+    // A person away, or played for by a computer: the server's words for their seat.
     const away = st.table?.seats[st.turn];
-    const standIn = away?.stand_in ? " (a computer plays for them)" : away && away.person && !away.connected ? ", who is away" : "";
-    status = `Waiting for ${names[st.turn]}${standIn}.`;
+    const said = away?.stand_in ? away.words?.waiting_stand_in : away && away.person && !away.connected ? away.words?.waiting_away : null;
+    status = said || `Waiting for ${names[st.turn]}.`;
   }
   byId("me-status").textContent = status;
 

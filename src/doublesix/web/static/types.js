@@ -57,7 +57,8 @@
 /**
  * The server's sentences about a person's seat while they are away (tabletalk.seat_words).
  * @typedef {{away: string, away_turn: string, stand_in: string|null, playing_for: string|null,
- *   hand_over: string, hand_over_text: string, asking: string}} SeatWords
+ *   hand_over: string, hand_over_text: string, asking: string, waiting_away: string,
+ *   waiting_stand_in: string}} SeatWords
  */
 /**
  * One seat at a table for people (docs/protocol.md, "Tables for people"); `words` only for a
