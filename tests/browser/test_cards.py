@@ -2,8 +2,9 @@
 and its whole score, never cut with "…".
 
 At 320x568 by touch, four players: every card's name and score are fully visible (nothing
-overflows its box, no ellipsis), the name wrapping onto a second line where it needs one
-("Snow White"). The same at the other sizes the issue names.
+overflows its box, no ellipsis), a name wrapping onto a second line where it needs one. The
+same at the other sizes the issue names, where the page never scrolls, and by touch Draw and
+Hint are at least 44 px each way, as the hand's tiles.
 """
 
 from __future__ import annotations
@@ -38,6 +39,28 @@ CARDS = """() => [...document.querySelectorAll("#game .seat")].map((card) => {
 OPPONENTS = ["snow-white", "buratino", "pinocchio"]
 
 
+#: The least a touch target may be, each way, in CSS pixels.
+LEAST = 44
+
+#: The page's size and its window's; Draw's, Hint's and the hand's tiles' boxes.
+SIZES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.width, r.height]; };
+  return {page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+    window: [innerWidth, innerHeight],
+    targets: [...document.querySelectorAll("#draw-button, #hint-button, #hand .hand-tile")]
+      .filter((el) => el.offsetParent !== null).map(box)};
+}"""
+
+
+def check_sizes(page: Any, where: str, touch: bool) -> None:
+    sizes = page.evaluate(SIZES)
+    assert sizes["page"] == sizes["window"], (where, sizes)
+    assert len(sizes["targets"]) >= 3, (where, sizes)
+    if touch:
+        small = [t for t in sizes["targets"] if min(t) < LEAST - 0.5]
+        assert not small, (where, small)
+
+
 def check_cards(page: Any, where: str) -> list[dict[str, Any]]:
     cards: list[dict[str, Any]] = page.evaluate(CARDS)
     assert len(cards) == 3, (where, cards)
@@ -57,6 +80,7 @@ def test_every_name_and_score_is_whole_at_320_by_touch(make_session: Any) -> Non
                      opponents=OPPONENTS)
     wait_phase(page)
     check_cards(page, "320x568")
+    check_sizes(page, "320x568", True)
     # A score of three digits is whole too.
     page.evaluate("""() => { for (const s of document.querySelectorAll('#game .seat-score'))
       s.textContent = '105'; }""")
@@ -78,3 +102,4 @@ def test_every_name_and_score_is_whole_at_the_other_sizes(
                      opponents=OPPONENTS)
     wait_phase(page)
     check_cards(page, f"{width}x{height}")
+    check_sizes(page, f"{width}x{height}", touch)
