@@ -23,6 +23,7 @@ from doublesix import (
     Tile,
 )
 from doublesix.match import SAVE_VERSION
+from doublesix.rules import RuleError
 from tests.support.deals import sizes
 
 
@@ -188,9 +189,32 @@ class TestRulesOptions:
     )  # fmt: skip
     def test_a_bad_value_names_the_option_and_the_value(self, options: dict[str, Any]) -> None:
         ((option, value),) = options.items()
-        with pytest.raises(ValueError) as raised:
+        with pytest.raises(RuleError) as raised:
             Rules.variant("draw", **options)
-        assert option in str(raised.value) and str(value) in str(raised.value)
+        assert raised.value.field == option and str(value) in str(raised.value)
+        assert isinstance(raised.value, ValueError)
+
+    @pytest.mark.parametrize(
+        ("options", "field", "words"),
+        [({"players": 5}, "players", "A game has 2 to 4 players, not 5."),
+         ({"set": 7}, "set", "The set is double-6, double-9 or double-12, not double-7."),
+         ({"hand_size": 0}, "hand_size", "Each player is dealt at least 1 tile, not 0."),
+         ({"players": 4, "hand_size": 8}, "hand_size",
+          "A double-six set of 28 tiles cannot deal 8 tiles to each of 4 players."),
+         ({"players": 3, "teams": True}, "players",
+          "Partners play four at a table, two against two, not 3."),
+         ({"target": -5}, "target", "Points to win is 0 (one hand) or more, not -5.")],
+    )  # fmt: skip
+    def test_rules_a_person_can_choose_are_refused_in_their_words(
+        self, options: dict[str, Any], field: str, words: str
+    ) -> None:
+        """Issue 29: the refusal names the option at fault as ``field`` and says why without
+        the option's internal name (the new-game form shows it next to that field)."""
+        with pytest.raises(RuleError) as raised:
+            Rules.variant("draw", **options)
+        assert (raised.value.field, str(raised.value)) == (field, words)
+        for internal in ("hand_size", "rule option", "teams"):
+            assert internal not in str(raised.value)
 
     def test_an_unknown_option_is_named(self) -> None:
         with pytest.raises(ValueError, match="'colour'"):

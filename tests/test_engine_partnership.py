@@ -54,9 +54,9 @@ class TestOptions:
 
     @pytest.mark.parametrize("players", [2, 3])
     def test_teams_need_four_players(self, players: int) -> None:
-        with pytest.raises(ValueError, match=f"rule option teams needs 4 players.*{players}"):
+        with pytest.raises(ValueError, match=f"Partners play four at a table.*{players}"):
             Rules.variant("draw", players=players, teams=True)
-        with pytest.raises(ValueError, match="teams"):
+        with pytest.raises(ValueError, match="Partners"):
             Rules.variant("partnership", players=players)
 
     def test_any_four_player_variant_takes_teams(self) -> None:

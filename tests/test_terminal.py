@@ -774,9 +774,9 @@ class TestDailyAndOptions:
             (["--players", "2", "--opponents", "greedy,random"],
              "2 opponents named for 2 players"),
             (["--set", "6", "--players", "4", "--variant", "draw", "--target", "-1"],
-             "target"),
-            (["--teams", "--players", "3"], "rule option teams needs 4 players"),
-            (["--variant", "partnership", "--players", "2"], "rule option teams needs 4"),
+             "Points to win is 0 (one hand) or more"),
+            (["--teams", "--players", "3"], "Partners play four at a table"),
+            (["--variant", "partnership", "--players", "2"], "Partners play four"),
         ],
     )
     def test_bad_options(self, tmp_path: Path, args: list[str], message: str) -> None:

@@ -175,8 +175,8 @@ class TestNewGame:
             ({"players": 5}, "players"),
             ({"players": "2"}, "players"),
             ({"players": True}, "players"),
-            ({"target": -1}, "target"),
-            ({"target": 5000}, "target"),
+            ({"target": -1}, "Points to win"),
+            ({"target": 5000}, "Points to win"),
             ({"set": 7}, "set"),
             ({"opponents": ["greedy", "greedy"]}, "opponents"),
             ({"opponents": ["nobody"]}, "nobody"),
@@ -198,6 +198,39 @@ class TestNewGame:
         response = client.post("/api/games", json=body)
         assert response.status_code == 400
         assert words in response.json()["error"]
+
+    @pytest.mark.parametrize(
+        ("body", "field", "words"),
+        [
+            ({"players": 4, "options": {"hand_size": 12}}, "hand_size",
+             "A double-six set of 28 tiles cannot deal 12 tiles to each of 4 players."),
+            ({"variant": "partnership", "players": 3, "opponents": ["greedy"] * 2}, "players",
+             "Partners play four at a table, two against two, not 3."),
+            ({"players": 5}, "players", "A game has 2 to 4 players, not 5."),
+            ({"target": 5000}, "target", "Points to win is 0 (one hand) to 1000, not 5000."),
+            ({"set": 7}, "set", "The set is double-6, double-9 or double-12, not double-7."),
+            ({"options": {"hand_size": 0}}, "hand_size",
+             "Each player is dealt at least 1 tile, not 0."),
+            ({"opponents": ["person"], "name": " "}, "name", "a name needs at least one character"),
+        ],
+    )  # fmt: skip
+    def test_a_refusal_names_the_forms_field(
+        self, client: TestClient, body: Any, field: str, words: str
+    ) -> None:
+        """Issue 29: rules nobody can play are refused with the field at fault, in people's
+        words (the form shows them by that field), on both routes that read rules."""
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 400
+        assert response.json() == {"error": words, "field": field}
+        if field != "name":
+            rules = {k: v for k, v in body.items() if k not in ("opponents", "name")}
+            response = client.post("/api/rules", json=rules)
+            assert response.status_code == 400
+            assert response.json() == {"error": words, "field": field}
+
+    def test_a_refusal_about_no_field_names_none(self, client: TestClient) -> None:
+        response = client.post("/api/games", json={"opponents": ["nobody"]})
+        assert response.status_code == 400 and "field" not in response.json()
 
     def test_a_body_that_is_not_json_is_400(self, client: TestClient) -> None:
         response = client.post("/api/games", content=b"{nope")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doublesix import Match, Rules, faces, wire, words
+from doublesix import Match, Rules, endwords, faces, tabletalk, wire, words
 from doublesix.ai.seeding import move_rng
 from doublesix.events import Event
 from doublesix.outcome import Ending
@@ -184,8 +184,13 @@ def expected_choices(match: Match, seat: int) -> list[dict[str, object]]:
     return [
         {"tile": str(tile), "asks": choice.asks,
          "lays": [{"move": str(lay.move), "end": lay.end, "shows": lay.shows,
-                   "count_after": lay.count_after, "points": lay.points}
-                  for lay in choice.lays]}
+                   "count_after": lay.count_after, "points": lay.points,
+                   "words": None if lay.end is None else {
+                       "name": endwords.end_button(lay), "short": endwords.end_button_short(lay)}}
+                  for lay in choice.lays],
+         "words": None if not choice.asks else {
+             "where": f"Where should {tile} go?", "question": words.end_question(choice),
+             "keys": endwords.end_keys(choice), "choose": "Choose an end."}}
         for tile, choice in faces.tile_choices(match.view(seat)).items()
     ]
 
@@ -245,9 +250,15 @@ class TestChoices:
         [six_four] = [c for c in pictures.picture(match, info_for(match), 0)["choices"]
                       if c["tile"] == "6|4"]
         assert six_four == {"tile": "6|4", "asks": True, "lays": [
-            {"move": "6|4 left", "end": "left", "shows": 4, "count_after": 10, "points": 10},
-            {"move": "6|4 right", "end": "right", "shows": 4, "count_after": 14, "points": 0},
-        ]}
+            {"move": "6|4 left", "end": "left", "shows": 4, "count_after": 10, "points": 10,
+             "words": {"name": "Left end 4, scores 10", "short": "L 4 +10"}},
+            {"move": "6|4 right", "end": "right", "shows": 4, "count_after": 14, "points": 0,
+             "words": {"name": "Right end 4", "short": "R 4"}},
+        ], "words": {
+            # The end buttons' and the question's words are the server's (issue 29).
+            "where": "Where should 6|4 go?",
+            "question": "6|4 fits 2 ends: left (4, scores 10) or right (4).",
+            "keys": "Choose an end, or press L or R.", "choose": "Choose an end."}}
 
     def test_a_lead_has_no_end(self) -> None:
         match = Match(Rules.variant("all-fives"), seed=1)  # the winner leads the next hand
@@ -260,7 +271,8 @@ class TestChoices:
         assert choices and all(not c["asks"] for c in choices)
         assert all(c["lays"] == [{"move": c["tile"], "end": None, "shows": None,
                                   "count_after": c["lays"][0]["count_after"],
-                                  "points": c["lays"][0]["points"]}] for c in choices)
+                                  "points": c["lays"][0]["points"], "words": None}]
+                   and c["words"] is None for c in choices)
 
 
 class TestEvents:
@@ -505,3 +517,37 @@ def test_any_new_game_body_is_a_game_or_refused_in_words(value: object) -> None:
         assert str(error)
     else:
         assert len(game.opponents) == game.rules.players - 1
+
+
+class TestTableWords:
+    """The table's sentences about people away travel with the table (issue 29): the browser
+    composes none of them."""
+
+    def table(self) -> protocol.TableInfo:
+        seats = [protocol.TableSeat("Ana", True, True), protocol.TableSeat("Bea", True, True),
+                 protocol.TableSeat("Cid", True, True, stand_in="greedy"),
+                 protocol.TableSeat("Pinocchio", False, True)]
+        return protocol.TableInfo(0, wire.PLAYING, seats, connected={0}, away={1: 5, 2: 90})
+
+    def test_each_persons_seat_carries_its_words(self) -> None:
+        shown = self.table().to_json(0, "g", False)
+        bea, cid, computer = shown["seats"][1], shown["seats"][2], shown["seats"][3]
+        assert bea["words"]["away"] == "Bea is away."
+        assert bea["words"]["away_turn"] == "Bea is away, and it is their turn."
+        assert bea["words"]["hand_over"] == "Let a computer play for Bea"
+        assert bea["words"]["hand_over_text"].startswith("Bea has been away for a minute or more.")
+        assert bea["words"]["asking"] == "Asking a computer to play for Bea…"
+        assert bea["words"]["stand_in"] is None
+        assert cid["words"]["stand_in"] == tabletalk.stands_in("Greedy", "Cid")
+        assert cid["words"]["playing_for"] == "Greedy playing for Cid"
+        assert computer["words"] is None
+
+    def test_the_table_says_who_is_away_to_each_seat(self) -> None:
+        table = self.table()
+        assert table.to_json(0, "g", False)["words"] == {
+            "away": "Bea and Cid are away.",
+            "later": "Once someone has been away for a minute, you can let a computer play for "
+                     "them."}
+        assert table.to_json(1, "g", False)["words"]["away"] == "Cid is away."
+        table.connected = {0, 1, 2}
+        assert table.to_json(0, "g", False)["words"]["away"] == ""

@@ -238,3 +238,46 @@ def test_the_allowance_for_long_modules_only_shrinks() -> None:
         if not (SRC / name).exists() or _line_count(SRC / name) <= MAX_LINES
     )
     assert not stale, f"no longer too long: take them off TOO_LONG: {stale}"
+
+
+#: Sentences about the game that the server sends (``words``, the table's and the seats'
+#: ``words``, the choices' ``words``) and that the browser once composed itself: none of these
+#: may come back in a browser module's code (comments aside).  Issue 29.
+SERVERS_WORDS = {
+    "Let a computer play for": "tabletalk.hand_over, a seat's words.hand_over",
+    " plays for ": "tabletalk.stands_in, a seat's words.stand_in",
+    " playing for ": "tabletalk.playing_for, a seat's words.playing_for",
+    " is away": "tabletalk.away, the table's and a seat's words.away",
+    " are away": "tabletalk.away, the table's words.away",
+    "has been away": "tabletalk.hand_over_text",
+    "let a computer play": "tabletalk.hand_over_later, the table's words.later",
+    "play for ${": "tabletalk.asking, a seat's words.asking",
+    "Where should": "endwords.where_question, a choice's words.where",
+    "Choose an end": "endwords.end_keys, a choice's words.keys and words.choose",
+    "scores ${": "endwords.end_button and end_question, a lay's words.name, a choice's words",
+    "+${lay": "endwords.end_button_short, a lay's words.short",
+    "(scores": "endwords.end_question, a choice's words.question",
+}
+
+_JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'`\\])//[^\n]*", re.DOTALL)
+
+
+def js_code(source: str) -> str:
+    """A browser module without its comments (JSDoc included).
+
+    >>> js_code('const a = "x"; // say "Bea is away."\\n/** "Bea is away." */ b("y")')
+    'const a = "x"; \\n b("y")'
+    """
+    return _JS_COMMENT.sub("", source)
+
+
+def test_the_browser_composes_none_of_the_servers_sentences() -> None:
+    found = [
+        f"{path.name}: {phrase!r} (the server's {where})"
+        for path in sorted(STATIC.glob("*.js"))
+        for phrase, where in SERVERS_WORDS.items()
+        if phrase in js_code(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "sentences the server sends, written again in the browser:\n" + "\n".join(
+        found
+    )

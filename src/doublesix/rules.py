@@ -13,7 +13,7 @@ True
 >>> Rules.variant("draw", colour="red")
 Traceback (most recent call last):
 ...
-ValueError: unknown rule option 'colour'; the options are: players, set, hand_size, ...
+doublesix.rules.RuleError: unknown rule option 'colour'; the options are: players, set, ...
 """
 
 from __future__ import annotations
@@ -43,6 +43,42 @@ _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "team_points": ("all", "opponents"),
 }
 _BOOLEANS: Final = ("drawing", "spinner", "blocked_minus_own", "teams")
+#: The sets' tops as people say them in a set's name ("a double-six set").
+_SET_WORDS: Final = {6: "six", 9: "nine", 12: "twelve"}
+
+
+class RuleError(ValueError):
+    """Rules that cannot be played together, or an option that is not one: ``field`` names
+    the option at fault (a name of :data:`OPTIONS`, or ``"name"`` for the variant), the
+    message says why, in the words of the people who play (the options a person can set
+    name no option).  A :class:`ValueError`, for callers that catch those.
+
+    >>> try:
+    ...     Rules.variant("draw", players=4, hand_size=8)
+    ... except RuleError as error:
+    ...     print(error.field, "-", error)
+    hand_size - A double-six set of 28 tiles cannot deal 8 tiles to each of 4 players.
+    >>> Rules.variant("partnership", players=3)
+    Traceback (most recent call last):
+    ...
+    doublesix.rules.RuleError: Partners play four at a table, two against two, not 3.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+    def __repr__(self) -> str:
+        return f"RuleError({self.field!r}, {str(self)!r})"
+
+
+def _check_names(options: dict[str, Any]) -> None:
+    """Refuse an option :class:`Rules` does not have (a :class:`RuleError` naming it)."""
+    for option in options:
+        if option not in OPTIONS:
+            raise RuleError(
+                option, f"unknown rule option {option!r}; the options are: {', '.join(OPTIONS)}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,38 +115,50 @@ class Rules:
         for option, choices in _CHOICES.items():
             value = getattr(self, option)
             if value not in choices:
-                raise ValueError(
+                raise RuleError(
+                    option,
                     f"rule option {option} cannot be {value!r}; choose one of "
-                    + ", ".join(repr(c) for c in choices)
+                    + ", ".join(repr(c) for c in choices),
                 )
         for option in _BOOLEANS:
             value = getattr(self, option)
             if not isinstance(value, bool):
-                raise ValueError(f"rule option {option} must be True or False, not {value!r}")
+                raise RuleError(
+                    option, f"rule option {option} must be True or False, not {value!r}"
+                )
         for option in ("players", "set", "hand_size", "target"):
             value = getattr(self, option)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"rule option {option} must be a whole number, not {value!r}")
+                raise RuleError(
+                    option, f"rule option {option} must be a whole number, not {value!r}"
+                )
         if not 2 <= self.players <= 4:
-            raise ValueError(f"rule option players must be 2 to 4, not {self.players}")
+            raise RuleError("players", f"A game has 2 to 4 players, not {self.players}.")
         if self.set not in SETS:
-            raise ValueError(f"rule option set must be 6, 9 or 12, not {self.set}")
+            raise RuleError(
+                "set", f"The set is double-6, double-9 or double-12, not double-{self.set}."
+            )
         if self.hand_size < 1:
-            raise ValueError(f"rule option hand_size must be at least 1, not {self.hand_size}")
+            raise RuleError(
+                "hand_size", f"Each player is dealt at least 1 tile, not {self.hand_size}."
+            )
         if self.players * self.hand_size > tile_count(self.set):
-            raise ValueError(
-                f"hand_size {self.hand_size}: a double-{self.set} set of {tile_count(self.set)} "
-                f"tiles cannot deal {self.hand_size} tiles to each of {self.players} players"
+            raise RuleError(
+                "hand_size",
+                f"A double-{_SET_WORDS.get(self.set, self.set)} set of {tile_count(self.set)} "
+                f"tiles cannot deal {self.hand_size} tiles to each of {self.players} players.",
             )
         if self.teams and self.players != 4:
-            raise ValueError(
-                f"rule option teams needs 4 players (two partners against two), not "
-                f"{self.players}"
+            raise RuleError(
+                "players",
+                f"Partners play four at a table, two against two, not {self.players}.",
             )
         if self.target < 0:
-            raise ValueError(f"rule option target must be 0 (one hand) or more, not {self.target}")
+            raise RuleError("target", f"Points to win is 0 (one hand) or more, not {self.target}.")
         if self.name not in VARIANTS:
-            raise ValueError(f"unknown variant {self.name!r}; choose one of {', '.join(VARIANTS)}")
+            raise RuleError(
+                "name", f"unknown variant {self.name!r}; choose one of {', '.join(VARIANTS)}"
+            )
 
     @classmethod
     def variant(cls, name: str = "draw", **options: Any) -> Rules:
@@ -122,24 +170,18 @@ class Rules:
         >>> Rules.variant("fives")
         Traceback (most recent call last):
         ...
-        ValueError: unknown variant 'fives'; choose one of draw, block, all-fives, muggins, ...
+        doublesix.rules.RuleError: unknown variant 'fives'; choose one of draw, block, ...
         """
         if name not in _PRESETS:
-            raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
-        for option in options:
-            if option not in OPTIONS:
-                raise ValueError(
-                    f"unknown rule option {option!r}; the options are: {', '.join(OPTIONS)}"
-                )
+            raise RuleError(
+                "name", f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}"
+            )
+        _check_names(options)
         return dataclasses.replace(_PRESETS[name], **options)
 
     def replace(self, **options: Any) -> Rules:
         """A copy with some options changed (checked like :meth:`variant`)."""
-        for option in options:
-            if option not in OPTIONS:
-                raise ValueError(
-                    f"unknown rule option {option!r}; the options are: {', '.join(OPTIONS)}"
-                )
+        _check_names(options)
         return dataclasses.replace(self, **options)
 
     def team_of(self, seat: int) -> int:

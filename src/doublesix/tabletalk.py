@@ -232,3 +232,110 @@ def before_the_game(command: str) -> str:
     'The game has not started yet; quit leaves the table, your seat kept.'
     """
     return f"The game has not started yet; {command} leaves the table, your seat kept."
+
+
+# -- people away, and a computer playing for them (the table's note and its dialog) ----------
+
+
+def duration(seconds: float) -> str:
+    """A time in words: seconds under a minute, then whole minutes.
+
+    >>> duration(1), duration(40), duration(60), duration(150)
+    ('1 second', '40 seconds', 'a minute', '2 minutes')
+    """
+    whole = int(seconds)
+    if whole < 60:
+        return f"{whole} second{'' if whole == 1 else 's'}"
+    minutes = whole // 60
+    return "a minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def away(names: Sequence[str]) -> str:
+    """Who is away from the table, for the reading keys ("" when nobody is).
+
+    >>> away(["Bea"]), away(["Bea", "Cid"]), away([])
+    ('Bea is away.', 'Bea and Cid are away.', '')
+    """
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed} {'is' if len(names) == 1 else 'are'} away."
+
+
+def away_on_turn(name: str) -> str:
+    """The table's note about a person away while it is their turn.
+
+    >>> away_on_turn("Bea")
+    'Bea is away, and it is their turn.'
+    """
+    return f"{name} is away, and it is their turn."
+
+
+def hand_over(name: str) -> str:
+    """The button (and the dialog's title) that lets a computer play for a person away.
+
+    >>> hand_over("Bea")
+    'Let a computer play for Bea'
+    """
+    return f"Let a computer play for {name}"
+
+
+def hand_over_text(name: str, after: float) -> str:
+    """What the hand-over dialog says about a person away at least ``after`` seconds.
+
+    >>> hand_over_text("Bea", 60)
+    "Bea has been away for a minute or more. The computer plays Bea's turns until Bea comes \
+back, and then Bea plays on."
+    """
+    gone = f"{name} has been away for {duration(after)} or more." if after >= 1 else away([name])
+    return (f"{gone} The computer plays {name}'s turns until {name} comes back, and then "
+            f"{name} plays on.")
+
+
+def asking(name: str) -> str:
+    """Said when a person asks for a computer to play for someone away.
+
+    >>> asking("Bea")
+    'Asking a computer to play for Bea…'
+    """
+    return f"Asking a computer to play for {name}…"
+
+
+def hand_over_later(after: float) -> str:
+    """Told to everyone at the table while someone is away, until a computer may play for them.
+
+    >>> hand_over_later(60)
+    'Once someone has been away for a minute, you can let a computer play for them.'
+    """
+    return (f"Once someone has been away for {duration(after)}, you can let a computer play "
+            "for them.")
+
+
+def playing_for(player: str, name: str) -> str:
+    """A seat's card while a computer plays for its person.
+
+    >>> playing_for("Greedy", "Bea")
+    'Greedy playing for Bea'
+    """
+    return f"{player} playing for {name}"
+
+
+def seat_words(name: str, stand_in: str | None, after: float) -> dict[str, str | None]:
+    """The sentences about one person's seat that a face shows while they are away (web
+    ``table.seats[i].words``): ``stand_in`` is the label of the computer playing for them,
+    ``after`` the seconds they must be away before a computer may.
+
+    >>> seat_words("Bea", None, 60)["hand_over"], seat_words("Bea", "Greedy", 60)["stand_in"]
+    ('Let a computer play for Bea', 'Greedy plays for Bea until Bea is back.')
+    """
+    return {
+        "away": away([name]),
+        "away_turn": away_on_turn(name),
+        "stand_in": None if stand_in is None else stands_in(stand_in, name),
+        "playing_for": None if stand_in is None else playing_for(stand_in, name),
+        "hand_over": hand_over(name),
+        "hand_over_text": hand_over_text(name, after),
+        "asking": asking(name),
+        "waiting_away": f"Waiting for {name}, who is away.",
+        "waiting_stand_in": f"Waiting for {name} (a computer plays for them).",
+    }

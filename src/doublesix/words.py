@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from doublesix import rulebook
+from doublesix.endwords import end_name as end_name
+from doublesix.endwords import end_question as end_question
 from doublesix.events import Event, describe, public
 from doublesix.faces import (
     HandOutcome,
     ScoreRow,
-    TileChoice,
     hand_outcome,
     scoresheet,
     side_name,
@@ -207,34 +208,6 @@ def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU
         if moves and moves[0].kind == "draw":
             text += f" {draw_words}"
     return text
-
-
-def end_name(end: str) -> str:
-    """An open end as words: the line's ends are ends, the spinner's are arms.
-
-    >>> end_name("left"), end_name("up")
-    ('the left end', 'the up arm')
-    """
-    return f"the {end} {'arm' if end in ('up', 'down') else 'end'}"
-
-
-def end_question(choice: TileChoice) -> str:
-    """The question for a tile whose ends give different tables: each end, what it shows and
-    what the lay scores there.
-
-    >>> from doublesix import Move
-    >>> from doublesix.faces import Lay
-    >>> lays = (Lay(Move(Tile(6, 4), "left"), 4, (("left", 6), ("right", 4)), 10, 10),
-    ...         Lay(Move(Tile(6, 4), "right"), 4, (("left", 4), ("right", 6)), 14, 0))
-    >>> end_question(TileChoice(Tile(6, 4), lays, asks=True))
-    '6|4 fits 2 ends: left (4, scores 10) or right (4).'
-    """
-    described = [
-        f"{lay.end} ({lay.shows}" + (f", scores {lay.points})" if lay.points else ")")
-        for lay in choice.lays
-    ]
-    return (f"{choice.tile} fits {plural(len(described), 'end')}: "
-            + ", ".join(described[:-1]) + " or " + described[-1] + ".")
 
 
 def board_lines(view: View) -> list[str]:

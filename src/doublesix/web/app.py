@@ -94,6 +94,17 @@ def _error(status: int, message: str, headers: dict[str, str] | None = None) -> 
     return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
+def _refused(error: ProtocolError) -> JSONResponse:
+    """400 with the words of ``error``, and the form's ``field`` they are about, if any."""
+    message = str(error)
+    if message == "the message is not JSON":
+        message = "the body is not JSON"
+    answer: dict[str, Any] = {"error": message}
+    if isinstance(error, requests.FieldError):
+        answer["field"] = error.field
+    return JSONResponse(answer, status_code=400)
+
+
 class HostCheck:
     """Answers only requests whose ``Host`` names this server (``Settings.allowed_hosts``):
     others get 400 (HTTP) or a refused handshake (WebSocket), so a page on another name that
@@ -296,10 +307,7 @@ def create_app(
             data = protocol.parse_json(body, settings.max_json_depth) if body.strip() else {}
             game = requests.parse_new_game(data)
         except ProtocolError as error:
-            message = str(error)
-            if message == "the message is not JSON":
-                message = "the body is not JSON"
-            return _error(400, message)
+            return _refused(error)
         bound(request, creating, too_many_games)
         game_id, token, invites = await games.create(
             request.state.player, game.rules, game.opponents, game.seed, name=game.name
@@ -318,7 +326,7 @@ def create_app(
             data = protocol.parse_json(body, settings.max_json_depth) if body.strip() else {}
             return JSONResponse(requests.rules_words(data))
         except ProtocolError as error:
-            return _error(400, str(error))
+            return _refused(error)
 
     @app.get("/api/join/{game_id}/{code}")
     async def invitation(request: Request, game_id: str, code: str) -> Response:

@@ -24,7 +24,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from doublesix import faces, rulebook, tabletalk, words
+from doublesix import endwords, faces, rulebook, tabletalk, words
 from doublesix.ai import PLAYERS
 from doublesix.events import Event, describe, hand_start
 from doublesix.layout import Layout
@@ -114,8 +114,19 @@ def choices_json(view: View) -> list[dict[str, Any]]:
     >>> first = choices_json(match.view(match.turn))[0]
     >>> first["tile"], first["asks"], [lay["end"] for lay in first["lays"]]
     ('6|5', False, ['left', 'right'])
-    >>> first["lays"][0]
-    {'move': '6|5 left', 'end': 'left', 'shows': 5, 'count_after': 16, 'points': 0}
+    >>> first["lays"][0]["move"], first["lays"][0]["shows"], first["lays"][0]["count_after"]
+    ('6|5 left', 5, 16)
+
+    A choice that asks carries its words (:mod:`doublesix.endwords`): the strip's heading,
+    the question, what to do next with and without the single keys, and each end button's
+    long name and short label.
+
+    >>> match = Match(Rules.variant("all-fives"), seed=0)
+    >>> for _ in range(5):
+    ...     match.play(match.legal_moves()[0])
+    >>> asked = next(c for c in choices_json(match.view(match.turn)) if c["asks"])
+    >>> asked["words"]["question"], asked["lays"][0]["words"]
+    ('6|0 fits 2 ends: left (6) or right (0).', {'name': 'Left end 6', 'short': 'L 6'})
     """
     return [
         {
@@ -128,9 +139,19 @@ def choices_json(view: View) -> list[dict[str, Any]]:
                     "shows": lay.shows,
                     "count_after": lay.count_after,
                     "points": lay.points,
+                    "words": None if lay.end is None else {
+                        "name": endwords.end_button(lay),
+                        "short": endwords.end_button_short(lay),
+                    },
                 }
                 for lay in choice.lays
             ],
+            "words": None if not choice.asks else {
+                "where": endwords.where_question(choice.tile),
+                "question": endwords.end_question(choice),
+                "keys": endwords.end_keys(choice),
+                "choose": endwords.CHOOSE_AN_END,
+            },
         }
         for choice in faces.tile_choices(view).values()
     ]

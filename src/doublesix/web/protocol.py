@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
+from doublesix import tabletalk
 from doublesix.ai import PLAYERS
 from doublesix.wire import MAX_DEPTH, MAX_MESSAGE, MESSAGE_TYPES, OVER, PLAYING, WAITING
 
@@ -81,9 +82,19 @@ class TableInfo:
                     else self.away.get(i, 0),
                     "stand_in": s.stand_in,
                     "again": i in self.again,
+                    "words": tabletalk.seat_words(
+                        s.name, None if s.stand_in is None else _label(s.stand_in),
+                        self.handover_after) if s.person else None,
                 }
                 for i, s in enumerate(self.seats)
             ],
+            "words": {
+                "away": tabletalk.away([
+                    s.name for i, s in enumerate(self.seats)
+                    if s.person and s.joined and i not in self.connected and i != me
+                ]),
+                "later": tabletalk.hand_over_later(self.handover_after),
+            },
             "can_start": self.can_start(),
             "handover_after": self.handover_after,
             "invites": [
@@ -93,6 +104,12 @@ class TableInfo:
             ],
             "next_game": self.next_game,
         }
+
+
+def _label(player: str) -> str:
+    """A computer player's label ("Greedy"), or its name if it has none."""
+    known = PLAYERS.get(player)
+    return player if known is None else known.label
 
 
 def invite_url(game_id: str, code: str) -> str:

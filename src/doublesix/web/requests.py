@@ -20,7 +20,7 @@ from typing import Any, Final, NamedTuple
 from doublesix import faces, rulebook, wire
 from doublesix.ai import PLAYERS
 from doublesix.ai.ladder import step_of
-from doublesix.rules import OPTIONS, VARIANTS, Rules
+from doublesix.rules import OPTIONS, VARIANTS, RuleError, Rules
 from doublesix.web.protocol import ProtocolError
 from doublesix.wire import MAX_NAME, PERSON
 
@@ -101,6 +101,23 @@ def distinct_name(name: str, others: Sequence[str]) -> str:
     return candidate
 
 
+class FieldError(ProtocolError):
+    """A new game's body that names rules nobody can play: ``field`` is the form's field at
+    fault (``players``, ``target``, ``set``, ``variant`` or a rule option's name), the words
+    say why, for the person at the form (``docs/protocol.md``).
+
+    >>> try:
+    ...     parse_new_game({"players": 4, "options": {"hand_size": 8}})
+    ... except FieldError as error:
+    ...     print(error.field, "-", error)
+    hand_size - A double-six set of 28 tiles cannot deal 8 tiles to each of 4 players.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class NewGame(NamedTuple):
     """A valid ``POST /api/games`` body (``opponents`` may hold :data:`PERSON`)."""
 
@@ -129,7 +146,7 @@ def parse_new_game(body: object) -> NewGame:
     >>> parse_new_game({"players": 5})
     Traceback (most recent call last):
     ...
-    doublesix.web.protocol.ProtocolError: players must be 2 to 4, not 5
+    doublesix.web.requests.FieldError: A game has 2 to 4 players, not 5.
     """
     if body is None:
         body = {}
@@ -146,13 +163,14 @@ def parse_new_game(body: object) -> NewGame:
         raise ProtocolError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
     players = _whole(body, "players", Rules.variant(variant).players)
     if not 2 <= players <= 4:
-        raise ProtocolError(f"players must be 2 to 4, not {players}")
+        raise FieldError("players", f"A game has 2 to 4 players, not {players}.")
     target = _whole(body, "target", 100)
     if not 0 <= target <= MAX_TARGET:
-        raise ProtocolError(f"target must be 0 (one hand) to {MAX_TARGET}, not {target}")
+        raise FieldError("target", f"Points to win is 0 (one hand) to {MAX_TARGET}, not {target}.")
     tile_set = _whole(body, "set", 6)
     if tile_set not in (6, 9, 12):
-        raise ProtocolError(f"set must be 6, 9 or 12, not {tile_set}")
+        raise FieldError(
+            "set", f"The set is double-6, double-9 or double-12, not double-{tile_set}.")
     opponents = body.get("opponents")
     if opponents is None:
         opponents = ["pinocchio"] * (players - 1)
@@ -170,7 +188,10 @@ def parse_new_game(body: object) -> NewGame:
                 f"{PERSON!r} for a seat a person takes by invitation"
             )
     host = body.get("name")
-    host_name = None if host is None else parse_name(host)
+    try:
+        host_name = None if host is None else parse_name(host)
+    except ProtocolError as error:
+        raise FieldError("name", str(error)) from None
     seed = body.get("seed")
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT
@@ -188,6 +209,9 @@ def parse_new_game(body: object) -> NewGame:
             )
     try:
         rules = Rules.variant(variant, players=players, target=target, set=tile_set, **options)
+    except RuleError as error:
+        field = "variant" if error.field == "name" else error.field
+        raise FieldError(field, str(error)) from None
     except (ValueError, TypeError) as error:
         raise ProtocolError(str(error)) from None
     return NewGame(rules, tuple(opponents), seed, host_name)

@@ -36,12 +36,6 @@ export function endWords(end) {
   return END_WORDS[end] || end;
 }
 
-/** The name of an end button: "Left end", "Up arm". @param {string} end */
-export function endButtonName(end) {
-  const words = endWords(end);
-  return words[0].toUpperCase() + words.slice(1);
-}
-
 /**
  * The accessible name of a hand tile: it begins with the tile's text.
  * @param {string} tile @param {string[]} ends the ends it can go on now ("lead" to open)

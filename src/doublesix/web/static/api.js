@@ -7,12 +7,13 @@ import { state } from "./state.js";
 /** @typedef {import("./types.js").Options} Options */
 /** @typedef {import("./types.js").RulesWords} RulesWords */
 
-/** An answer the server refused: its status and its words. */
+/** An answer the server refused: its status, its words and the form's field they are about. */
 export class ApiError extends Error {
-  /** @param {string} message @param {number} status */
-  constructor(message, status) {
+  /** @param {string} message @param {number} status @param {string|null} [field] */
+  constructor(message, status, field = null) {
     super(message);
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -32,7 +33,10 @@ export async function api(url, init) {
   } catch {
     body = null;
   }
-  if (!response.ok) throw new ApiError(body?.error || `The server answered ${response.status}.`, response.status);
+  if (!response.ok) {
+    throw new ApiError(body?.error || `The server answered ${response.status}.`, response.status,
+      typeof body?.field === "string" ? body.field : null);
+  }
   return body;
 }
 

@@ -406,7 +406,7 @@ function announceOtherTurn(g, st) {
   if (g.otherTurnKey === key) return;
   g.otherTurnKey = key;
   const seat = st.table.seats[turn];
-  announce(`${st.words.turn || ""}${seat.connected ? "" : ` ${seat.name} is away.`}`);
+  announce([st.words.turn, seat.connected ? "" : seat.words?.away].filter(Boolean).join(" "));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 import { state, canAct } from "./state.js";
 import { byId, button, h } from "./dom.js";
 import { tileSVG } from "./board.js";
-import { announce, endButtonName, endWords, listWords, tileLabel } from "./a11y.js";
+import { announce, endWords, tileLabel } from "./a11y.js";
 import { screenMode } from "./table.js";
 import { countTo } from "./motion.js";
 import { seatNames } from "./people.js";
@@ -41,11 +41,6 @@ export function playableTiles(st) {
   return st.choices.map((c) => c.tile);
 }
 
-/** An end with what laying there scores: "left end (scores 10)". @param {Lay} lay */
-function endScoreWords(lay) {
-  return `${endWords(String(lay.end))}${lay.points > 0 ? ` (scores ${lay.points})` : ""}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Rendering
 
@@ -70,12 +65,13 @@ export function renderMe(g, st) {
   else if (!g.connected) status = "Waiting for the connection…";
   else if (myTurn && g.pending) status = "Sending…";
   else if (myTurn && !g.ready) status = "Your turn is coming…";
-  else if (act && g.selected) status = `Choose an end for ${g.selected}.`;
+  else if (act && g.selected) status = choiceOf(st, g.selected)?.words?.where || "";
   else if (act) status = playableTiles(st).length ? "Your turn: play a raised tile." : (st.legal.some((m) => m.move === "draw") ? "Your turn: nothing fits, draw a tile." : "Your turn: nothing fits, pass.");
   else if (st.turn !== null) {
+    // A person away, or played for by a computer: the server's words for their seat.
     const away = st.table?.seats[st.turn];
-    const standIn = away?.stand_in ? " (a computer plays for them)" : away && away.person && !away.connected ? ", who is away" : "";
-    status = `Waiting for ${names[st.turn]}${standIn}.`;
+    const said = away?.stand_in ? away.words?.waiting_stand_in : away && away.person && !away.connected ? away.words?.waiting_away : null;
+    status = said || `Waiting for ${names[st.turn]}.`;
   }
   byId("me-status").textContent = status;
 
@@ -216,17 +212,17 @@ function renderEndChoice(g, st, act) {
     return;
   }
   box.hidden = false;
-  byId("end-choice-text").textContent = `Where should ${g.selected} go?`;
+  byId("end-choice-text").textContent = choice.words?.where || "";
   const had = document.activeElement?.closest?.("#end-buttons") ? /** @type {HTMLElement} */ (document.activeElement).dataset.end : null;
   byId("end-buttons").replaceChildren(...choice.lays.map((lay) => {
     const end = String(lay.end);
     const hinted = g.hint?.end === end && g.hint?.tile === g.selected;
     // Its name in full ("Left end 4, scores 10"), and on a narrow screen the board's own label
-    // for the end ("L 4") with what it scores.
+    // for the end with what it scores ("L 4 +10"): both the server's words.
     const b = h("button", { type: "button", class: `end-button${hinted ? " hinted" : ""}`, dataset: { end } }, [
-      h("span", { class: "end-long" }, [endButtonName(end), h("span", { class: "end-num", text: ` ${lay.shows}${lay.points > 0 ? `, scores ${lay.points}` : ""}` }),
+      h("span", { class: "end-long" }, [lay.words?.name || end,
         state.settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: end[0].toUpperCase() }) : ""]),
-      h("span", { class: "end-short", "aria-hidden": "true", text: `${end[0].toUpperCase()} ${lay.shows}${lay.points > 0 ? ` +${lay.points}` : ""}` }),
+      h("span", { class: "end-short", "aria-hidden": "true", text: lay.words?.short || end }),
     ]);
     b.addEventListener("click", () => chooseEnd(end));
     return b;
@@ -266,8 +262,8 @@ export function chooseTile(tile) {
   }
   g.selected = tile;
   renderGame();
-  const keys = choice.lays.map((l) => String(l.end)[0].toUpperCase());
-  announce(`${tile} fits the ${listWords(choice.lays.map(endScoreWords))}. Choose an end${state.settings.shortcuts ? `, or press ${listWords(keys)}` : ""}.`);
+  const said = choice.words;
+  if (said) announce(`${said.question} ${state.settings.shortcuts ? said.keys : said.choose}`);
   /** @type {HTMLElement|null} */ (byId("end-buttons").querySelector("button"))?.focus();
 }
 

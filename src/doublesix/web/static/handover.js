@@ -6,10 +6,10 @@
  */
 import { state } from "./state.js";
 import { byId, h } from "./dom.js";
-import { announce, listWords } from "./a11y.js";
+import { announce } from "./a11y.js";
 import { send } from "./connection.js";
 import { openDialog, closeDialog } from "./dialogs.js";
-import { awayNow, durationWords, handoverAfter, playerLabel } from "./people.js";
+import { awayNow, handoverAfter } from "./people.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").Picture} Picture */
@@ -22,8 +22,8 @@ let drawnKey = "";
 
 /**
  * The note on the table about people away: who, whose turn it is, who plays for whom; "Let a
- * computer play for Bea" once Bea has been away long enough (redrawn when that
- * time comes).
+ * computer play for Bea" once Bea has been away long enough (redrawn when that time comes).
+ * The sentences are the server's: the table's `words` and each seat's.
  * @param {GameSession} g @param {Picture} st
  */
 export function renderTableNotice(g, st) {
@@ -41,9 +41,10 @@ export function renderTableNotice(g, st) {
     return;
   }
   const limit = handoverAfter(table);
+  // Every sentence is the server's (the table's and each seat's `words`).
   const words = away.map((s) => (s.stand_in
-    ? `${playerLabel(s.stand_in)} plays for ${s.name} until ${s.name} is back.`
-    : `${s.name} is away${st.turn === s.seat && !st.result ? ", and it is their turn" : ""}.`));
+    ? s.words?.stand_in
+    : st.turn === s.seat && !st.result ? s.words?.away_turn : s.words?.away) || "");
   const eligible = away.filter((s) => !s.stand_in && awayNow(s, g.tableAt) >= limit);
   const later = away.filter((s) => !s.stand_in && awayNow(s, g.tableAt) < limit);
   if (later.length) {
@@ -54,17 +55,15 @@ export function renderTableNotice(g, st) {
     }, Math.max(1, wait) * 1000 + 50);
   }
   // Everyone at the table learns that a computer may play for someone away, and when.
-  const soon = later.length
-    ? ` Once someone has been away for ${durationWords(limit)}, you can let a computer play for them.`
-    : "";
-  byId("table-notice-text").textContent = words.join(" ") + soon;
+  if (later.length && table.words?.later) words.push(table.words.later);
+  byId("table-notice-text").textContent = words.join(" ");
   const key = JSON.stringify(eligible.map((s) => [s.seat, s.name]));
   if (key !== drawnKey) {
     drawnKey = key;
     const focused = document.activeElement?.closest?.("#table-notice-actions") ? document.activeElement.id : "";
     byId("table-notice-actions").replaceChildren(...eligible.map((s) => {
-      const b = h("button", { type: "button", class: "small", id: `hand-over-${s.seat}`, text: `Let a computer play for ${s.name}` });
-      b.addEventListener("click", () => openHandover(g, s));
+      const b = h("button", { type: "button", class: "small", id: `hand-over-${s.seat}`, text: s.words?.hand_over || s.name });
+      b.addEventListener("click", () => openHandover(s));
       return b;
     }));
     if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
@@ -72,17 +71,15 @@ export function renderTableNotice(g, st) {
   box.hidden = false;
 }
 
-/** @param {GameSession} g @param {TableSeat} seat */
-function openHandover(g, seat) {
+/** @param {TableSeat} seat */
+function openHandover(seat) {
   handingOver = seat.seat;
-  byId("handover-title").textContent = `Let a computer play for ${seat.name}`;
-  const away = awayNow(seat, g.tableAt);
-  byId("handover-text").textContent = `${seat.name} has been away for ${durationWords(away)}. ` +
-    `The computer plays ${seat.name}'s turns until ${seat.name} comes back, and then ${seat.name} plays on.`;
+  byId("handover-title").textContent = seat.words?.hand_over || seat.name;
+  byId("handover-text").textContent = seat.words?.hand_over_text || "";
   const opponents = state.options?.opponents || [];
   byId("handover-choices").replaceChildren(...opponents.map((o, i) => h("label", {}, [
     h("input", { type: "radio", name: "handover-player", value: o.name, checked: i === 0 }),
-    ` ${o.label} (${o.difficulty})`,
+    ` ${o.choice}`,
   ])));
   openDialog("handover-dialog");
 }
@@ -96,7 +93,7 @@ byId("handover-form").addEventListener("submit", (event) => {
   const seat = table.seats[handingOver];
   if (!chosen || !seat) return;
   if (send(g, { type: "seat", seat: handingOver, player: chosen.value })) {
-    announce(`Asking ${playerLabel(chosen.value)} to play for ${seat.name}…`);
+    announce(seat.words?.asking || "");
   }
 });
 
@@ -106,9 +103,7 @@ export function checkHandoverDialog(st) {
   if (seat && (seat.connected || seat.stand_in)) closeDialog("handover-dialog");
 }
 
-/** Who is not here, for the reading keys: "Bea is away." ("" when everyone is). @param {Picture} st */
+/** Who is not here, for the reading keys: the server's "Bea is away." ("" when everyone is). @param {Picture} st */
 export function awaySentence(st) {
-  const away = (st.table?.seats || []).filter((s) => s.person && s.joined && !s.connected && s.seat !== st.me);
-  if (!away.length) return "";
-  return `${listWords(away.map((s) => s.name))} ${away.length === 1 ? "is" : "are"} away.`;
+  return st.table?.words?.away || "";
 }

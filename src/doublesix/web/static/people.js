@@ -6,7 +6,6 @@
  * Names are text: every module shows them with `textContent` (the `h` helper's `text`), never
  * as HTML.
  */
-import { opponentInfo } from "./api.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").Table} Table */
@@ -68,19 +67,14 @@ export function seatNames(st) {
   return st.names.map((name, seat) => (seat === st.me ? name : table.seats[seat]?.name || name));
 }
 
-/** A computer player's label ("Expert"), from the server's options. @param {string} player */
-export function playerLabel(player) {
-  return opponentInfo(player)?.label || player.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
-}
-
 /** Whether a seat is a person's (and not given to a computer for good). @param {Picture} st @param {number} seat */
 export function isPerson(st, seat) {
   return !!st.table?.seats[seat]?.person;
 }
 
-/** "Expert playing for Bea", while a computer stands in for an away person. @param {TableSeat} seat */
+/** The server's "Expert playing for Bea", while a computer stands in for an away person. @param {TableSeat} seat */
 export function standInWords(seat) {
-  return seat.stand_in ? `${playerLabel(seat.stand_in)} playing for ${seat.name}` : "";
+  return seat.stand_in ? seat.words?.playing_for || "" : "";
 }
 
 /** Seconds the host must wait before seating a computer for an away person. @param {Table} table */
@@ -95,13 +89,6 @@ export function handoverAfter(table) {
 export function awayNow(seat, receivedAt) {
   if (!seat.person || !seat.joined || seat.connected) return 0;
   return seat.away + Math.max(0, Math.floor((performance.now() - receivedAt) / 1000));
-}
-
-/** "a minute", "3 minutes", "40 seconds". @param {number} seconds */
-export function durationWords(seconds) {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.floor(seconds / 60);
-  return minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
 
 /** A link's full address on this server. @param {string} path */

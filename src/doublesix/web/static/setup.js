@@ -2,8 +2,8 @@
 /**
  * The new-game form: the presets as quick choices, players, target, opponents, set, and
  * "Custom rules" with every rule option in the server's words (`GET /api/options`). The server
- * checks the combination with the engine's own rules; a refusal is shown next to the field it
- * names. The choice is remembered in localStorage.
+ * checks the combination with the engine's own rules; a refusal names its field (`field`), and
+ * its words are shown next to that field. The choice is remembered in localStorage.
  *
  * Each seat after yours may be "A person (invite)" instead of a computer: the game then starts
  * in its waiting room, with an invitation link for each such seat, and asks for your name.
@@ -228,30 +228,22 @@ function clearErrors() {
 }
 
 /**
- * Show the server's words next to the field they name (the first named field that is shown);
- * returns the field's label, or null.
- * @param {string} message
+ * Show the server's words next to the field the server names (`field` of its refusal), open
+ * "Custom rules" if it is there, mark the field invalid and focus it; returns the field's label,
+ * or null when the form shows no such field.
+ * @param {string} name @param {string} message
  */
-function showFieldError(message) {
-  const names = ["hand_size", "players", "target", "set", "opponents", "variant",
-    ...(state.options?.options || []).map((o) => o.name)];
-  const found = names
-    .map((name) => ({ name, at: message.search(new RegExp(`\\b${name}\\b`)) }))
-    .filter((f) => f.at >= 0)
-    .sort((a, b) => a.at - b.at);
-  for (const { name } of found) {
-    const error = document.getElementById(`error-${name}`);
-    const field = error?.closest(".option, fieldset");
-    if (!error || !field || /** @type {HTMLElement} */ (field).hidden) continue;
-    if (field.closest("#custom-rules")) /** @type {HTMLDetailsElement} */ (byId("custom-rules")).open = true;
-    error.textContent = message;
-    const controls = /** @type {HTMLInputElement[]} */ ([...field.querySelectorAll("input, select")]);
-    for (const c of controls) c.setAttribute("aria-invalid", "true");
-    (controls.find((c) => c.checked) || controls[0])?.focus();
-    const label = field.querySelector("legend, label.option-label");
-    return label?.textContent || name;
-  }
-  return null;
+function showFieldError(name, message) {
+  const error = document.getElementById(`error-${name}`);
+  const field = error?.closest(".option, fieldset");
+  if (!error || !field || /** @type {HTMLElement} */ (field).hidden) return null;
+  if (field.closest("#custom-rules")) /** @type {HTMLDetailsElement} */ (byId("custom-rules")).open = true;
+  error.textContent = message;
+  const controls = /** @type {HTMLInputElement[]} */ ([...field.querySelectorAll("input, select")]);
+  for (const c of controls) c.setAttribute("aria-invalid", "true");
+  (controls.find((c) => c.checked) || controls[0])?.focus();
+  const label = field.querySelector("legend, label.option-label");
+  return label?.textContent || name;
 }
 
 form.addEventListener("submit", async (event) => {
@@ -278,13 +270,13 @@ form.addEventListener("submit", async (event) => {
     await startGame(setup);
   } catch (err) {
     const message = errorText(err);
-    if (err instanceof ApiError && err.status === 400 && setup.name !== undefined && /\bname\b/.test(message)) {
+    if (err instanceof ApiError && err.status === 400 && setup.name !== undefined && err.field === "name") {
       byId("error-name").textContent = message;
       input("host-name").setAttribute("aria-invalid", "true");
       input("host-name").focus();
       return;
     }
-    const field = err instanceof ApiError && err.status === 400 ? showFieldError(message) : null;
+    const field = err instanceof ApiError && err.status === 400 && err.field ? showFieldError(err.field, message) : null;
     // 429: the server's sentence says why and when to try again ("… try again in 3 minutes.").
     const tooOften = err instanceof ApiError && err.status === 429;
     byId("setup-error").textContent = field

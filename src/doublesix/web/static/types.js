@@ -5,8 +5,10 @@
  */
 
 /** @typedef {{move: string, tile: string|null, end: string|null}} Legal */
-/** @typedef {{move: string, end: string|null, shows: number|null, count_after: number, points: number}} Lay */
-/** @typedef {{tile: string, asks: boolean, lays: Lay[]}} Choice */
+/** An end button's words, from the server: its long name and its short label. @typedef {{name: string, short: string}} LayWords */
+/** @typedef {{move: string, end: string|null, shows: number|null, count_after: number, points: number, words: LayWords|null}} Lay */
+/** The words of a choice that asks which end. @typedef {{where: string, question: string, keys: string, choose: string}} ChoiceWords */
+/** @typedef {{tile: string, asks: boolean, lays: Lay[], words: ChoiceWords|null}} Choice */
 /** @typedef {{tile: string, outer: number}} Placed */
 /** @typedef {{left: Placed[], right: Placed[], up: Placed[], down: Placed[], spinner: string|null}} Layout */
 
@@ -53,15 +55,24 @@
  */
 
 /**
- * One seat at a table for people (docs/protocol.md, "Tables for people").
- * @typedef {{seat: number, name: string, person: boolean, joined: boolean, connected: boolean,
- *   away: number, stand_in: string|null, again: boolean}} TableSeat
+ * The server's sentences about a person's seat while they are away (tabletalk.seat_words).
+ * @typedef {{away: string, away_turn: string, stand_in: string|null, playing_for: string|null,
+ *   hand_over: string, hand_over_text: string, asking: string, waiting_away: string,
+ *   waiting_stand_in: string}} SeatWords
  */
+/**
+ * One seat at a table for people (docs/protocol.md, "Tables for people"); `words` only for a
+ * person's seat.
+ * @typedef {{seat: number, name: string, person: boolean, joined: boolean, connected: boolean,
+ *   away: number, stand_in: string|null, again: boolean, words?: SeatWords|null}} TableSeat
+ */
+/** The table's own sentences: who is away (for this seat), and when a computer may play for them. @typedef {{away: string, later: string}} TableWords */
 /** @typedef {{seat: number, url: string}} Invite */
 /**
  * A table for people (the picture's `table`; null for a game against computers only).
  * @typedef {{stage: "waiting"|"playing"|"over", host: number, you_host: boolean, seats: TableSeat[],
- *   can_start: boolean, handover_after: number, invites: Invite[], next_game: string|null}} Table
+ *   can_start: boolean, handover_after: number, invites: Invite[], next_game: string|null,
+ *   words?: TableWords}} Table
  */
 /**
  * What an invitation shows (`GET /api/join/{game_id}/{code}`).
