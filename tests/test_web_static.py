@@ -281,3 +281,13 @@ def test_the_browser_composes_none_of_the_servers_sentences() -> None:
     assert not found, "sentences the server sends, written again in the browser:\n" + "\n".join(
         found
     )
+
+
+def test_the_style_sheet_closes_every_block() -> None:
+    """A brace left open (say, by a merge) silently swallows every rule after it."""
+    depth = 0
+    text = (STATIC / "styles.css").read_text()
+    for number, line in enumerate(re.sub(r"/\*.*?\*/", "", text, flags=re.S).splitlines(), 1):
+        depth += line.count("{") - line.count("}")
+        assert depth >= 0, f"styles.css: a block closed twice (line {number} without comments)"
+    assert depth == 0, "styles.css: a block is never closed"
