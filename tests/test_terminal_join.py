@@ -754,6 +754,8 @@ class TestAComputerForSomeoneAway:
             "pinocchio, buratino, snow-white, expert-quick, expert-careful, expert.\nRules: " \
             in output.getvalue()
 
+
+class TestLinks:
     def test_a_link_and_its_socket(self) -> None:
         invitation = Invitation.parse("https://dominoes.example/join/g%2F1/c0de?x=1#top")
         assert invitation == Invitation("https://dominoes.example", "g/1", "c0de")
