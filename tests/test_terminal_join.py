@@ -40,7 +40,7 @@ from doublesix import Match, Move, Rules
 from doublesix.ai import PLAYERS, hint, player
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.moves import IllegalMoveError
-from doublesix.tabletalk import waiting_room
+from doublesix.tabletalk import computer_help, stands_in, waiting_room
 from doublesix.terminal import app
 from doublesix.terminal.console import Console
 from doublesix.terminal.join import join, join_command
@@ -48,6 +48,7 @@ from doublesix.terminal.remote import RemoteGame
 from doublesix.terminal.tables import Invitation, Tables
 from doublesix.web.pictures import event_json, event_text, picture
 from doublesix.web.protocol import GameInfo
+from doublesix.wire import OFFERED_PLAYERS
 from tests.support.terminal import Person, Terminal
 from tests.support.web import Server, free_port
 
@@ -87,6 +88,13 @@ class FakeTable:
         #: While this says so, a wait with a timeout times out rather than another person
         #: moving (None: a timed wait always times out when nothing is queued).
         self.hold: Callable[[], bool] | None = None
+        #: The people away, each since when on ``clock`` (the server's), and the computer
+        #: playing for someone away.
+        self.gone: dict[int, float] = {}
+        self.clock: Callable[[], float] = time.monotonic
+        self.stand_in: list[str | None] = [None] * rules.players
+        #: Told the seconds of each timed wait that timed out (a clock the test moves on).
+        self.tick: Callable[[float], None] | None = None
 
     # the picture
 
@@ -97,13 +105,14 @@ class FakeTable:
             "host": 0, "you_host": self.me == 0,
             "seats": [
                 {"seat": seat, "name": name, "person": kind == "human",
-                 "joined": self.joined[seat], "connected": True, "away": 0, "stand_in": None,
-                 "again": False}
+                 "joined": self.joined[seat], "connected": seat not in self.gone,
+                 "away": int(self.clock() - self.gone.get(seat, self.clock())),
+                 "stand_in": self.stand_in[seat], "again": False}
                 for seat, (name, kind) in enumerate(zip(self.info.names, self.kinds,
                                                         strict=True))
             ],
             "can_start": self.stage == "waiting" and all(self.joined),
-            "invites": [], "next_game": None,
+            "invites": [], "next_game": None, "handover_after": 60.0,
         }
 
     def picture(self) -> Message:
@@ -210,6 +219,11 @@ class FakeTable:
             suggestion = hint(view, seed=hint_seed(match.seed, view), playouts=PLAYOUTS)
             queue.append({"type": "hint", "move": str(suggestion.move),
                           "reason": suggestion.reason})
+        elif kind == "seat":
+            seat, chosen = int(message["seat"]), str(message["player"])
+            self.stand_in[seat] = chosen
+            self.send({"type": "table", "table": self.table(),
+                       "text": stands_in(PLAYERS[chosen].label, self.info.names[seat])})
         elif kind == "again":
             self.games += 1
             self.match = Match(self.rules, seed=self.seed + 1)
@@ -247,6 +261,8 @@ class FakeSocket:
         while not self.queue:
             if timeout is not None and (not timeout or self.table.hold is None
                                         or self.table.hold()):
+                if self.table.tick is not None and timeout:
+                    self.table.tick(timeout)
                 raise TimeoutError
             if not self.table.wake():
                 raise AssertionError("the terminal waits for a message that never comes")
@@ -261,7 +277,8 @@ class FakeSocket:
 
 def seat_at(table: FakeTable, output: io.StringIO, person: io.TextIOBase, *,
             drops: list[tuple[int, int | None] | None] | None = None,
-            folder: Path | None = None) -> tuple[RemoteGame, list[str]]:
+            folder: Path | None = None,
+            clock: Callable[[], float] = time.monotonic) -> tuple[RemoteGame, list[str]]:
     """A :class:`RemoteGame` at ``table``; the sockets' URLs are listed as they are opened."""
     opened: list[str] = []
     plan = list(drops or [])
@@ -274,7 +291,8 @@ def seat_at(table: FakeTable, output: io.StringIO, person: io.TextIOBase, *,
     tables = Tables(folder or Path(tempfile.mkdtemp()))
     console = Console(person, output, colour=False, echo=True)  # type: ignore[arg-type]
     game = RemoteGame(console, invitation, tables, "g1", "T0K", "doublesix join LINK",
-                      retry_delays=(0.0, 0.0), sleep=lambda _: None, opener=opener)
+                      retry_delays=(0.0, 0.0), sleep=lambda _: None, opener=opener,
+                      clock=clock)
     return game, opened
 
 
@@ -326,7 +344,8 @@ class TestTheSameWords:
         expected = local.replace(
             "Play a new game? Type yes or no: ", "Play again? Type yes or no: "
         ).replace("quit: stop; the game is saved, and doublesix play --resume goes on.",
-                  "quit: leave the table; your seat is kept, and doublesix join LINK goes back.")
+                  "quit: leave the table; your seat is kept, and doublesix join LINK goes back.\n"
+                  + computer_help(60, OFFERED_PLAYERS))
         assert remote == expected
 
 
@@ -610,6 +629,130 @@ class TestTheTable:
         assert output.getvalue().endswith(
             "End of input.\nYou keep your seat. To come back to the table, type: "
             "doublesix join LINK\n")
+
+
+class Typing(Person):
+    """A :class:`Person` who first types ``lines`` at the prompts for a move, each once the
+    words before it have been printed."""
+
+    def __init__(self, output: io.StringIO, seed: int, lines: list[tuple[str, str]]) -> None:
+        super().__init__(output, seed, mistakes=False)
+        self.lines = lines
+
+    def answer(self, text: str) -> str:
+        if self.lines and text.endswith("Your move: ") and self.lines[0][0] in text:
+            return self.lines.pop(0)[1]
+        return super().answer(text)
+
+
+def table_with_ana_away(seed: int) -> tuple[FakeTable, list[float]]:
+    """Block for four: Ana (away from the start), Bea (the terminal), Cid, Greedy; and the
+    clock, moved on by each timed wait of the terminal's."""
+    rules = Rules.variant("block", players=4, target=0)
+    table = FakeTable(rules, seed, ["human", "human", "human", "greedy"],
+                      ["Ana", "Bea", "Cid", "Greedy"], me=1)
+    now = [0.0]
+    table.clock = lambda: now[0]
+    table.tick = lambda seconds: now.__setitem__(0, now[0] + seconds)
+    table.gone[0] = 0.0
+    return table, now
+
+
+class TestAComputerForSomeoneAway:
+    NOTICE = ("Ana has been away a minute: you may let a computer play for Ana. "
+              "Type: computer Ana.")
+
+    def test_the_notice_comes_once_and_the_command_gives_the_seat(self) -> None:
+        table, now = table_with_ana_away(5)
+        output = io.StringIO()
+        person = Typing(output, 5, [
+            ("", "computer Ana"), (self.NOTICE, "computer Zed"),
+            (self.NOTICE, "computer Greedy"), (self.NOTICE, "computer Cid"),
+            (self.NOTICE, "computer Bea"), (self.NOTICE, "computer Ana Zorro"),
+            (self.NOTICE, "computer"), (self.NOTICE, "computer ana snow white")])
+        game, _ = seat_at(table, output, person, clock=lambda: now[0])
+        assert game.run() == 0
+        text = output.getvalue()
+        early = ("Ana has been away 0 seconds: a computer may play for Ana once Ana has been "
+                 "away a minute.")
+        assert text.index("computer Ana\n" + early) < text.index(self.NOTICE)
+        assert text.count(self.NOTICE) == 1, text
+        after = text[text.index(self.NOTICE):]
+        for typed, said in [
+            ("computer Zed", "Nobody at the table is called Zed. The others at the table: Ana, "
+                             "Cid, Greedy."),
+            ("computer Greedy", "Greedy is a computer player."),
+            ("computer Cid", "Cid is at the table: a computer plays only for someone away."),
+            ("computer Bea", "A computer plays for someone away, not for you: you are here."),
+            ("computer Ana Zorro", "There is no computer player called Zorro. Choose one of: "
+                                   "pinocchio, buratino, snow-white, expert-quick, "
+                                   "expert-careful, expert."),
+            ("computer", "Type computer and the name of someone away, like: computer Ana."),
+            ("computer ana snow white", "Asking Snow White to play for Ana."),
+        ]:
+            assert f"Your move: {typed}\n{said}\nYour move: " in after, (typed, after)
+        assert [m for m in table.received if m["type"] == "seat"] == [
+            {"type": "seat", "seat": 0, "player": "snow-white"}]
+        assert "Snow White plays for Ana until Ana is back." in after
+        assert "Ana's turn." not in text[text.index("Snow White plays for Ana"):]
+
+    def test_it_is_said_and_done_during_the_away_persons_turn(self) -> None:
+        """Through a pipe, while Ana (away) is to play: the notice comes once she has been away
+        a minute, and ``computer Ana`` typed then gives her seat to the first computer the
+        table offers, which plays her turn."""
+        table, now = table_with_ana_away(5)
+        deadline = time.monotonic() + 60
+        table.hold = lambda: table.match.turn == 0 and table.stand_in[0] is None \
+            and time.monotonic() < deadline
+        output = io.StringIO()
+        person = Person(output, 5, mistakes=False)
+        read, write = os.pipe()
+        keyboard = os.fdopen(write, "w")
+        game, _ = seat_at(table, output, os.fdopen(read),  # type: ignore[arg-type]
+                          clock=lambda: now[0])
+        runner = threading.Thread(target=game.run, daemon=True)
+        runner.start()
+        asked = 0
+        typed = False
+        while runner.is_alive() and time.monotonic() < deadline:
+            text = output.getvalue()
+            if not typed and self.NOTICE in text:
+                typed = True
+                keyboard.write("computer Ana\n")
+                keyboard.flush()
+                continue
+            prompts = len(re.findall(r"(Your move: |Which end, [a-z ,]+\? |or type quit: "
+                                     r"|Type yes or no: )", text))
+            if prompts > asked and re.search(r"(: |\? )$", text):
+                asked = prompts
+                keyboard.write(person.answer(text) + "\n")
+                keyboard.flush()
+            time.sleep(0.01)
+        keyboard.close()
+        runner.join(30)
+        text = output.getvalue()
+        assert not runner.is_alive() and "Hand 1 is" in text, text[-2000:]
+        assert text.count(self.NOTICE) == 1
+        waiting = text.index("Ana's turn.")
+        notice = text.index(self.NOTICE)
+        assert waiting < notice and "Your move: " not in text[waiting:notice], text
+        assert text[notice:].startswith(
+            f"{self.NOTICE}\ncomputer Ana\nAsking Pinocchio to play for Ana.\n"
+            "Pinocchio plays for Ana until Ana is back.\nAna laid"), text[notice:]
+        assert [m for m in table.received if m["type"] == "seat"] == [
+            {"type": "seat", "seat": 0, "player": "pinocchio"}]
+
+    def test_help_names_the_command(self) -> None:
+        table, now = table_with_ana_away(5)
+        output = io.StringIO()
+        game, _ = seat_at(table, output, Typing(output, 5, [("", "help")]),
+                          clock=lambda: now[0])
+        assert game.run() == 0
+        assert "help\nTo lay a tile" in output.getvalue()
+        assert "\ncomputer NAME: let a computer play for someone away a minute or more, until " \
+            "they are back: pinocchio, or the one you add (computer Bea expert). Players: " \
+            "pinocchio, buratino, snow-white, expert-quick, expert-careful, expert.\nRules: " \
+            in output.getvalue()
 
 
 class TestLinks:

@@ -339,3 +339,105 @@ def seat_words(name: str, stand_in: str | None, after: float) -> dict[str, str |
         "waiting_away": f"Waiting for {name}, who is away.",
         "waiting_stand_in": f"Waiting for {name} (a computer plays for them).",
     }
+
+
+# -- a computer for someone away, from the terminal (issue 29: ``computer NAME``) -------------
+
+
+def may_stand_in(name: str, away: float) -> str:
+    """Told once to the others at the table when a computer may play for ``name``, away
+    ``away`` seconds, with the command to type.
+
+    >>> may_stand_in("Bea", 60)
+    'Bea has been away a minute: you may let a computer play for Bea. Type: computer Bea.'
+    """
+    return (f"{name} has been away {duration(away)}: you may let a computer play for {name}. "
+            f"Type: computer {name}.")
+
+
+def asking_to_stand_in(player: str, name: str) -> str:
+    """Said when the ``computer`` command is sent; the table then says who plays for whom.
+
+    >>> asking_to_stand_in("Pinocchio", "Bea")
+    'Asking Pinocchio to play for Bea.'
+    """
+    return f"Asking {player} to play for {name}."
+
+
+def computer_help(after: float, players: Sequence[str]) -> str:
+    """The ``help`` line of the ``computer`` command at a table (``players``: the computer
+    players offered, by name, the first the one that plays unless another is named).
+
+    >>> computer_help(60, ["pinocchio", "expert"])
+    'computer NAME: let a computer play for someone away a minute or more, until they are \
+back: pinocchio, or the one you add (computer Bea expert). Players: pinocchio, expert.'
+    """
+    return (f"computer NAME: let a computer play for someone away {duration(after)} or more, "
+            f"until they are back: {players[0]}, or the one you add "
+            f"(computer Bea {players[-1]}). Players: {', '.join(players)}.")
+
+
+def nobody_called(text: str, people: Sequence[str]) -> str:
+    """The ``computer`` command named nobody at the table (``people``: the others there).
+
+    >>> nobody_called("Zed", ["Ana", "Bea"])
+    'Nobody at the table is called Zed. The others at the table: Ana, Bea.'
+    >>> nobody_called("", ["Ana"])
+    'Type computer and the name of someone away, like: computer Ana.'
+    """
+    if not text:
+        example = people[0] if people else "Bea"
+        return f"Type computer and the name of someone away, like: computer {example}."
+    return f"Nobody at the table is called {text}. The others at the table: {', '.join(people)}."
+
+
+def no_such_player(text: str, players: Sequence[str]) -> str:
+    """The ``computer`` command named no computer player.
+
+    >>> no_such_player("Zorro", ["pinocchio", "expert"])
+    'There is no computer player called Zorro. Choose one of: pinocchio, expert.'
+    """
+    return f"There is no computer player called {text}. Choose one of: {', '.join(players)}."
+
+
+def is_a_computer(name: str) -> str:
+    """Why a computer cannot be asked to play for ``name``: a computer plays that seat.
+
+    >>> is_a_computer("Greedy")
+    'Greedy is a computer player.'
+    """
+    return f"{name} is a computer player."
+
+
+#: Why a computer cannot be asked to play for the person asking.
+NOT_FOR_YOU: Final = "A computer plays for someone away, not for you: you are here."
+#: Why a computer cannot be asked to play for anyone now.
+NOT_IN_PLAY: Final = "A computer may play for someone away only while a game is in play."
+
+
+def not_away(name: str) -> str:
+    """Why no computer may play for ``name``: they are at the table.
+
+    >>> not_away("Bea")
+    'Bea is at the table: a computer plays only for someone away.'
+    """
+    return f"{name} is at the table: a computer plays only for someone away."
+
+
+def already_stands_in(player: str, name: str) -> str:
+    """Why no computer may be asked to play for ``name``: ``player`` already does.
+
+    >>> already_stands_in("Pinocchio", "Bea")
+    'Pinocchio already plays for Bea until Bea is back.'
+    """
+    return f"{player} already plays for {name} until {name} is back."
+
+
+def away_too_short(name: str, away: float, after: float) -> str:
+    """Why no computer may play for ``name`` yet: away ``away`` seconds of ``after``.
+
+    >>> away_too_short("Bea", 12, 60)
+    'Bea has been away 12 seconds: a computer may play for Bea once Bea has been away a minute.'
+    """
+    return (f"{name} has been away {duration(away)}: a computer may play for {name} once "
+            f"{name} has been away {duration(after)}.")

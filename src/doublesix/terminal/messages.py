@@ -22,8 +22,10 @@ from websockets.exceptions import ConnectionClosed
 
 from doublesix import tabletalk, words
 from doublesix.events import Event, describe, hand_start
+from doublesix.terminal.commands import WORDS
 from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
 from doublesix.terminal.console import Console
+from doublesix.terminal.handover import HandoverError, Handovers
 from doublesix.terminal.person import Person, Resigned, Stop
 from doublesix.terminal.pictures import (
     Picture,
@@ -129,8 +131,11 @@ class TableListener(Person):
                  game_id: str, token: str, command: str, *, autodraw: bool = False,
                  retry_delays: Sequence[float] = RETRY_DELAYS,
                  sleep: Callable[[float], None] = time.sleep,
-                 opener: Callable[[str, str], Socket] = open_socket) -> None:
+                 opener: Callable[[str, str], Socket] = open_socket,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(console, ["You"])
+        #: The clock that times how long people have been away (tests replace it).
+        self.clock = clock
         self.invitation = invitation
         self.tables = tables
         self.connection = Connection(console, invitation, tables, game_id, token, command,
@@ -174,6 +179,8 @@ class TableListener(Person):
         self.drawn: list[Tile] = []
         self.seen = None
         self.connection.refusal = None
+        #: Who is away, and who the person was told a computer may play for.
+        self.handovers = Handovers(self.clock)
 
     # -- the connection ------------------------------------------------------------------------
 
@@ -227,10 +234,43 @@ class TableListener(Person):
                 return message
             self.flush()
         while True:
-            message = self.receive(POLL if self.console.watching else None)
+            self.offer_handovers()
+            timeout = self.handovers.wait()
+            if self.console.watching:
+                timeout = POLL if timeout is None else min(POLL, timeout)
+            message = self.receive(timeout)
             if message is not None:
                 return message
             self.answer_typed()
+
+    def offer_handovers(self) -> None:
+        """Tell the person, once for each absence, when a computer may play for someone away
+        and what to type."""
+        for notice in self.handovers.notices():
+            self.flush()
+            self.console.say(notice)
+
+    def info_command(self, text: str) -> bool:
+        """The table's own commands: ``computer NAME [PLAYER]`` (a computer for someone
+        away), and ``help`` with it; then those of :class:`Person`."""
+        head, _, rest = text.strip().partition(" ")
+        if head.lower() == "computer":
+            self.flush()
+            try:
+                message, said = self.handovers.request(rest)
+            except HandoverError as error:
+                self.console.error(str(error))
+                return True
+            self.console.say(said)
+            self.send(message)  # the table says who plays for whom, or why not
+            return True
+        if text.strip().lower() in WORDS["help"] and self.view is not None:
+            lines = words.help_lines(self.view.rules, self.command, self.quit_words)
+            lines.insert(-1, self.handovers.help_line())
+            for line in lines:
+                self.console.say(line)
+            return True
+        return super().info_command(text)
 
     def answer_typed(self) -> None:
         """Answer the lines typed while nothing was asked (another person's turn): ``help``,
@@ -280,6 +320,7 @@ class TableListener(Person):
         elif kind == "table":
             if self.picture is not None:
                 self.picture["table"] = message["table"]
+                self.handovers.update(message["table"], self.me)
             text = message.get("text")
             if text:
                 self.flush()
@@ -325,6 +366,8 @@ class TableListener(Person):
         self.picture = picture
         self.connection.answered()
         self.me = int(picture["me"])
+        if picture.get("table"):
+            self.handovers.update(picture["table"], self.me)
         self.names = [str(name) for name in picture["names"]]
         data = picture.get("view")
         if data is None:

@@ -258,7 +258,8 @@ class Person:
             try:
                 command = parse(line, view.rules.set)
             except CommandError as error:
-                self.console.error(str(error))
+                if not self.info_command(line):  # a command of the table's own, if any
+                    self.console.error(str(error))
                 continue
             if isinstance(command, Word):
                 if command.name == "draw":

@@ -292,5 +292,4 @@ def opponent_json(name: str) -> dict[str, Any]:
 
 
 #: The opponents the new-game form offers (the API accepts every player).
-FORM_OPPONENTS: Final = ("pinocchio", "buratino", "snow-white", "expert-quick",
-                          "expert-careful", "expert")
+FORM_OPPONENTS: Final = wire.OFFERED_PLAYERS
