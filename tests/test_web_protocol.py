@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doublesix import Match, Rules, endwords, faces, tabletalk, wire, words
+from doublesix import Match, Move, Rules, endwords, faces, tabletalk, wire, words
 from doublesix.ai.seeding import move_rng
 from doublesix.events import Event
 from doublesix.outcome import Ending
@@ -551,3 +551,61 @@ class TestTableWords:
         assert table.to_json(1, "g", False)["words"]["away"] == "Cid is away."
         table.connected = {0, 1, 2}
         assert table.to_json(0, "g", False)["words"]["away"] == ""
+
+
+class TestHandWords:
+    """What is said of each tile in the hand travels with the picture (issue 29): the browser
+    composes no tile's name, refusal or hint."""
+
+    def picture_at_a_choice(self) -> tuple[Match, dict[str, object]]:
+        match = Match(Rules.variant("all-fives"), seed=0)
+        for _ in range(5):
+            match.play(match.legal_moves()[0])
+        seat = match.turn
+        assert seat is not None
+        return match, pictures.picture(match, info_for(match), seat)
+
+    def test_each_tile_has_its_name_in_hand_order(self) -> None:
+        _, shown = self.picture_at_a_choice()
+        tiles = shown["words"]["tiles"]  # type: ignore[index]
+        assert [t["tile"] for t in tiles] == shown["hand"]
+        fits = {c["tile"]: [lay["end"] for lay in c["lays"]] for c in shown["choices"]}  # type: ignore[attr-defined]
+        for said in tiles:
+            assert said["label"].startswith(f"{said['tile']}, ")
+            if said["tile"] in fits:
+                assert said["label"].startswith(f"{said['tile']}, can be played on the ")
+                assert said["refused"] is None
+                assert all(end not in said["ends"] for end in fits[said["tile"]])
+            else:
+                assert said["label"].endswith("cannot be played: it fits no open end")
+                assert said["refused"] == f"{said['tile']} fits no open end."
+            assert said["wait"] == f"{said['tile']}: wait for your turn."
+            assert said["drop"] == f"Drop {said['tile']} on a lit end."
+
+    def test_a_refused_end_is_the_engines_refusal(self) -> None:
+        match, shown = self.picture_at_a_choice()
+        tiles = shown["words"]["tiles"]  # type: ignore[index]
+        said = next(t for t in tiles if t["ends"])
+        for end, sentence in said["ends"].items():
+            reason = str(match.state.illegal(Move(Tile.parse(said["tile"]), end)))
+            assert sentence == endwords.refusal(reason)
+            assert "does not fit the" in sentence
+
+    def test_another_seats_turn_says_not_your_turn(self) -> None:
+        match, _ = self.picture_at_a_choice()
+        other = 1 - (match.turn or 0)
+        tiles = pictures.picture(match, info_for(match), other)["words"]["tiles"]
+        assert tiles and all(t["label"].endswith("cannot be played now: not your turn")
+                             and t["refused"] is None and t["ends"] == {} for t in tiles)
+
+    def test_the_last_move_has_a_short_form(self) -> None:
+        _, shown = self.picture_at_a_choice()
+        said = shown["words"]
+        assert said["last"] and said["last_short"]  # type: ignore[index]
+        assert len(said["last_short"]) < len(said["last"])  # type: ignore[index]
+
+
+def test_the_hint_sentence_is_the_servers() -> None:
+    assert endwords.hint_sentence("6|3 on the right scores 15") == (
+        "Hint: 6|3 on the right scores 15.")
+

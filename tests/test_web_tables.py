@@ -94,6 +94,15 @@ class TestSettingATable:
             ("Ana", True, True), ("Seat 2", True, False), ("Expert", False, True),
             ("Seat 4", True, False)]
         assert [i["url"] for i in table["invites"]] == [i["url"] for i in invites]
+        assert state["words"]["tiles"] == []
+        room = state["words"]["room"]
+        assert room["title"] == "Your table"
+        assert room["start_help"] == "Waiting for seat 2 and seat 4 to be taken."
+        assert [(s["name"], s["who"], s["badge"]) for s in room["seats"]] == [
+            ("Ana", " (host, you)", "here"), ("A person", "", "invited, not here yet"),
+            ("Expert", "", "computer player"), ("A person", "", "invited, not here yet")]
+        assert room["share"] == f"Join my game of dominoes: {state['words']['rules']['caption']}."
+        assert room["asking"][3] == "Asking to seat a computer in seat 4…"
         # Nothing is dealt to the screen, and nobody moves, while the table waits: not even
         # the opening double, which the deal lays by itself.
         assert state["hand"] == [] and state["legal"] == [] and state["turn"] is None
@@ -132,12 +141,24 @@ class TestJoining:
         assert shown["seat"] == 1 and not shown["taken"] and not shown["yours"]
         assert shown["rules"]["variant"] == "draw" and shown["table"]["invites"] == []
         assert [s["name"] for s in shown["table"]["seats"]] == ["Ana", "Seat 2", "Greedy"]
+        # Every sentence the page shows comes with it (issue 29: join.js words none).
+        said = shown["words"]
+        assert said["title"] == "Join Ana's table"
+        assert said["lead"] == (f"Ana invites you to play dominoes: "
+                                f"{shown['rules_words']['caption']}. Each player plays from "
+                                "their own device.")
+        assert said["seats"] == ["Ana, who invited you", "you, once you join",
+                                 "Greedy, a computer player"]
+        assert said["refusal"] is None and said["taken"]["title"] == "This seat is taken"
+        assert shown["rules_words"]["lines"]
         seat = join(client, url, BEA, "  <b>Bea</b> שלום ")
         assert seat["seat"] == 1 and seat["game_id"] == answer["game_id"]
         # The name is kept as text (a page shows it as text, never as HTML).
         shown = as_browser(client, BEA).get(f"/api{url}").json()
         assert shown["taken"] and shown["yours"]
         assert shown["table"]["seats"][1]["name"] == "<b>Bea</b> שלום"
+        assert as_browser(client, CAL).get(f"/api{url}").json()["words"]["refusal"][
+            "title"] == "This seat is taken"
         # Another browser with the same link is refused, and changes nothing.
         refused = as_browser(client, CAL).post(f"/api{url}", json={"name": "Cal"})
         assert refused.status_code == 409
@@ -213,6 +234,12 @@ class TestTheWaitingRoom:
             told = read_until(host, "table", text="Bea has joined the table.")
             assert told["table"]["can_start"]
             assert told["table"]["seats"][1]["joined"]
+            # The waiting room's words travel with the table (issue 29: waiting.js words none).
+            room = told["room"]
+            assert room["title"] == "Your table" and room["start_help"] == ""
+            # Bea took the seat and has no socket open yet: away.
+            assert room["seats"][1] == {"name": "Bea", "who": "", "badge": "away",
+                                        "kind": "away"}
 
 
 #: Complete games of people: (body, people's seats).  Four people in every variant.

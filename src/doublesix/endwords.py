@@ -15,6 +15,8 @@ names no end button itself.  Pure: no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from doublesix.faces import Lay, TileChoice
 from doublesix.tiles import Tile
 
@@ -94,3 +96,65 @@ def end_button_short(lay: Lay) -> str:
     """
     scores = f" +{lay.points}" if lay.points > 0 else ""
     return f"{str(lay.end)[0].upper()} {lay.shows}{scores}"
+
+
+# -- the hand's tiles: their names for a screen reader, and what a refused tile says --------
+
+
+def tile_label(tile: Tile, ends: Sequence[str | None] | None) -> str:
+    """A hand tile's accessible name: the tile first, then whether and where it can be played
+    now (``ends``: the ends it fits, None to open the hand; ``None`` for ``ends`` itself: it is
+    not your turn).
+
+    >>> tile_label(Tile(6, 4), ["left", "up"])
+    '6|4, can be played on the left end or the up arm'
+    >>> tile_label(Tile(6, 6), [None]), tile_label(Tile(6, 4), [])
+    ('6|6, can be played: it opens the hand', '6|4, cannot be played: it fits no open end')
+    >>> tile_label(Tile(6, 4), None)
+    '6|4, cannot be played now: not your turn'
+    """
+    if ends is None:
+        return f"{tile}, cannot be played now: not your turn"
+    if not ends:
+        return f"{tile}, cannot be played: it fits no open end"
+    if None in ends:
+        return f"{tile}, can be played: it opens the hand"
+    names = [end_name(str(end)) for end in ends]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"{tile}, can be played on {listed}"
+
+
+def wait_for_turn(tile: Tile) -> str:
+    """Said when a tile is chosen while it is not your turn (or your turn is not ready yet).
+
+    >>> wait_for_turn(Tile(6, 4))
+    '6|4: wait for your turn.'
+    """
+    return f"{tile}: wait for your turn."
+
+
+def drop_on_an_end(tile: Tile) -> str:
+    """Said when a dragged tile is let go away from any end.
+
+    >>> drop_on_an_end(Tile(6, 4))
+    'Drop 6|4 on a lit end.'
+    """
+    return f"Drop {tile} on a lit end."
+
+
+def refusal(reason: str) -> str:
+    """The engine's refusal of a move (``IllegalMoveError``'s text) as a sentence.
+
+    >>> refusal("6|4 does not fit the up arm (5)")
+    '6|4 does not fit the up arm (5).'
+    """
+    return f"{reason[:1].upper()}{reason[1:]}."
+
+
+def hint_sentence(reason: str) -> str:
+    """The expert's suggestion as the hint line shows and says it.
+
+    >>> hint_sentence("6|3 on the right scores 15")
+    'Hint: 6|3 on the right scores 15.'
+    """
+    return f"Hint: {reason}."

@@ -15,7 +15,7 @@ seats are numbered from 0 as in the protocol and said from 1.  Plain strings: no
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final, NamedTuple
 
 #: Said to everyone at the table when the host starts the game.
 STARTS: Final = "The game starts."
@@ -167,6 +167,167 @@ computer take a seat. At the table: Ana (you), Bea. Still to come: 1 person.'
     if free:
         text += f" Still to come: {free} {'person' if free == 1 else 'people'}."
     return text
+
+
+# -- the invitation's page and the waiting room (web; issue 29: the browser words none) ------
+
+
+class SeatFacts(NamedTuple):
+    """What the invitation and the waiting room say of one seat: its shown name, whether a
+    person sits there (else a computer player), whether they took the seat, and whether a
+    socket of theirs is open."""
+
+    name: str
+    person: bool
+    joined: bool
+    connected: bool = True
+
+
+def table_title(host: str, you_host: bool) -> str:
+    """The waiting room's heading.
+
+    >>> table_title("Ana", False), table_title("Ana", True)
+    ("Ana's table", 'Your table')
+    """
+    return "Your table" if you_host else f"{host}'s table"
+
+
+def seat_badge(facts: SeatFacts, mine_or_host: bool) -> tuple[str, str]:
+    """A seat's state in the waiting room: its words and its kind (``computer``, ``invited``,
+    ``away``, ``here``).
+
+    >>> seat_badge(SeatFacts("Bea", True, False), False)
+    ('invited, not here yet', 'invited')
+    >>> seat_badge(SeatFacts("Bea", True, True), False)
+    ('joined, here', 'here')
+    >>> seat_badge(SeatFacts("Ana", True, True), True)
+    ('here', 'here')
+    """
+    if not facts.person:
+        return "computer player", "computer"
+    if not facts.joined:
+        return "invited, not here yet", "invited"
+    if not facts.connected:
+        return "away", "away"
+    return ("here" if mine_or_host else "joined, here"), "here"
+
+
+def start_help(seats: Sequence[SeatFacts]) -> str:
+    """Why the host cannot start yet ("" once every seat is held).
+
+    >>> start_help([SeatFacts("Ana", True, True), SeatFacts("Seat 2", True, False),
+    ...             SeatFacts("Seat 3", True, False)])
+    'Waiting for seat 2 and seat 3 to be taken.'
+    """
+    missing = [f"seat {i + 1}" for i, s in enumerate(seats) if s.person and not s.joined]
+    if not missing:
+        return ""
+    listed = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
+    return f"Waiting for {listed} to be taken."
+
+
+def room_words(seats: Sequence[SeatFacts], host_seat: int, me: int, partner: int | None,
+               caption: str) -> dict[str, Any]:
+    """The waiting room's words for the person in seat ``me`` (a picture's ``words.room``):
+    the heading, each seat's line (``name``, ``who`` it is to you, its ``badge`` and its
+    ``kind``), why the game cannot start yet, the text shared with a link, and what is said
+    while a computer is asked into each seat.
+
+    >>> room = room_words([SeatFacts("Ana", True, True), SeatFacts("Seat 2", True, False)],
+    ...                   0, 0, 1, "All Fives, to 100")
+    >>> room["title"], room["seats"][1], room["share"]
+    ('Your table', {'name': 'A person', 'who': ' (your partner)', 'badge': 'invited, not here \
+yet', 'kind': 'invited'}, 'Join my game of dominoes: All Fives, to 100.')
+    >>> room["seats"][0]["who"], room["start_help"], room["asking"][1]
+    (' (host, you)', 'Waiting for seat 2 to be taken.', 'Asking to seat a computer in seat 2…')
+    """
+    lines = []
+    for i, facts in enumerate(seats):
+        who = [w for w, is_it in (("host", i == host_seat), ("you", i == me),
+                                  ("your partner", i == partner)) if is_it]
+        badge, kind = seat_badge(facts, i in (me, host_seat))
+        lines.append({
+            "name": "A person" if facts.person and not facts.joined else facts.name,
+            "who": f" ({', '.join(who)})" if who else "",
+            "badge": badge,
+            "kind": kind,
+        })
+    return {
+        "title": table_title(seats[host_seat].name, me == host_seat),
+        "seats": lines,
+        "start_help": start_help(seats),
+        "share": f"Join my game of dominoes: {caption}.",
+        "asking": [f"Asking to seat a computer in seat {i + 1}…" for i in range(len(seats))],
+    }
+
+
+#: The last words of a refused invitation: where to go instead.
+START_YOUR_OWN: Final = "Start a game of your own from the front page."
+
+
+def invitation_words(seats: Sequence[SeatFacts], host_seat: int, seat: int,
+                     partner: int | None, caption: str, *, taken: bool,
+                     over: bool) -> dict[str, Any]:
+    """What an invitation's page says to the person it invites to ``seat``
+    (``GET /api/join``'s ``words``): its ``title``, the ``lead``, each seat's line, the
+    ``refusal`` (``{"title", "text"}``) when it can seat nobody now (else None), and what is
+    said when the seat is ``taken`` by another browser meanwhile, or the invitation is
+    otherwise ``unusable``.
+
+    >>> seats = [SeatFacts("Ana", True, True), SeatFacts("Greedy", False, True),
+    ...          SeatFacts("Seat 3", True, False)]
+    >>> said = invitation_words(seats, 0, 2, 1, "All Fives, to 100", taken=False, over=False)
+    >>> said["title"], said["lead"]
+    ("Join Ana's table", 'Ana invites you to play dominoes: All Fives, to 100. Each player \
+plays from their own device.')
+    >>> said["seats"]
+    ['Ana, who invited you', 'Greedy, a computer player, your partner', 'you, once you join']
+    >>> said["refusal"] is None
+    True
+    >>> invitation_words(seats, 0, 2, 1, "", taken=False, over=True)["refusal"]["title"]
+    'This game is over'
+    """
+    host = seats[host_seat].name
+    lines = []
+    for i, facts in enumerate(seats):
+        mate = ", your partner" if i == partner else ""
+        if i == seat:
+            lines.append("you, once you join")
+        elif not facts.person:
+            lines.append(f"{facts.name}, a computer player{mate}")
+        elif not facts.joined:
+            lines.append(f"a person invited to play{mate}, not here yet")
+        else:
+            lines.append(f"{facts.name}{', who invited you' if i == host_seat else ''}{mate}")
+    refusal: dict[str, str] | None = None
+    if not seats[seat].person:
+        refusal = {"title": "This seat has gone to a computer",
+                   "text": f"{host} gave this seat to a computer player, so the invitation no "
+                           f"longer works. Ask {host} for a new game, or start one of your own "
+                           "from the front page."}
+    elif taken:
+        refusal = {"title": "This seat is taken",
+                   "text": f"Someone has already joined {host}'s table with this invitation, "
+                           "and an invitation seats one browser only. If that was you, open "
+                           "the game in the browser you joined with. Otherwise ask for an "
+                           "invitation of your own, or start a game from the front page."}
+    elif over:
+        refusal = {"title": "This game is over",
+                   "text": f"{host}'s game has ended, so its invitations no longer seat "
+                           f"anyone. {START_YOUR_OWN}"}
+    return {
+        "title": f"Join {host}'s table",
+        "lead": f"{host} invites you to play dominoes: {caption}. Each player plays from "
+                "their own device.",
+        "seats": lines,
+        "refusal": refusal,
+        "taken": {"title": "This seat is taken",
+                  "text": f"Someone has already joined {host}'s table with this invitation, "
+                          "and an invitation seats one browser only. Ask for an invitation "
+                          "of your own, or start a game from the front page."},
+        "unusable": {"title": "This invitation cannot be used now",
+                     "text": f"It cannot seat anyone now. {START_YOUR_OWN}"},
+    }
 
 
 # -- coming back to a table (issue 29: the terminal's summary of what happened away) --------

@@ -495,6 +495,34 @@ def seat_status(events: Sequence[Event], seat: int) -> str | None:
     return f"drew {drawn}" if drawn else None
 
 
+def short_move(event: Event, names: Sequence[str]) -> str:
+    """A move in the fewest words, for the table's last-move line on a narrow screen: who,
+    the tile, the end and what it scored (any other event as :func:`describe` says it).
+
+    >>> from doublesix.tiles import Tile
+    >>> names = ["You", "Snow White"]
+    >>> short_move(Event("lay", 1, Tile(6, 4), "left", points=10), names)
+    'Snow White: 6|4 left, +10'
+    >>> short_move(Event("lay", 0, Tile(6, 6)), names), short_move(Event("pass", 1), names)
+    ('You: 6|6 to open', 'Snow White passed')
+    >>> short_move(Event("draw", 1, number=1), names)
+    'Snow White drew a tile'
+    >>> short_move(Event("draw", 0, Tile(2, 1)), names)
+    'You drew 2|1'
+    """
+    who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
+    if event.kind == "lay":
+        scored = f", +{event.points}" if event.points else ""
+        return f"{who}: {event.tile} {event.end or 'to open'}{scored}"
+    if event.kind == "draw":
+        what = event.tile if event.tile is not None else (
+            "a tile" if event.number == 1 else f"{event.number} tiles")
+        return f"{who} drew {what}"
+    if event.kind == "pass":
+        return f"{who} passed"
+    return describe(event, names)
+
+
 def their_turn(name: str) -> str:
     """Another seat's turn, as everyone else hears it.
 

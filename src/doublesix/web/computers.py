@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from doublesix import endwords
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.moves import IllegalMoveError, Move
 from doublesix.view import View
@@ -149,4 +150,5 @@ class Computers:
     async def _search_hint(self, view: View, seed: int) -> Message:
         suggestion = await self.searchers.run(suggest, view, seed, self.hint_options)
         move: Move = suggestion.move
-        return {"type": "hint", **pictures.move_json(move), "reason": suggestion.reason}
+        return {"type": "hint", **pictures.move_json(move), "reason": suggestion.reason,
+                "words": endwords.hint_sentence(suggestion.reason)}

@@ -33,7 +33,7 @@ from doublesix.web import pictures
 from doublesix.web.errors import DamagedGameError, GameNotFoundError
 from doublesix.web.protocol import GameInfo, TableInfo, TableSeat
 from doublesix.web.store import SavedGame, digest
-from doublesix.wire import HUMAN
+from doublesix.wire import HUMAN, WAITING
 
 log = logging.getLogger("doublesix.web")
 
@@ -273,6 +273,8 @@ class Game:
                 "type": "table",
                 "table": table.to_json(connection.seat, self.id, self.is_over),
                 "text": None if connection.seat == about else text,
+                "room": pictures.room_json(self.match.rules, table, connection.seat)
+                if table.stage == WAITING else None,
             })
 
     def broadcast(self, events: list[Event]) -> None:
@@ -287,6 +289,7 @@ class Game:
                         "type": "event",
                         "event": pictures.event_json(event, seat),
                         "text": pictures.event_text(event, self.info, seat),
+                        "short": pictures.event_short(event, self.info, seat),
                         "state": shown,
                     }
                 )

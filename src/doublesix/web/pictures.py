@@ -35,7 +35,7 @@ from doublesix.rules import Rules
 from doublesix.state import fives_points
 from doublesix.tiles import Tile
 from doublesix.view import View
-from doublesix.web.protocol import YOU, GameInfo
+from doublesix.web.protocol import YOU, GameInfo, TableInfo
 from doublesix.wire import HUMAN
 
 
@@ -93,6 +93,13 @@ def event_text(event: Event, info: GameInfo, me: int) -> str:
     if event.kind == "draw" and event.seat != me:
         event = event._replace(tile=None)
     return describe(event, seat_names(info, me))
+
+
+def event_short(event: Event, info: GameInfo, me: int) -> str:
+    """An event in the fewest words for seat ``me`` (:func:`doublesix.words.short_move`)."""
+    if event.kind == "draw" and event.seat != me:
+        event = event._replace(tile=None)
+    return words.short_move(event, seat_names(info, me))
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
@@ -155,6 +162,54 @@ def choices_json(view: View) -> list[dict[str, Any]]:
         }
         for choice in faces.tile_choices(view).values()
     ]
+
+
+def tiles_words(match: Match, view: View) -> list[dict[str, Any]]:
+    """``words.tiles``: for each tile of ``view``'s hand, in order, what is said of it
+    (:mod:`doublesix.endwords`): ``label`` its accessible name now (where it can be played, or
+    why not), ``wait`` what a press says while your turn has not come, ``drop`` what a drag
+    let go away from every end says, ``refused`` the engine's refusal of the tile on your turn
+    when it fits nothing (else None), and ``ends`` the engine's refusal for each open end it
+    does not fit (on your turn).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("all-fives"), seed=0)
+    >>> for _ in range(5):
+    ...     match.play(match.legal_moves()[0])
+    >>> said = tiles_words(match, match.view(match.turn))
+    >>> said[0]["label"], said[0]["ends"]
+    ('6|5, can be played on the left end', {'right': '6|5 does not fit the right end (0).'})
+    >>> said[1]["label"], said[1]["ends"]
+    ('6|0, can be played on the left end or the right end', {})
+    >>> said[2]["label"]
+    '5|1, cannot be played: it fits no open end'
+    >>> said[2]["refused"], said[2]["wait"]
+    ('5|1 fits no open end.', '5|1: wait for your turn.')
+    >>> tiles_words(match, match.view(1 - match.turn))[0]["label"]
+    '5|4, cannot be played now: not your turn'
+    """
+    mine = view.turn == view.seat and not match.is_over
+    fits = {choice.tile: choice for choice in faces.tile_choices(view).values()} if mine else {}
+    state = match.state
+    said = []
+    for tile in view.hand:
+        choice = fits.get(tile)
+        ends = None if not mine else [] if choice is None else [lay.end for lay in choice.lays]
+        refused = {
+            end: endwords.refusal(str(state.illegal(Move(tile, end))))
+            for end in view.open_ends
+            if mine and (choice is None or end not in (lay.end for lay in choice.lays))
+        }
+        said.append({
+            "tile": str(tile),
+            "label": endwords.tile_label(tile, ends),
+            "wait": endwords.wait_for_turn(tile),
+            "drop": endwords.drop_on_an_end(tile),
+            "refused": endwords.refusal(str(state.illegal(Move(tile))))
+            if mine and choice is None else None,
+            "ends": refused,
+        })
+    return said
 
 
 def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -297,6 +352,15 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     return picture_json
 
 
+def room_json(rules: Rules, table: TableInfo, me: int) -> dict[str, Any]:
+    """``words.room`` (and a waiting table message's ``room``): the waiting room's words for
+    seat ``me`` (:func:`doublesix.tabletalk.room_words`)."""
+    return tabletalk.room_words(
+        [tabletalk.SeatFacts(s.name, s.person, s.joined, not s.person or i in table.connected)
+         for i, s in enumerate(table.seats)],
+        table.host, me, rules.partner_of(me), rules_words(rules)["caption"])
+
+
 def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
                waiting: bool = False) -> dict[str, Any]:
     """``words``: the sentences of a picture, for the seat of ``view`` (``names`` as it hears
@@ -335,18 +399,24 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "last": None,
         "rating": info.rating.get(view.seat) if over else None,
         "reason": None,
+        "tiles": [],
+        "room": None,
+        "last_short": None,
     }
     table = info.table
     if waiting and table is not None:
         said["waiting"] = tabletalk.waiting_room(
             table.seats[table.host].name, [(s.name, s.joined) for s in table.seats],
             view.seat, table.host)
+        said["room"] = room_json(rules, table, view.seat)
     if waiting:
         return said
+    said["tiles"] = tiles_words(match, view)
     hand = _current_hand(view.history)
     said["status"] = [words.seat_status(hand, seat) for seat in range(rules.players)]
     moves = [event for event in hand if event.kind in ("lay", "draw", "pass")]
     said["last"] = describe(moves[-1], names) if moves else None
+    said["last_short"] = words.short_move(moves[-1], names) if moves else None
     if not over:
         said["turn"] = words.turn_sentence(view, names, words.DRAW_BY_BUTTON)
     said["ends"] = words.ends_sentence(view)

@@ -75,6 +75,13 @@ class Tables:
                 "taken": held.kind != HUMAN or held.token_hash is not None,
                 "yours": held.owner == digest(owner),
                 "over": game.is_over,
+                "words": tabletalk.invitation_words(
+                    [tabletalk.SeatFacts(s.name, s.person, s.joined) for s in table.seats],
+                    table.host, seat, game.match.rules.partner_of(seat),
+                    pictures.rules_words(game.match.rules)["caption"],
+                    taken=held.kind != HUMAN or held.token_hash is not None,
+                    over=game.is_over),
+                "rules_words": pictures.rules_words(game.match.rules),
             }
         finally:
             self.live.forget_if_idle(game)

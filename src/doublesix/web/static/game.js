@@ -17,7 +17,7 @@
  */
 import { state, canAct, pause, motionMs, rememberSeat } from "./state.js";
 import { byId, h, sleep, toast } from "./dom.js";
-import { announce, endWords } from "./a11y.js";
+import { announce } from "./a11y.js";
 import * as sound from "./sound.js";
 import { connect, disconnect, send, showConnection } from "./connection.js";
 import { renderSeats, renderTable, seatRect } from "./table.js";
@@ -163,7 +163,7 @@ async function handle(g, msg) {
         for (const line of st.log.slice(from)) announce(line);
         g.heard = { hand: st.hand_number, lines: st.log.length };
         // The last move stays on the table's line after a reload, as the cards keep theirs.
-        byId("message").textContent = st.words.last || "";
+        setMessage(st.words.last || "", st.words.last_short || "");
       }
       renderGame();
       break;
@@ -183,7 +183,7 @@ async function handle(g, msg) {
       const run = ev.kind === "draw" && ev.seat !== msg.state.me ? g.drawRun + 1 : 0;
       g.drawRun = runsOn ? run : 0;
       const text = run > 1 && !runsOn ? msg.state.log[msg.state.log.length - 1] || msg.text : msg.text;
-      noteEvent(g, ev, runsOn ? "" : text);
+      noteEvent(g, ev, runsOn ? "" : text, run > 1 ? text : msg.short || "");
       renderGame({ emptyBoard: opening });
       afterRender(g, ev);
       scoreCallout(msg.state, ev);
@@ -218,12 +218,15 @@ async function handle(g, msg) {
       // A waiting room's picture stays one until its game's own picture comes (right after
       // "The game starts."), so the hand's first events are said with it.
       const waiting = g.picture?.table?.stage === "waiting";
-      if (g.picture) g.picture = { ...g.picture, table: waiting ? { ...msg.table, stage: "waiting" } : msg.table };
+      if (g.picture) {
+        const words = msg.room ? { ...g.picture.words, room: msg.room } : g.picture.words;
+        g.picture = { ...g.picture, table: waiting ? { ...msg.table, stage: "waiting" } : msg.table, words };
+      }
       g.tableAt = performance.now();
       if (msg.text) {
         announce(msg.text);
         byId("log").append(h("li", { text: msg.text }));
-        if (msg.table.stage === "playing") byId("message").textContent = msg.text;
+        if (msg.table.stage === "playing") setMessage(msg.text);
       }
       if (g.picture) checkHandoverDialog(g.picture);
       renderGame();
@@ -298,8 +301,9 @@ function afterRender(g, ev) {
  * Everything an event changes besides the picture: status lines, log, sound, call-outs, and
  * its announcement.
  * @param {GameSession} g @param {GameEvent} ev @param {string} text the server's sentence for it
+ * @param {string} short the server's shorter form of it, for a narrow screen's last-move line
  */
-function noteEvent(g, ev, text) {
+function noteEvent(g, ev, text, short) {
   const st = /** @type {Picture} */ (g.picture);
   if (ev.kind === "hand") {
     g.status = {};
@@ -333,8 +337,22 @@ function noteEvent(g, ev, text) {
   if (!text) return; // a draw whose run goes on: said with the run's last draw
   announce(text);
   byId("log").append(h("li", { text }));
-  if (ev.kind === "lay" || ev.kind === "draw" || ev.kind === "pass") byId("message").textContent = text;
-  if (ev.kind === "hand") byId("message").textContent = "";
+  if (ev.kind === "lay" || ev.kind === "draw" || ev.kind === "pass") setMessage(text, short);
+  if (ev.kind === "hand") setMessage("");
+}
+
+/**
+ * The table's last-move line: the server's sentence, and its shorter form, which a narrow
+ * screen shows instead (styles.css) so the line is read whole in the height it has.
+ * @param {string} text @param {string} [short]
+ */
+function setMessage(text, short = "") {
+  const line = byId("message");
+  if (!short || short === text) {
+    line.textContent = text;
+    return;
+  }
+  line.replaceChildren(h("span", { class: "msg-long", text }), h("span", { class: "msg-short", text: short }));
 }
 
 /**
@@ -455,9 +473,8 @@ export function resign() {
 /** @param {HintMessage} msg */
 function showHint(msg) {
   const text = byId("hint-text");
-  // The reason names the move ("6|4 on the right scores 10"); without one, say the move.
-  const where = msg.tile ? `${msg.tile}${msg.end ? ` on the ${endWords(msg.end)}` : ""}` : (msg.move === "draw" ? "Draw" : msg.move === "pass" ? "Pass" : msg.move);
-  const words = `Hint: ${msg.reason || where}.`;
+  // The server's sentence, which names the move and why ("Hint: 6|4 on the right scores 10.").
+  const words = msg.words;
   text.textContent = words;
   text.hidden = false;
   announce(words);

@@ -11,7 +11,7 @@
 import { state, canAct } from "./state.js";
 import { byId, button, h } from "./dom.js";
 import { tileSVG } from "./board.js";
-import { announce, endWords, tileLabel } from "./a11y.js";
+import { announce } from "./a11y.js";
 import { screenMode } from "./table.js";
 import { countTo } from "./motion.js";
 import { seatNames } from "./people.js";
@@ -34,6 +34,11 @@ export function setHandActions(game) {
 /** What the server says of one tile: its lays and whether to ask. @param {Picture} st @param {string} tile */
 export function choiceOf(st, tile) {
   return st.choices.find((c) => c.tile === tile);
+}
+
+/** What the server says of one tile of the hand (its name, its refusals). @param {Picture} st @param {string} tile */
+export function tileWords(st, tile) {
+  return (st.words.tiles || []).find((t) => t.tile === tile);
 }
 
 /** The tiles that may be laid now, in hand order. @param {Picture} st */
@@ -131,7 +136,7 @@ function renderHand(g, st, act) {
       type: "button",
       class: `hand-tile${fits ? " playable" : ""}${g.selected === tile ? " selected" : ""}${hinted ? " hinted" : ""}${previous.length && !previous.includes(tile) ? " new" : ""}`,
       tabindex: tile === stop ? "0" : "-1",
-      "aria-label": `${tileLabel(tile, ends, act)}${g.selected === tile ? ", selected" : ""}${hinted ? ", suggested by the hint" : ""}`,
+      "aria-label": `${tileWords(st, tile)?.label || tile}${g.selected === tile ? ", selected" : ""}${hinted ? ", suggested by the hint" : ""}`,
       "aria-pressed": g.selected === tile ? "true" : undefined,
       dataset: { tile, ends: ends.join(" "), ask: String(!!choice?.asks) },
     }, [tileSVG(tile)]);
@@ -243,13 +248,13 @@ export function chooseTile(tile) {
     return;
   }
   if (st.turn !== st.me || !g.ready) {
-    announce(`${tile}: wait for your turn.`);
+    announce(tileWords(st, tile)?.wait || tile);
     return;
   }
   if (g.pending) return;
   const choice = choiceOf(st, tile);
   if (!choice) {
-    announce(`${tile} fits no open end.`);
+    announce(tileWords(st, tile)?.refused || tile);
     return;
   }
   if (g.selected === tile) {
@@ -274,7 +279,7 @@ export function chooseEnd(end) {
   if (!g || !st || !g.selected) return;
   const lay = choiceOf(st, g.selected)?.lays.find((l) => l.end === end);
   if (!lay) {
-    announce(`${g.selected} does not fit the ${endWords(end)}.`);
+    announce(tileWords(st, g.selected)?.ends[end] || g.selected);
     return;
   }
   const tile = g.selected;
@@ -459,7 +464,8 @@ function dragEnd(e) {
   else if (onTable && choice && !choice.asks) play(choice.lays[0].move);
   else {
     renderGame();
-    announce(end ? `${tile} does not fit the ${endWords(end)}.` : `Drop ${tile} on a lit end.`);
+    const said = tileWords(st, tile);
+    announce((end ? said?.ends[end] : said?.drop) || tile);
   }
 }
 document.addEventListener("pointerup", dragEnd);

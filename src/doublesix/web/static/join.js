@@ -5,13 +5,12 @@
  * an invitation someone else used shows a page that says so.
  */
 import { byId, h, errorText } from "./dom.js";
-import { api, ApiError, loadOptions, rulesWords } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
 import { navigate, showNotice, showView } from "./nav.js";
 import { rememberSeat } from "./state.js";
 
 /** @typedef {import("./types.js").Invitation} Invitation */
-/** @typedef {import("./types.js").TableSeat} TableSeat */
 
 /** Which invitation the page shows now: an answer for an older one is dropped. */
 let showing = "";
@@ -32,8 +31,7 @@ export async function showJoin(gameId, code) {
   /** @type {Invitation} */
   let invitation;
   try {
-    [invitation] = await Promise.all([api(`/api/join/${encodeURIComponent(gameId)}/${encodeURIComponent(code)}`),
-      loadOptions().catch(() => null)]);
+    invitation = await api(`/api/join/${encodeURIComponent(gameId)}/${encodeURIComponent(code)}`);
   } catch (err) {
     if (showing !== key) return;
     if (err instanceof ApiError && err.status === 404) {
@@ -50,54 +48,19 @@ export async function showJoin(gameId, code) {
     const refused = await join(invitation, code, seat?.name || savedName());
     if (!refused) return;
   }
-  const refusal = invitation.yours ? null : refusalOf(invitation);
+  const refusal = invitation.yours ? null : invitation.words.refusal;
   if (refusal) {
-    showNotice(...refusal);
+    showNotice(refusal.title, refusal.text);
     return;
   }
   showInvitation(invitation, code);
 }
 
-/** The host's name at this table. @param {Invitation} inv */
-function hostName(inv) {
-  return inv.table.seats[inv.table.host]?.name || "The host";
-}
-
-/** Why this invitation cannot seat anyone now, as a page's title and text; null if it can. @param {Invitation} inv */
-function refusalOf(inv) {
-  const host = hostName(inv);
-  const seat = inv.table.seats[inv.seat];
-  if (seat && !seat.person) {
-    return /** @type {[string, string]} */ (["This seat has gone to a computer",
-      `${host} gave this seat to a computer player, so the invitation no longer works. Ask ${host} for a new game, or start one of your own from the front page.`]);
-  }
-  if (inv.taken) {
-    return /** @type {[string, string]} */ (["This seat is taken",
-      `Someone has already joined ${host}'s table with this invitation, and an invitation seats one browser only. ` +
-      "If that was you, open the game in the browser you joined with. Otherwise ask for an invitation of your own, or start a game from the front page."]);
-  }
-  if (inv.table.stage === "over") {
-    return /** @type {[string, string]} */ (["This game is over", `${host}'s game has ended, so its invitations no longer seat anyone. Start a game of your own from the front page.`]);
-  }
-  return null;
-}
-
-/** One seat in words, as the invitation's reader sees it. @param {Invitation} inv @param {TableSeat} seat */
-function seatWords(inv, seat) {
-  const partner = seat.seat === inv.partner ? ", your partner" : "";
-  if (seat.seat === inv.seat) return "you, once you join";
-  if (!seat.person) return `${seat.name}, a computer player${partner}`;
-  const host = seat.seat === inv.table.host ? ", who invited you" : "";
-  if (!seat.joined) return `a person invited to play${partner}, not here yet`;
-  return `${seat.name}${host}${partner}`;
-}
-
 /** @param {Invitation} inv @param {string} code */
 function showInvitation(inv, code) {
-  const host = hostName(inv);
-  const rules = inv.rules;
-  byId("join-title").textContent = `Join ${host}'s table`;
-  document.title = `Join ${host}'s table · doublesix`;
+  const said = inv.words;
+  byId("join-title").textContent = said.title;
+  document.title = `${said.title} · doublesix`;
   const errorId = "join-name-error";
   const nameInput = /** @type {HTMLInputElement} */ (h("input", { id: "join-name", name: "name", type: "text",
     autocomplete: "nickname", spellcheck: "false", "aria-describedby": `join-name-help ${errorId}`, required: true }));
@@ -143,22 +106,16 @@ function showInvitation(inv, code) {
     }
   });
 
-  // The rules in the server's words, as they come.
-  const lead = h("p", { class: "lead", text: `${host} invites you to play dominoes. Each player plays from their own device.` });
-  const ruleList = h("ul", { class: "rule-list" });
-  rulesWords(rules).then((words) => {
-    lead.textContent = `${host} invites you to play dominoes: ${words.caption}. Each player plays from their own device.`;
-    ruleList.replaceChildren(...words.lines.map((s) => h("li", { text: s })));
-  }).catch(() => {});
+  // Every sentence about the table and its rules is the server's.
   byId("join-body").replaceChildren(
-    lead,
+    h("p", { class: "lead", text: said.lead }),
     form,
     h("h2", { text: "Who sits where" }),
     h("ol", { class: "join-seats" }, inv.table.seats.map((s) => h("li", { class: s.seat === inv.seat ? "yours" : "" }, [
-      h("span", { class: "seat-number", text: `Seat ${s.seat + 1}: ` }), seatWords(inv, s),
+      h("span", { class: "seat-number", text: `Seat ${s.seat + 1}: ` }), said.seats[s.seat] || s.name,
     ]))),
     h("h2", { text: "The rules" }),
-    ruleList,
+    h("ul", { class: "rule-list" }, inv.rules_words.lines.map((line) => h("li", { text: line }))),
   );
   nameInput.focus();
 }
@@ -179,12 +136,10 @@ async function join(inv, code, name) {
     return null;
   } catch (err) {
     if (err instanceof ApiError && err.status === 409) {
-      const host = hostName(inv);
+      // The server's words: the seat taken meanwhile, or why else it cannot seat you now.
       const taken = /taken/i.test(err.message);
-      showNotice(taken ? "This seat is taken" : "This invitation cannot be used now",
-        taken
-          ? `Someone has already joined ${host}'s table with this invitation, and an invitation seats one browser only. Ask for an invitation of your own, or start a game from the front page.`
-          : `The server says: ${err.message}. Start a game of your own from the front page.`);
+      const notice = taken ? inv.words.taken : inv.words.unusable;
+      showNotice(notice.title, taken ? notice.text : `${notice.text} (${err.message})`);
       return null;
     }
     return { message: errorText(err), field: err instanceof ApiError && err.status === 400 };

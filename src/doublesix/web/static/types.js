@@ -9,6 +9,13 @@
 /** @typedef {{move: string, end: string|null, shows: number|null, count_after: number, points: number, words: LayWords|null}} Lay */
 /** The words of a choice that asks which end. @typedef {{where: string, question: string, keys: string, choose: string}} ChoiceWords */
 /** @typedef {{tile: string, asks: boolean, lays: Lay[], words: ChoiceWords|null}} Choice */
+/**
+ * What the server says of one tile of the hand (a picture's `words.tiles`): its accessible name
+ * now, what a press says before your turn, what a drag let go off every end says, the engine's
+ * refusal of the tile and of each open end it does not fit (on your turn).
+ * @typedef {{tile: string, label: string, wait: string, drop: string, refused: string|null,
+ *   ends: Record<string, string>}} TileWords
+ */
 /** @typedef {{tile: string, outer: number}} Placed */
 /** @typedef {{left: Placed[], right: Placed[], up: Placed[], down: Placed[], spinner: string|null}} Layout */
 
@@ -32,13 +39,19 @@
  * The rules in the catalogue's words (a picture's `words.rules`, `POST /api/rules`).
  * @typedef {{name: string, caption: string, lines: string[]}} RulesWords
  */
+/** One seat's line in the waiting room. @typedef {{name: string, who: string, badge: string, kind: string}} RoomSeat */
+/**
+ * The waiting room's words for this seat (tabletalk.room_words).
+ * @typedef {{title: string, seats: RoomSeat[], start_help: string, share: string, asking: string[]}} RoomWords
+ */
 /**
  * A picture's sentences, spoken to its seat (docs/protocol.md, "words"): the page shows and
  * says them, and composes none of its own about the game.
  * @typedef {{caption: string, rules: RulesWords, status: (string|null)[], turn: string|null,
  *   ends: string|null, hand: string|null, scores: string|null, totals: string,
  *   heading: string|null, result: string[]|null, game_over: string[]|null,
- *   waiting: string|null, last: string|null, rating?: string[]|null, reason?: string|null}} PictureWords
+ *   waiting: string|null, last: string|null, last_short?: string|null, rating?: string[]|null, reason?: string|null,
+ *   tiles?: TileWords[], room?: RoomWords|null}} PictureWords
  */
 /** @typedef {{date: string, first_attempt: boolean, share: string|null}} Daily */
 
@@ -74,26 +87,33 @@
  *   can_start: boolean, handover_after: number, invites: Invite[], next_game: string|null,
  *   words?: TableWords}} Table
  */
+/** A page's notice: its title and text, the server's words. @typedef {{title: string, text: string}} NoticeWords */
+/**
+ * What an invitation's page says (tabletalk.invitation_words): its title, the lead, each seat's
+ * line, why it can seat nobody now (or null), and what a refused joining says.
+ * @typedef {{title: string, lead: string, seats: string[], refusal: NoticeWords|null,
+ *   taken: NoticeWords, unusable: NoticeWords}} InvitationWords
+ */
 /**
  * What an invitation shows (`GET /api/join/{game_id}/{code}`).
  * @typedef {{game_id: string, seat: number, partner: number|null, rules: RulesJSON, table: Table,
- *   taken: boolean, yours: boolean}} Invitation
+ *   taken: boolean, yours: boolean, words: InvitationWords, rules_words: RulesWords}} Invitation
  */
 
 /**
  * @typedef {{kind: string, seat: number|null, tile: string|null, end: string|null,
  *   points: number, number: number, blocked: boolean}} GameEvent
  */
-/** @typedef {{type: "hint", move: string, tile: string|null, end: string|null, reason: string}} HintMessage */
+/** @typedef {{type: "hint", move: string, tile: string|null, end: string|null, reason: string, words: string}} HintMessage */
 /**
  * A message from the server.
  * @typedef {{type: "state", state: Picture}
- *   | {type: "event", event: GameEvent, text: string, state: Picture}
+ *   | {type: "event", event: GameEvent, text: string, short?: string, state: Picture}
  *   | {type: "thinking", seat: number}
  *   | HintMessage
  *   | {type: "error", message: string}
  *   | {type: "notice", notice: string, message: string}
- *   | {type: "table", table: Table, text: string|null}
+ *   | {type: "table", table: Table, text: string|null, room?: RoomWords|null}
  *   | {type: "again", game_id: string, text: string}} ServerMessage
  */
 

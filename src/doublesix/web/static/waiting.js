@@ -10,7 +10,7 @@
  */
 import { state } from "./state.js";
 import { byId, button, h } from "./dom.js";
-import { announce, listWords } from "./a11y.js";
+import { announce } from "./a11y.js";
 import { send } from "./connection.js";
 import { absoluteUrl } from "./people.js";
 import { showView } from "./nav.js";
@@ -41,13 +41,13 @@ export function renderWaiting(g, st) {
     drawnKey = "";
     copied.clear();
   }
-  const host = table.seats[table.host]?.name || "The host";
-  byId("waiting-title").textContent = table.you_host ? "Your table" : `${host}'s table`;
-  document.title = `${table.you_host ? "Your table" : `${host}'s table`} · doublesix`;
+  const room = st.words.room;
+  const title = room?.title || "";
+  byId("waiting-title").textContent = title;
+  document.title = `${title} · doublesix`;
   byId("waiting-caption").textContent = `${st.words.rules.caption}.`;
   byId("waiting-rules").replaceChildren(...st.words.rules.lines.map((s) => h("li", { text: s })));
 
-  const missing = table.seats.filter((s) => s.person && !s.joined);
   byId("waiting-status").textContent = st.words.waiting || "";
 
   renderSeatList(g, st, table);
@@ -56,9 +56,7 @@ export function renderWaiting(g, st) {
   const start = button("start-button");
   start.setAttribute("aria-disabled", String(!table.can_start || !g.connected));
   if (!start.dataset.sent) start.textContent = "Start the game";
-  byId("start-help").textContent = table.can_start || !missing.length
-    ? ""
-    : `Waiting for ${listWords(missing.map((s) => `seat ${s.seat + 1}`))} to be taken.`;
+  byId("start-help").textContent = table.can_start ? "" : room?.start_help || "";
   byId("game").dataset.phase = "waiting";
   // Arriving (from the form, an invitation, a reload), the focus starts at the room's heading.
   if (arriving) byId("waiting-title").focus({ preventScroll: true });
@@ -83,37 +81,26 @@ function renderSeatList(g, st, table) {
   if (focused) document.getElementById(focused)?.focus();
 }
 
-/** @param {TableSeat} seat @param {Picture} st @param {Table} table */
-function seatState(seat, st, table) {
-  if (!seat.person) return { text: "computer player", cls: "computer" };
-  if (!seat.joined) return { text: "invited, not here yet", cls: "invited" };
-  if (!seat.connected) return { text: "away", cls: "away" };
-  return { text: seat.seat === st.me || seat.seat === table.host ? "here" : "joined, here", cls: "here" };
-}
-
 /**
  * @param {GameSession} g @param {Picture} st @param {Table} table @param {TableSeat} seat
  * @param {Record<string, string>} choices the computer chosen in each seat's list before the redraw
  */
 function seatItem(g, st, table, seat, choices) {
   const n = seat.seat + 1;
-  const who = [];
-  if (seat.seat === table.host) who.push("host");
-  if (seat.seat === st.me) who.push("you");
-  if (seat.seat === st.partner) who.push("your partner");
-  const { text, cls } = seatState(seat, st, table);
-  const name = seat.person && !seat.joined ? "A person" : seat.name;
+  // The seat's line in the server's words: its name, who it is to you, and its state.
+  const said = st.words.room?.seats[seat.seat] || { name: seat.name, who: "", badge: "", kind: "" };
+  const cls = said.kind;
   const line = h("p", { class: "seat-line" }, [
     h("span", { class: "seat-number", text: `Seat ${n}: ` }),
-    h("strong", { class: "seat-who", text: name }),
-    who.length ? ` (${who.join(", ")})` : "",
+    h("strong", { class: "seat-who", text: said.name }),
+    said.who,
     " ",
-    h("span", { class: `badge ${cls}`, text }),
+    h("span", { class: `badge ${cls}`, text: said.badge }),
   ]);
   const parts = [line];
   const invite = table.invites.find((i) => i.seat === seat.seat);
   if (table.you_host && invite && seat.person && !seat.joined) {
-    parts.push(inviteBlock(g, st, seat.seat, absoluteUrl(invite.url)), computerBlock(g, seat.seat, choices));
+    parts.push(inviteBlock(g, st, seat.seat, absoluteUrl(invite.url)), computerBlock(g, st, seat.seat, choices));
   }
   return h("li", { class: `waiting-seat ${cls}`, dataset: { seat: String(seat.seat) } }, parts);
 }
@@ -141,8 +128,8 @@ function inviteBlock(g, st, seat, url) {
   ]);
 }
 
-/** The host's choice of a computer for a seat nobody took. @param {GameSession} g @param {number} seat @param {Record<string, string>} choices */
-function computerBlock(g, seat, choices) {
+/** The host's choice of a computer for a seat nobody took. @param {GameSession} g @param {Picture} st @param {number} seat @param {Record<string, string>} choices */
+function computerBlock(g, st, seat, choices) {
   const n = seat + 1;
   const id = `seat-player-${seat}`;
   const opponents = state.options?.opponents || [];
@@ -155,7 +142,7 @@ function computerBlock(g, seat, choices) {
     if (!select.value) return;
     if (send(g, { type: "seat", seat, player: select.value })) {
       give.setAttribute("aria-disabled", "true");
-      announce(`Asking to seat a computer in seat ${n}…`);
+      announce(st.words.room?.asking[seat] || "");
     }
   });
   return h("div", { class: "seat-computer" }, [
@@ -181,7 +168,7 @@ async function copyLink(g, seat, url, field) {
 /** @param {Picture} st @param {string} url */
 async function shareLink(st, url) {
   try {
-    await navigator.share({ title: "A game of dominoes", text: `Join my game of dominoes: ${st.words.rules.caption}.`, url });
+    await navigator.share({ title: "A game of dominoes", text: st.words.room?.share || "", url });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") return;
     announce("Sharing did not work here: copy the link instead.");
