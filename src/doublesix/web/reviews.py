@@ -362,7 +362,7 @@ class Reviews:
         data: dict[str, Any] = (merge(parts).to_json() if parts else
                                 {"seat": seat, "hands": [], "decisions": [], "luck": [],
                                  "summary": None,
-                                 "lines": faces.review_summary(0, 0, 0.0, None, None)})
+                                 "lines": reviewtalk.review_summary(0, 0, 0.0, None, None)})
         decisions = data["decisions"]
         for d in decisions:
             d["label"] = reviewtalk.decision_label(d["number"], d["mark"])
