@@ -120,6 +120,15 @@ class TestWhen:
                 assert frame["best"]["tile"] == decision["best"].split()[0]
                 assert frame["best"]["said"].startswith("The best move: ")
                 assert decision["best"] != decision["played"]
+                # Where the move played went is marked on the best move's table, and said.
+                went = frame["best"]["played_end"]
+                played = decision["played"]
+                if went is not None:
+                    assert played.endswith(f" {went}") and went in frame["best"]["open_ends"]
+                    assert frame["best"]["said"].endswith(f"You laid {played.split()[0]} on "
+                                                          f"the {went} end, marked.")
+                elif played == "draw":
+                    assert frame["best"]["said"].endswith("You drew.")
         # Asked again, the same review (the same job, kept), deterministic.
         again = client.post(f"/api/games/{game_id}/review", params={"token": token})
         assert again.status_code == 200 and again.json()["review"] == review
@@ -244,6 +253,24 @@ class TestMalformed:
         gone = client.get("/api/reviews/nosuchreview")
         assert gone.status_code == 404 and "no such review" in gone.json()["error"]
         assert client.get("/api/reviews/bad%20id").status_code == 404
+
+
+class TestBestMoveTable:
+    def test_it_marks_where_the_move_played_went(self) -> None:
+        from doublesix.ai.review import review
+        from doublesix.web.reviews import replay_json
+        from tests.test_ai_review import fifteen
+        from tests.test_ai_review import finish as finish_match
+
+        match = fifteen()
+        match.play("5|1 right")
+        finish_match(match)
+        data = review(match, 0, playouts=400).to_json()
+        frames = replay_json(match, 0, 0, ["You", "Greedy"], data["decisions"])
+        best = next(f["best"] for f in frames if f["best"] and f["best"]["tile"] == "5|1")
+        assert best["played_end"] == "right" and "right" in best["open_ends"]
+        assert best["said"] == ("The best move: 5|1 on the left end. "
+                                "You laid 5|1 on the right end, marked.")
 
 
 class TestSeveralProcesses:

@@ -141,14 +141,24 @@ def review_summary(decisions: int, good: int, points_lost: float, chance_lost: f
     return lines
 
 
-def review_best_words(best: Move) -> str:
-    """What the review's table shows at a decision whose best move was another.
+def review_best_words(best: Move, played: Move | None = None, marked: bool = False) -> str:
+    """What the review's table shows at a decision whose best move was another: the best
+    move, and where the move ``played`` went (``marked``: its end is marked on the table).
 
     >>> from doublesix.tiles import Tile
     >>> review_best_words(Move(Tile(5, 5), "left"))
     'The best move: 5|5 on the left end.'
+    >>> review_best_words(Move(Tile(5, 5), "left"), Move(Tile(6, 4), "right"), True)
+    'The best move: 5|5 on the left end. You laid 6|4 on the right end, marked.'
+    >>> review_best_words(Move(Tile(5, 5), "left"), Move.parse("draw"))
+    'The best move: 5|5 on the left end. You drew.'
     """
-    return f"The best move: {move_words(best)}."
+    words = f"The best move: {move_words(best)}."
+    if played is None:
+        return words
+    if played.kind == "draw":
+        return f"{words} You drew."
+    return f"{words} You laid {move_words(played)}{', marked' if marked else ''}."
 
 
 def decision_label(number: int, mark: str) -> str:

@@ -147,7 +147,8 @@ def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
     words), ``seat`` (who moved), ``fresh`` (the tile it laid), ``heading`` (the step).  A
     frame after one of ``me``'s ``decisions`` (the review's JSON, matched by its ``step``)
     holds its index in ``decision`` and, when the best move was another, ``best``: the frame
-    the best move would have made, ``tile`` the tile it lays."""
+    the best move would have made, ``tile`` the tile it lays, ``played_end`` the end (of that
+    table) where the move played went, to be marked (None for a draw, or a lead)."""
     steps = {d["step"]: k for k, d in enumerate(decisions) if d["hand"] == hand}
     frames: list[dict[str, Any]] = []
     start = 0
@@ -169,11 +170,15 @@ def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
                 laid = layout.lay(best.tile, best.end) if best.tile is not None else None
                 if laid is not None:
                     mine = played.view(me)
+                    went = (move.end if move.kind == "lay" and move.end in laid.open_ends
+                            else None)
                     best_frame = _frame(laid, [*_laid(played, start), str(best.tile)],
                                         [str(t) for t in mine.hand if t != best.tile],
-                                        mine.scores, reviewtalk.review_best_words(best), me,
-                                        str(best.tile))
+                                        mine.scores,
+                                        reviewtalk.review_best_words(best, move, went is not None),
+                                        me, str(best.tile))
                     best_frame["tile"] = str(best.tile)
+                    best_frame["played_end"] = went
         mover = played.turn
         played.play(move)
         mine = played.view(me)
