@@ -257,14 +257,22 @@ class TestMalformed:
 
 class TestBestMoveTable:
     def test_it_marks_where_the_move_played_went(self) -> None:
+        from doublesix.ai import player
         from doublesix.ai.review import review
         from doublesix.web.reviews import replay_json
-        from tests.test_ai_review import fifteen
-        from tests.test_ai_review import finish as finish_match
+        from tests.support.deals import scripted
 
-        match = fifteen()
-        match.play("5|1 right")
-        finish_match(match)
+        # tests/test_ai_review.py's position: 5|1 scores 15 on the left end, nothing on the
+        # right, and is laid on the right.
+        match = scripted(Rules.variant("all-fives", target=0),
+                         [["6|6", "6|4", "6|2", "4|3", "4|2", "2|0", "1|1"],
+                          ["6|1", "5|5", "5|4", "5|2", "4|4", "4|1", "3|2"]], ["5|1"])
+        for move in ("6|1 left", "6|4 right", "5|4 right", "1|1 left", "5|5 right", "draw",
+                     "5|1 right"):
+            match.play(move)
+        greedy = player("greedy")
+        while match.turn is not None:
+            match.play(greedy.choose(match.view(match.turn), random.Random(1)))
         data = review(match, 0, playouts=400).to_json()
         frames = replay_json(match, 0, 0, ["You", "Greedy"], data["decisions"])
         best = next(f["best"] for f in frames if f["best"] and f["best"]["tile"] == "5|1")
