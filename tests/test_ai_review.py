@@ -16,6 +16,7 @@ from doublesix.ai.review import (
     Mark,
     Review,
     ReviewRefused,
+    game_chance,
     hindsight_search,
     load_record,
     mark,
@@ -91,6 +92,54 @@ class TestClearBestMove:
         decision = at(review(finish(match), 0, playouts=400).decisions, 7)
         assert decision.mark is Mark.BEST
         assert decision.reason == "Move 7: you laid 5|1 on the left end, scoring 15. The best move."
+
+
+class TestChanceOfTheGame:
+    """In a 2-player game to a target under fives, the cost of a decision in the chance of
+    winning the game; nothing of it in a single hand."""
+
+    def position(self, target: int) -> Match:
+        match = scripted(Rules.variant("all-fives", target=target), FIFTEEN_HANDS, ["5|1"])
+        for move in FIFTEEN_MOVES:
+            match.play(move)
+        match.play("5|1 right")
+        return match
+
+    def test_a_game_near_its_target_shows_a_cost_in_chance(self) -> None:
+        near, far = (review(finish(self.position(target)), 0, hands=[0], playouts=400)
+                     for target in (50, 250))
+        decision, distant = at(near.decisions, 7), at(far.decisions, 7)
+        assert decision.game is not None and distant.game is not None
+        best, played = decision.game
+        assert best > played and decision.game_chance_lost == best - played
+        # 15 points nearer a target of 50 weigh more than nearer one of 250.
+        lost = decision.game_chance_lost
+        assert lost is not None and lost > (distant.game_chance_lost or 0.0) > 0.0
+        assert decision.reason.endswith(f", {round(100 * lost)}% of the game. "
+                                        f"{decision.reason.rsplit('. ', 1)[1]}")
+        assert decision.to_json()["game_chance"] == {"best": best, "played": played}
+
+    def test_a_single_hand_shows_none(self) -> None:
+        result = review(finish(self.position(0)), 0, playouts=400)
+        decision = at(result.decisions, 7)
+        assert decision.game is None and decision.game_chance_lost is None
+        assert "of the game" not in " ".join(result.lines())
+        assert decision.to_json()["game_chance"] is None
+
+    def test_only_where_the_race_is_calibrated(self) -> None:
+        scores = [40, 30]
+        assert game_chance(Rules.variant("muggins", target=100), scores, 0, 5.0) is not None
+        for rules in (Rules.variant("draw", target=100), Rules.variant("block", target=100),
+                      Rules.variant("all-fives", players=3, target=100),
+                      Rules.variant("partnership", target=100),
+                      Rules.variant("muggins", target=0)):
+            assert game_chance(rules, scores + [0] * (rules.players - 2), 0, 5.0) is None
+
+    def test_the_chance_grows_with_the_margin_and_the_lead(self) -> None:
+        rules = Rules.variant("all-fives", target=100)
+        chances = [game_chance(rules, [60, 60], 0, m) for m in (-20.0, 0.0, 20.0)]
+        assert chances[0] < chances[1] == 0.5 < chances[2]  # type: ignore[operator]
+        assert game_chance(rules, [90, 60], 0, 0.0) > 0.5  # type: ignore[operator]
 
 
 class TestExpertsOwnMoves:

@@ -3,19 +3,23 @@ allowed after it, of the asker's own seat only, with its progress, and clear err
 
 from __future__ import annotations
 
+import datetime
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 from doublesix import Match, Rules, faces
 from doublesix.outcome import Ending
+from doublesix.web import reviewrows, reviews
 from doublesix.web.live import new_token
-from doublesix.web.store import SavedGame, Seat, Table, digest
+from doublesix.web.store import SavedGame, Seat, Store, Table, digest, sqlite_url, utcnow
 from doublesix.wire import COOKIE, HUMAN, PLAYING
 from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game, run_async
 
@@ -27,10 +31,10 @@ def app() -> FastAPI:
     return create_test_app()
 
 
-def create_test_app() -> FastAPI:
+def create_test_app(url: str = "sqlite://") -> FastAPI:
     from doublesix.web.app import create_app
 
-    return create_app("sqlite://", hint_options={"playouts": 8}, settings=TEST_SETTINGS,
+    return create_app(url, hint_options={"playouts": 8}, settings=TEST_SETTINGS,
                       review_playouts=12)
 
 
@@ -116,6 +120,15 @@ class TestWhen:
                 assert frame["best"]["tile"] == decision["best"].split()[0]
                 assert frame["best"]["said"].startswith("The best move: ")
                 assert decision["best"] != decision["played"]
+                # Where the move played went is marked on the best move's table, and said.
+                went = frame["best"]["played_end"]
+                played = decision["played"]
+                if went is not None:
+                    assert played.endswith(f" {went}") and went in frame["best"]["open_ends"]
+                    assert frame["best"]["said"].endswith(f"You laid {played.split()[0]} on "
+                                                          f"the {went} end, marked.")
+                elif played == "draw":
+                    assert frame["best"]["said"].endswith("You drew.")
         # Asked again, the same review (the same job, kept), deterministic.
         again = client.post(f"/api/games/{game_id}/review", params={"token": token})
         assert again.status_code == 200 and again.json()["review"] == review
@@ -240,6 +253,96 @@ class TestMalformed:
         gone = client.get("/api/reviews/nosuchreview")
         assert gone.status_code == 404 and "no such review" in gone.json()["error"]
         assert client.get("/api/reviews/bad%20id").status_code == 404
+
+
+class TestBestMoveTable:
+    def test_it_marks_where_the_move_played_went(self) -> None:
+        from doublesix.ai import player
+        from doublesix.ai.review import review
+        from doublesix.web.reviews import replay_json
+        from tests.support.deals import scripted
+
+        # tests/test_ai_review.py's position: 5|1 scores 15 on the left end, nothing on the
+        # right, and is laid on the right.
+        match = scripted(Rules.variant("all-fives", target=0),
+                         [["6|6", "6|4", "6|2", "4|3", "4|2", "2|0", "1|1"],
+                          ["6|1", "5|5", "5|4", "5|2", "4|4", "4|1", "3|2"]], ["5|1"])
+        for move in ("6|1 left", "6|4 right", "5|4 right", "1|1 left", "5|5 right", "draw",
+                     "5|1 right"):
+            match.play(move)
+        greedy = player("greedy")
+        while match.turn is not None:
+            match.play(greedy.choose(match.view(match.turn), random.Random(1)))
+        data = review(match, 0, playouts=400).to_json()
+        frames = replay_json(match, 0, 0, ["You", "Greedy"], data["decisions"])
+        best = next(f["best"] for f in frames if f["best"] and f["best"]["tile"] == "5|1")
+        assert best["played_end"] == "right" and "right" in best["open_ends"]
+        assert best["said"] == ("The best move: 5|1 on the left end. "
+                                "You laid 5|1 on the right end, marked.")
+
+
+class TestSeveralProcesses:
+    """Two server processes on one database (SQLite file here; ``serve --workers`` runs them
+    on PostgreSQL): a review made by one is polled, found and asked again through the
+    other."""
+
+    def test_a_review_is_answered_by_another_process(self, tmp_path: Path) -> None:
+        url = sqlite_url(tmp_path / "games.sqlite3")
+        one, two = create_test_app(url), create_test_app(url)
+        with TestClient(one) as first, TestClient(two) as second:
+            first.cookies.set(COOKIE, ANA)
+            second.cookies.set(COOKIE, ANA)
+            game_id, token = new_game(first, variant="all-fives", players=2, target=50,
+                                      opponents=["greedy"], seed=3)
+            finish(first, game_id, token, seed=5)
+            started = first.post(f"/api/games/{game_id}/review", params={"token": token})
+            assert started.status_code == 202
+            job = started.json()
+            # Polled through the other process while it runs, then once it is made.
+            polled = second.get(f"/api/reviews/{job['review_id']}")
+            assert polled.status_code == 200, polled.text
+            assert polled.json()["review_id"] == job["review_id"]
+            assert polled.json()["total"] == job["total"]
+            made = wait_for(second, job)
+            assert made["review"] == wait_for(first, job)["review"]
+            assert made["review"]["replays"] and made["review"]["decisions"]
+            # Asked again through the other process: the same job, not a second one.
+            again = second.post(f"/api/games/{game_id}/review", params={"token": token})
+            assert again.status_code == 200
+            assert again.json()["review_id"] == job["review_id"]
+            assert again.json()["review"] == made["review"]
+
+    def test_a_review_left_running_by_a_stopped_process_fails_in_words(
+            self, tmp_path: Path) -> None:
+        url = sqlite_url(tmp_path / "games.sqlite3")
+        store = Store(url)
+        reviewrows.insert(store, "stoppedreview1", "g 0 0 9", "owner", 1)
+        gone = utcnow() - datetime.timedelta(seconds=reviewrows.STALE_SECONDS + 1)
+        with store.engine.begin() as connection:
+            connection.execute(update(reviewrows.REVIEWS).values(updated=gone))
+        store.dispose()
+        with TestClient(create_test_app(url)) as client:
+            answer = client.get("/api/reviews/stoppedreview1")
+            assert answer.status_code == 200
+            assert answer.json()["status"] == "failed"
+            assert answer.json()["error"] == reviewrows.STOPPED
+            assert client.get("/api/reviews/nosuchreview2").status_code == 404
+
+    def test_the_running_bound_counts_every_process(self, tmp_path: Path) -> None:
+        url = sqlite_url(tmp_path / "games.sqlite3")
+        store = Store(url)
+        owner = digest(ANA)
+        for k in range(2):
+            reviewrows.insert(store, f"elsewhere{k}", f"g{k} 0 0 9", owner, 1)
+        store.dispose()
+        with TestClient(create_test_app(url)) as client:
+            client.cookies.set(COOKIE, ANA)
+            game_id, token = new_game(client, variant="block", players=2, target=0,
+                                      opponents=["greedy"], seed=9)
+            finish(client, game_id, token)
+            refused = client.post(f"/api/games/{game_id}/review", params={"token": token})
+            assert refused.status_code == 409
+            assert refused.json() == {"error": reviews.TOO_MANY}
 
 
 class TestFinishedGames:

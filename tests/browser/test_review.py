@@ -135,6 +135,9 @@ def test_a_hand_reviewed_by_keyboard_alone(make_session: Any) -> None:
         expect(page.locator("#review-best")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("#review-said")).to_contain_text("The best move: ")
         expect(page.locator("#review-board .layout-tiles .fresh")).to_have_count(1)
+        # Where the move played went is marked too, when it went to an end of that table.
+        marked = 1 if ", marked." in (page.locator("#review-said").text_content() or "") else 0
+        expect(page.locator("#review-board .end-spot.played-end")).to_have_count(marked)
         assert live_lines(page)[-1].endswith(page.locator("#review-said").text_content() or "")
         DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(DOCS_SHOT))  # docs/web.md shows it

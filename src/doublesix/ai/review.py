@@ -22,10 +22,15 @@ fewer points can be the best: its points lost are then negative.
 move's value less the played one's, in the expert's units (a hand won under pips, 100 points
 under fives): :data:`THRESHOLDS`.
 
-**The chance of winning a game to a target** is not given: the search values the hand alone
-(and, under fives, the game's end when it falls in the hand); the value of a score in a game
-to a target (what backgammon calls a match equity table) is not known to doublesix, so a
-game's chance cannot be read soundly from it.
+**The chance of winning a game to a target** (:func:`game_chance`) is given where a race to
+the target has been calibrated: a 2-player game to a target under fives scoring (All Fives,
+Muggins).  The scores at the decision and a move's points (its expected margin for the rest of
+the hand) are mapped through the race of :func:`~doublesix.ai.experiments.race_chance`: each
+hand moves the margin by a normal step of spread 27 points, for as many hands as the nearer
+seat needs at 31 points a hand, so the chance after a move is ``Phi((left_other - left_mine +
+points) / spread)``.  A decision's ``game`` holds the chance after the best move and after the
+move played; ``game_chance_lost`` is their difference.  Elsewhere (a single hand, three or four
+players, pips scoring, whose race is not calibrated) it is None and nothing is said of it.
 
 **Luck** (:class:`Luck`): at the seat's first turn of each hand that is not a pass, the
 expert's best move's points as the seat saw them (``worth``), the same move's points knowing
@@ -55,10 +60,12 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
-from doublesix import faces
+from doublesix import faces, reviewtalk
+from doublesix.ai.experiments import HAND_MARGIN_SPREAD, HAND_POINTS
 from doublesix.ai.expert import DEFAULT_PLAYOUTS, Evaluation, Expert
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Sampler
@@ -108,6 +115,30 @@ def mark(cost: float) -> Mark:
     return Mark.BLUNDER
 
 
+def game_chance(rules: Rules, scores: Sequence[int], seat: int, points: float) -> float | None:
+    """The chance that ``seat`` wins the game when the hand under way gains it ``points`` more
+    than the other seat from now on (its expected margin), the scores being ``scores`` now: a
+    race to the target (see the module's docs), for 2 players under fives scoring in a game to
+    a target; None for any other game (its race is not calibrated, or there is no game).
+
+    >>> rules = Rules.variant("all-fives", players=2, target=100)
+    >>> game_chance(rules, [0, 0], 0, 0.0)
+    0.5
+    >>> round(game_chance(rules, [80, 80], 0, 10.0), 2), round(game_chance(rules, [0, 0], 0,
+    ...                                                                     10.0), 2)
+    (0.64, 0.58)
+    >>> game_chance(Rules.variant("all-fives", target=0), [0, 0], 0, 10.0) is None
+    True
+    """
+    if rules.players != 2 or not rules.target or rules.scoring != "fives":
+        return None
+    mine = max(0, rules.target - scores[seat])
+    other = max(0, rules.target - scores[1 - seat])
+    hands = max(1.0, min(mine, other) / HAND_POINTS)
+    spread = HAND_MARGIN_SPREAD * math.sqrt(hands)
+    return 0.5 * math.erfc((mine - other - points) / (spread * math.sqrt(2.0)))
+
+
 class ReviewRefused(ValueError):
     """A review asked for while the hand is in play (it would show hidden tiles), or of a hand
     the record does not hold."""
@@ -152,6 +183,9 @@ class Decision(NamedTuple):
     #: The decision in words, and what hindsight says of it ("" without hindsight).
     reason: str
     hindsight_reason: str
+    #: In a game to a target where it is known (:func:`game_chance`): the chance of winning
+    #: the game after the best move and after the move played; else None.
+    game: tuple[float, float] | None = None
 
     @property
     def best(self) -> Move:
@@ -173,6 +207,11 @@ class Decision(NamedTuple):
         """How much more often the best move wins the hand (a share)."""
         return self.moves[0].wins - self.played_value.wins
 
+    @property
+    def game_chance_lost(self) -> float | None:
+        """How much more often the best move wins the game (a share), where known."""
+        return None if self.game is None else self.game[0] - self.game[1]
+
     def to_json(self) -> dict[str, Any]:
         """As plain data."""
         return {
@@ -182,6 +221,9 @@ class Decision(NamedTuple):
             "chance_lost": self.chance_lost, "mark": self.mark.value,
             "hindsight": [v.to_json() for v in self.hindsight],
             "reason": self.reason, "hindsight_reason": self.hindsight_reason,
+            "game_chance": None if self.game is None else {
+                "best": self.game[0], "played": self.game[1]},
+            "game_chance_lost": self.game_chance_lost,
         }
 
 
@@ -252,7 +294,7 @@ class Review(NamedTuple):
         )
 
     def lines(self) -> list[str]:
-        """The review in short lines (each from :mod:`doublesix.faces`), hand by hand: each
+        """The review in short lines (each from :mod:`doublesix.reviewtalk`), hand by hand: each
         decision and what hindsight says of it, the hand's luck; then the summary."""
         lines: list[str] = []
         for hand in self.hands:
@@ -264,10 +306,10 @@ class Review(NamedTuple):
                         lines.append(decision.hindsight_reason)
             for luck in self.luck:
                 if luck.hand == hand:
-                    lines.append(faces.luck_line(hand, luck.worth, luck.known, luck.result))
+                    lines.append(reviewtalk.luck_line(hand, luck.worth, luck.known, luck.result))
         summary = self.summary
         costliest = summary.costliest
-        lines += faces.review_summary(
+        lines += reviewtalk.review_summary(
             summary.decisions, summary.accurate, summary.points_lost, summary.chance_lost,
             None if costliest is None else (
                 costliest.hand, costliest.number, costliest.points_lost,
@@ -520,13 +562,18 @@ def _decision(view: View, hand: int, step: int, fair: tuple[Valued, ...],
     cost = max(0.0, best.value - mine.value)
     marked = mark(cost)
     chance = None if fives else best.wins - mine.wins
-    reason = faces.review_line(number, played, mine.scores, best.move, best.scores,
-                               best.points - mine.points, chance, marked.value)
+    after_best = game_chance(view.rules, view.scores, view.seat, best.points)
+    after_mine = game_chance(view.rules, view.scores, view.seat, mine.points)
+    game = None if after_best is None or after_mine is None else (after_best, after_mine)
+    reason = reviewtalk.review_line(number, played, mine.scores, best.move, best.scores,
+                               best.points - mine.points, chance, marked.value,
+                               None if game is None else game[0] - game[1])
     later = ""
     if known:
         top = known[0]
         ours = next(v for v in known if v.move == played)
         top_move = played if ours.value >= top.value else top.move
-        later = faces.hindsight_line(played, top_move, top.points - ours.points,
+        later = reviewtalk.hindsight_line(played, top_move, top.points - ours.points,
                                      None if fives else top.wins - ours.wins)
-    return Decision(hand, number, step, fair, played, cost, marked, known, reason, later)
+    return Decision(hand, number, step, fair, played, cost, marked, known, reason, later,
+                    game)

@@ -422,7 +422,7 @@ def create_app(
     @app.get("/api/reviews/{review_id}")
     async def review_progress(review_id: str) -> Response:
         """A review's progress, and the review once it is made."""
-        job = reviews.get(review_id) if requests.is_secret(review_id) else None
+        job = await reviews.get(review_id) if requests.is_secret(review_id) else None
         if job is None:
             return _error(404, "there is no such review: it may have expired, ask again")
         return JSONResponse(job.to_json())

@@ -1,7 +1,9 @@
 """The expert's review in the web game (``docs/protocol.md``, "Reviews"): a person asks for the
 review of their own seat's decisions in a hand that ended, or in the whole game once it is
 over; the review runs in the search processes (:mod:`~doublesix.web.searchers`), one hand at a
-time, as a job whose progress the browser polls (:class:`Reviews`).
+time, as a job whose progress the browser polls (:class:`Reviews`).  The job's progress and
+the review once made are kept in the games' database (:mod:`~doublesix.web.reviewrows`), so
+that any server process answers a poll, not only the one making the review.
 
 The seat reviewed is the asker's own (its token's, or the seat its browser holds): at a table
 for people each person reviews only their own decisions.  A hand still in play is refused
@@ -30,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import Iterator, Sequence
@@ -43,16 +46,20 @@ from doublesix.events import Event, describe
 from doublesix.layout import Layout
 from doublesix.match import Match
 from doublesix.moves import Move
-from doublesix.web.errors import ForbiddenError, GameNotFoundError, NotNowError
+from doublesix.web import reviewrows
+from doublesix.web.errors import ForbiddenError, GameNotFoundError, NotNowError, UnavailableError
 from doublesix.web.live import LiveGames, game_info, seat_holding, stored_match
 from doublesix.web.pictures import layout_json, seat_names
 from doublesix.web.saving import Saving
 from doublesix.web.searchers import Searchers
 from doublesix.web.store import SavedGame, digest
 
+log = logging.getLogger("doublesix.web")
+
 #: How long a finished review is kept for its asker to fetch, in seconds.
-KEEP_SECONDS: Final = 600.0
-#: The most reviews one browser may have running at once, and kept in memory in all.
+KEEP_SECONDS: Final = reviewrows.KEEP_SECONDS
+#: The most reviews one browser may have running at once (in all the server's processes), and
+#: the most one process keeps in memory.
 RUNNING_PER_BROWSER: Final = 2
 MAX_JOBS: Final = 256
 #: The most finished games the statistics page lists for review.
@@ -140,7 +147,8 @@ def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
     words), ``seat`` (who moved), ``fresh`` (the tile it laid), ``heading`` (the step).  A
     frame after one of ``me``'s ``decisions`` (the review's JSON, matched by its ``step``)
     holds its index in ``decision`` and, when the best move was another, ``best``: the frame
-    the best move would have made, ``tile`` the tile it lays."""
+    the best move would have made, ``tile`` the tile it lays, ``played_end`` the end (of that
+    table) where the move played went, to be marked (None for a draw, or a lead)."""
     steps = {d["step"]: k for k, d in enumerate(decisions) if d["hand"] == hand}
     frames: list[dict[str, Any]] = []
     start = 0
@@ -162,11 +170,15 @@ def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
                 laid = layout.lay(best.tile, best.end) if best.tile is not None else None
                 if laid is not None:
                     mine = played.view(me)
+                    went = (move.end if move.kind == "lay" and move.end in laid.open_ends
+                            else None)
                     best_frame = _frame(laid, [*_laid(played, start), str(best.tile)],
                                         [str(t) for t in mine.hand if t != best.tile],
-                                        mine.scores, reviewtalk.review_best_words(best), me,
-                                        str(best.tile))
+                                        mine.scores,
+                                        reviewtalk.review_best_words(best, move, went is not None),
+                                        me, str(best.tile))
                     best_frame["tile"] = str(best.tile)
+                    best_frame["played_end"] = went
         mover = played.turn
         played.play(move)
         mine = played.view(me)
@@ -197,7 +209,9 @@ class Job:
     """One review being made for one seat of one game."""
 
     id: str
-    key: tuple[str, int, tuple[int, ...], int]
+    #: The game, the seat, the hands and the match's length (:func:`job_key`).
+    key: str
+    #: The asker's browser (the SHA-256 of its cookie).
     browser: str
     total: int
     done: int = 0
@@ -220,13 +234,32 @@ class Job:
             answer["error"] = self.error
         return answer
 
+    @classmethod
+    def from_row(cls, row: reviewrows.ReviewRow) -> Job:
+        """The job as the database holds it (made, or being made, by any process)."""
+        return cls(row.id, row.key, row.browser, row.total, done=row.done, status=row.status,
+                   result=None if row.result is None else json.loads(row.result),
+                   error=row.error)
+
+
+def job_key(game_id: str, seat: int, hands: Sequence[int], moves: int) -> str:
+    """What makes two reviews the same: the game, the seat, the hands and the length of the
+    match's history.
+
+    >>> job_key("g1", 0, [0, 2], 84)
+    'g1 0 0.2 84'
+    """
+    return f"{game_id} {seat} {'.'.join(str(k) for k in hands)} {moves}"
+
 
 class Reviews:
     """The reviews of one server process: started by :meth:`start`, polled by :meth:`get`.
 
-    ``playouts`` is the expert's budget per decision (tests make it small).  A job lives in
-    this process's memory for :data:`KEEP_SECONDS` once finished; the same review asked again
-    while it is kept (the same game, seat, hands and moves) is the same job."""
+    ``playouts`` is the expert's budget per decision (tests make it small).  A job's progress
+    and its review are written to the database (:mod:`~doublesix.web.reviewrows`) and kept
+    there for :data:`KEEP_SECONDS` once finished, so every process answers a poll; the same
+    review asked again while it is kept (the same game, seat, hands and moves), in any
+    process, is the same job.  The process making it also keeps it in memory."""
 
     def __init__(self, live: LiveGames, saving: Saving, searchers: Searchers,
                  playouts: int = DEFAULT_PLAYOUTS) -> None:
@@ -260,15 +293,21 @@ class Reviews:
             raise ForbiddenError(game_id)
         hands = wanted_hands(match, hand)
         self._expire()
-        key = (game_id, seat, tuple(hands), len(match.history))
+        key = job_key(game_id, seat, hands, len(match.history))
         for job in self.jobs.values():
             if job.key == key and job.status != "failed":
                 return job
-        running = sum(1 for j in self.jobs.values()
-                      if j.browser == browser and j.status == "running")
+        store = self.saving.store
+        await self.saving.run(reviewrows.expire, store)
+        row = await self.saving.run(reviewrows.find, store, key)
+        if row is not None:  # made, or being made, by another process
+            return Job.from_row(row)
+        owner = digest(browser)
+        running = await self.saving.run(reviewrows.running, store, owner)
         if running >= RUNNING_PER_BROWSER or len(self.jobs) >= MAX_JOBS:
             raise NotNowError(TOO_MANY)
-        job = Job(secrets.token_urlsafe(12), key, browser, total=len(hands))
+        job = Job(secrets.token_urlsafe(12), key, owner, total=len(hands))
+        await self.saving.run(reviewrows.insert, store, job.id, key, owner, job.total)
         self.jobs[job.id] = job
         info = game_info(saved)
         names = seat_names(info, seat)
@@ -276,10 +315,29 @@ class Reviews:
                                                 hand is None))
         return job
 
-    def get(self, review_id: str) -> Job | None:
-        """The job of this id, while it is kept."""
+    async def get(self, review_id: str) -> Job | None:
+        """The job of this id, while it is kept: this process's own, else as the database
+        holds it (made by another process)."""
         self._expire()
-        return self.jobs.get(review_id)
+        job = self.jobs.get(review_id)
+        if job is not None:
+            return job
+        row = await self.saving.run(reviewrows.load, self.saving.store, review_id)
+        return None if row is None else Job.from_row(row)
+
+    async def _write(self, job: Job) -> None:
+        """Write the job's progress, or its end, where every process reads it; a database
+        away loses only that (this process still answers from its memory)."""
+        store = self.saving.store
+        try:
+            if job.status == "running":
+                await self.saving.run(reviewrows.progress, store, job.id, job.done)
+            else:
+                result = None if job.result is None else json.dumps(job.result)
+                await self.saving.run(reviewrows.finish, store, job.id, job.status, job.done,
+                                      result, job.error)
+        except UnavailableError as error:
+            log.warning("review %s not written: %s", job.id, error)
 
     async def _run(self, job: Job, match: Match, seat: int, hands: list[int],
                    names: list[str], daily: str | None, whole: bool) -> None:
@@ -290,15 +348,18 @@ class Reviews:
                 parts.append(await self.searchers.run(review_hand, text, seat, k,
                                                       self.playouts))
                 job.done += 1
+                if job.done < job.total:
+                    await self._write(job)
             job.result = self._result(match, seat, hands, names, parts, daily, whole)
             job.status = "done"
         except asyncio.CancelledError:
-            job.status, job.error = "failed", "the server stopped before the review was done"
+            job.status, job.error = "failed", reviewrows.STOPPED
+            job.finished_at = time.monotonic()
             raise
         except Exception as error:  # a search process failed: said, not hidden
             job.status, job.error = "failed", f"the review could not be made: {error}"
-        finally:
-            job.finished_at = time.monotonic()
+        job.finished_at = time.monotonic()
+        await self._write(job)
 
     @staticmethod
     def _result(match: Match, seat: int, hands: list[int], names: list[str],
@@ -306,7 +367,7 @@ class Reviews:
         data: dict[str, Any] = (merge(parts).to_json() if parts else
                                 {"seat": seat, "hands": [], "decisions": [], "luck": [],
                                  "summary": None,
-                                 "lines": faces.review_summary(0, 0, 0.0, None, None)})
+                                 "lines": reviewtalk.review_summary(0, 0, 0.0, None, None)})
         decisions = data["decisions"]
         for d in decisions:
             d["label"] = reviewtalk.decision_label(d["number"], d["mark"])
@@ -335,6 +396,8 @@ class Reviews:
                 job.task.cancel()
                 with contextlib.suppress(BaseException):
                     await job.task
+                with contextlib.suppress(Exception):
+                    await self._write(job)
 
 
 def games_json(saved_games: Sequence[SavedGame], browser: str) -> list[dict[str, Any]]:

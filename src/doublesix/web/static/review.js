@@ -18,7 +18,7 @@ import { renderBoard, tileSVG } from "./board.js";
  * @typedef {import("./types.js").Layout} Layout
  * @typedef {{layout: Layout, open_ends: Record<string, number>, played: string[], hand: string[],
  *   scores: number[], said: string, seat: number|null, heading?: string, decision: number|null,
- *   best: Frame|null, fresh: string|null, tile?: string}} Frame
+ *   best: Frame|null, fresh: string|null, tile?: string, played_end?: string|null}} Frame
  * @typedef {{hand: number, heading: string, frames: Frame[]}} Replay
  * @typedef {{number: number, played: string, best: string, mark: string, reason: string,
  *   hindsight_reason: string, label: string, hand: number}} Decision
@@ -160,6 +160,7 @@ function render(quiet = false) {
   renderBoard(svg, shown.layout, { openEnds: shown.open_ends, played: shown.played,
     fresh: best ? best.tile : frame.fresh, lit: best ? [] : undefined });
   svg.classList.toggle("showing-best", !!best);
+  if (best && best.played_end) markPlayedEnd(svg, best.played_end);
   byId("review-board-desc").textContent = best ? best.said : frame.said;
   byId("review-said").textContent = best ? best.said : frame.said;
   byId("review-step").textContent = frame.heading || "";
@@ -187,6 +188,21 @@ function render(quiet = false) {
   byId("review-list").setAttribute("aria-activedescendant", `review-option-${view.active}`);
   if (!quiet) say([frame.heading || "", best ? best.said : frame.said,
     ...(decision && !best ? [decision.reason] : [])].filter(Boolean).join(" "));
+}
+
+/**
+ * On the best move's table, mark the end where the move played went (dashed, in the lit
+ * ends' colour; the best tile is in blue); the words say it too (the server's `said`).
+ * @param {SVGSVGElement} svg @param {string} end
+ */
+function markPlayedEnd(svg, end) {
+  const spot = svg.querySelector(`.end-spot[data-end="${end}"]`);
+  const frame = spot && spot.querySelector(".end-frame");
+  if (!spot || !(frame instanceof SVGElement)) return;
+  spot.classList.add("played-end");
+  frame.style.setProperty("stroke", "var(--lit)");
+  frame.style.setProperty("stroke-width", "0.14");
+  frame.style.setProperty("stroke-dasharray", "0.25 0.15");
 }
 
 /** @param {string} id @param {boolean} disabled */
