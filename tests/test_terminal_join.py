@@ -490,7 +490,7 @@ class TestTheTable:
         table.hold = ana_waits
         read, write = os.pipe()
         keyboard = os.fdopen(write, "w")
-        game, _ = seat_at(table, output, os.fdopen(read))  # type: ignore[arg-type]
+        game, _ = seat_at(table, output, os.fdopen(read))
         runner = threading.Thread(target=game.run, daemon=True)
         runner.start()
         asked = 0
@@ -708,7 +708,7 @@ class TestAComputerForSomeoneAway:
         person = Person(output, 5, mistakes=False)
         read, write = os.pipe()
         keyboard = os.fdopen(write, "w")
-        game, _ = seat_at(table, output, os.fdopen(read),  # type: ignore[arg-type]
+        game, _ = seat_at(table, output, os.fdopen(read),
                           clock=lambda: now[0])
         runner = threading.Thread(target=game.run, daemon=True)
         runner.start()
