@@ -427,9 +427,20 @@ def load_record(text: str | bytes | Mapping[str, Any]) -> tuple[Match, list[str]
     return Match.from_json(json.dumps(data)), names, seat
 
 
-def _walk(save: dict[str, Any], hand: int) -> Iterator[tuple[Match, Move | None]]:
+def replay_hand(save: dict[str, Any], hand: int, plays: bool = True
+                ) -> Iterator[tuple[Match, Move | None]]:
     """Replay hand ``hand`` of ``save`` (a match's JSON) in a match of its own: before each
-    move, the match and that move; at the end, the match and None."""
+    move, the match and that move; at the end, the match and None.  The move is played when
+    the loop asks for the next one, unless ``plays`` is False (the caller then plays it).
+
+    >>> from doublesix import Rules
+    >>> match = Match(Rules.variant("block", target=0), seed=2)
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> moves = [move for _, move in replay_hand(json.loads(match.to_json()), 0)]
+    >>> moves[-1] is None, len(moves) > 1
+    (True, True)
+    """
     hands = save["hands"]
     record = hands[hand]
     automatic = record["leader"] is None and record["moves"]
@@ -442,7 +453,8 @@ def _walk(save: dict[str, Any], hand: int) -> Iterator[tuple[Match, Move | None]
         if move.t >= 0 and move.e < 0:
             move = match.state.resolve(move)
         yield match, move
-        match.play(move)
+        if plays:
+            match.play(move)
     yield match, None
 
 
@@ -518,7 +530,7 @@ def _review_hand(expert: Expert, save: dict[str, Any], hand: int, seat: int, see
     worth: tuple[float, float] | None = None  # the best move's points, and knowing all
     start: list[int] = list(save["hands"][hand]["scores"])
     match: Match | None = None
-    for match, move in _walk(save, hand):
+    for match, move in replay_hand(save, hand):
         if move is None or match.turn != seat:
             continue
         view = match.view(seat)

@@ -35,13 +35,13 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from doublesix import faces, reviewtalk
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
-from doublesix.ai.review import Review, ReviewRefused, review
+from doublesix.ai.review import Review, ReviewRefused, replay_hand, review
 from doublesix.events import Event, describe
 from doublesix.layout import Layout
 from doublesix.match import Match
@@ -105,25 +105,6 @@ def merge(parts: Sequence[Review]) -> Review:
     )
 
 
-def _walk(match: Match, hand: int) -> Iterator[tuple[Match, Move | None]]:
-    """Replay hand ``hand`` of ``match`` in a match of its own: before each move, the match
-    and that move (the caller plays it); at the end, the match and None."""
-    save = json.loads(match.to_json())
-    hands = save["hands"]
-    record = hands[hand]
-    automatic = record["leader"] is None and record["moves"]
-    first = record["moves"][:1] if automatic else []
-    replay = dict(save, hands=[*hands[:hand], dict(record, moves=first)], version=1)
-    replay.pop("resigned", None)
-    played = Match.from_json(json.dumps(replay))
-    for text in record["moves"][len(first):]:
-        move = Move.parse(text)
-        if move.t >= 0 and move.e < 0:
-            move = played.state.resolve(move)
-        yield played, move
-    yield played, None
-
-
 def _said(events: Sequence[Event], names: Sequence[str], me: int) -> str:
     """What happened, in words, for seat ``me``: another seat's drawn tiles are not named."""
     shown = [e._replace(tile=None) if e.kind == "draw" and e.seat != me else e for e in events]
@@ -152,7 +133,7 @@ def replay_json(match: Match, hand: int, me: int, names: Sequence[str],
     steps = {d["step"]: k for k, d in enumerate(decisions) if d["hand"] == hand}
     frames: list[dict[str, Any]] = []
     start = 0
-    for played, move in _walk(match, hand):
+    for played, move in replay_hand(json.loads(match.to_json()), hand, plays=False):
         if not frames:
             start = max(i for i, e in enumerate(played.history) if e.kind == "hand")
             view = played.view(me)
