@@ -171,6 +171,6 @@ def test_a_reload_keeps_the_last_moves(make_session: Any) -> None:
     assert before.endswith(" to open."), before
     page.reload()
     wait_phase(page)
-    expect(page.locator("#message")).to_have_text(before)
+    expect(page.locator("#message")).to_have_text(before, use_inner_text=True)  # as shown
     statuses = [card["status"] for card in page.evaluate(CARDS)]
     assert "Opened with 6|6" in statuses, statuses
