@@ -6,7 +6,7 @@ same SplitMix64 numbers (:mod:`doublesix.ai.rng`), the same guesses drawn in the
 (:class:`~doublesix.ai.sampling.Sampler`), the same weights (:class:`~doublesix.ai.sampling.
 Inference`, :func:`~doublesix.ai.sampling.temper`), the same playouts
 (:func:`~doublesix.ai.playout.rollout` on a :class:`~doublesix.ai.board.Board`) and the same
-values (:func:`~doublesix.ai.search.outcome`), adding the same doubles in the same order.  Each
+values (:func:`~doublesix.ai.playout.outcome`), adding the same doubles in the same order.  Each
 function below names the Python it mirrors; a change to one is a change to both, and
 ``tests/test_ai_core.py`` compares them on thousands of decisions.
 
@@ -638,7 +638,7 @@ cdef int nested(Brd* b, Cfg* cfg, int* lacks, Plan* plan, Nest* nest, int* cand_
 
 
 cdef void outcome(Brd* end, Brd* start, Cfg* cfg, int me, double* value, double* won) noexcept nogil:
-    # doublesix.ai.search.outcome (without the race experiment)
+    # doublesix.ai.playout.outcome (without the race experiment)
     cdef int s, gain, best_other = -(1 << 30), top
     for s in range(cfg.players):
         if not cfg.mates[me] >> s & 1:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
+from doublesix.ai.experiments import race_value
 from doublesix.ai.rng import Rng
 from doublesix.ai.styles import Style, style_move
 from doublesix.state import going_out_points
@@ -282,12 +283,10 @@ def nested(board: Board, lacks: list[int], plan: Plan, nest: Nest,
     and what each seat is known to lack (``lacks``).  ``nest.worlds`` guesses at the other
     hands (each respecting the lacks when 50 tries allow) and the boneyard, every lay played out
     in each by the playout policy with ``plan``; the index of the lay with the best total
-    value (:func:`~doublesix.ai.search.outcome` from here), the first of equals.
+    value (:func:`outcome` from here), the first of equals.
 
     So the expert's own later moves in a playout adapt to what the playout has shown, as its
     moves at the table do, rather than following the policy alone."""
-    from doublesix.ai.search import outcome
-
     me = board.turn
     players = board.players
     hand = board.hands[me]
@@ -351,3 +350,27 @@ def _open(ends: list[int]) -> tuple[tuple[int, ...], Mask]:
     if ends[2] < 0:
         return _LINE, SUIT[ends[0]] | SUIT[ends[1]]
     return _ARMS, SUIT[ends[0]] | SUIT[ends[1]] | SUIT[ends[2]] | SUIT[ends[3]]
+
+
+def outcome(end: Board, me: int, start: Board, race: bool = False) -> tuple[float, float]:
+    """The value of a finished playout for seat ``me`` (about 0 to 1), and 1, 0.5 or 0 for
+    winning, drawing or losing the hand.  Under teams, ``me``'s team's: partners share a score,
+    and a hand its partner wins is won.  With ``race`` (an experiment), a 2-player game to a
+    target under All Fives or Muggins is valued by
+    :func:`~doublesix.ai.experiments.race_value`."""
+    gains = [a - b for a, b in zip(end.scores, start.scores, strict=True)]
+    mine = end.cfg.mates[me]
+    best_other = max(g for s, g in enumerate(gains) if s not in mine)
+    result = end.result
+    won = 0.5
+    if result is not None and result[0] is not None:
+        won = 1.0 if result[0] in mine else 0.0
+    target = end.target
+    if end.fives:
+        if race and target and end.players == 2:
+            return race_value(end, me, gains[me] - best_other), won
+        value = 0.5 + (gains[me] - best_other) / 100.0
+        if target and end.over:  # the game's winner has the top score
+            value += 1.0 if end.scores[me] == max(end.scores) else -1.0
+        return value, won
+    return won + (gains[me] - best_other) / 400.0, won

@@ -8,7 +8,7 @@ every move **from that seat's view at that moment** (:meth:`Expert.evaluate
 player sees what they could not have known apart from what they misjudged.
 
 **Points.**  The expert's value of a move is the mean, over its guesses, of
-:func:`~doublesix.ai.search.outcome`: under pips scoring (Draw, Block) ``won + margin/400``
+:func:`~doublesix.ai.playout.outcome`: under pips scoring (Draw, Block) ``won + margin/400``
 (``won`` 1, 0.5 or 0), under fives scoring (All Fives, Muggins) ``0.5 + margin/100`` (and +-1
 when a game to a target ends in the playout), ``margin`` being the seat's gain in the hand less
 the best other side's.  The search also gives the share of guesses won (``wins``), so a move's
@@ -148,7 +148,7 @@ class Valued(NamedTuple):
     """One move of a decision as the expert valued it."""
 
     move: Move
-    #: The expert's mean value (:func:`~doublesix.ai.search.outcome`).
+    #: The expert's mean value (:func:`~doublesix.ai.playout.outcome`).
     value: float
     #: The share of guesses in which the seat's side won the hand (0.5 for a drawn one).
     wins: float

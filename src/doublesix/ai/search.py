@@ -5,10 +5,10 @@ the same numbers in the same order, so they give the same values to the last bit
 A job: draw ``worlds`` guesses at the hidden tiles (from ``pool`` times as many candidates,
 weighed by how well they explain the other seats' lays, :mod:`doublesix.ai.sampling`), play
 every legal move out to the hand's end in each guess (:func:`~doublesix.ai.playout.rollout`),
-and add up each move's value (:func:`outcome`).  :mod:`doublesix.ai._core` is that loop in
-Cython; it runs every job except those of the experiments' playouts (``styles`` or ``race``),
-which stay in Python (the ``nest`` experiment runs on both paths).  ``DOUBLESIX_PURE=1`` in
-the environment makes every job run here.
+and add up each move's value (:func:`~doublesix.ai.playout.outcome`).
+:mod:`doublesix.ai._core` is that loop in Cython; it runs every job except those of the
+experiments' playouts (``styles`` or ``race``), which stay in Python (the ``nest`` experiment
+runs on both paths).  ``DOUBLESIX_PURE=1`` in the environment makes every job run here.
 
 >>> from doublesix import Match, Rules
 >>> from doublesix.ai.expert import Expert
@@ -28,8 +28,7 @@ from types import ModuleType
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.experiments import race_value
-from doublesix.ai.playout import Nest, Plan, rollout
+from doublesix.ai.playout import Nest, Plan, outcome, rollout
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Inference, Sampler, temper
 from doublesix.ai.styles import Style
@@ -164,27 +163,3 @@ def guesses(search: Search, rng: Rng) -> list[tuple[list[Mask], list[int]]]:
                 hands_list.append(candidates[index])
                 mark += step
     return [(hands, sampler.boneyard(hands, rng)) for hands in hands_list]
-
-
-def outcome(end: Board, me: int, start: Board, race: bool = False) -> tuple[float, float]:
-    """The value of a finished playout for seat ``me`` (about 0 to 1), and 1, 0.5 or 0 for
-    winning, drawing or losing the hand.  Under teams, ``me``'s team's: partners share a score,
-    and a hand its partner wins is won.  With ``race`` (an experiment), a 2-player game to a
-    target under All Fives or Muggins is valued by
-    :func:`~doublesix.ai.experiments.race_value`."""
-    gains = [a - b for a, b in zip(end.scores, start.scores, strict=True)]
-    mine = end.cfg.mates[me]
-    best_other = max(g for s, g in enumerate(gains) if s not in mine)
-    result = end.result
-    won = 0.5
-    if result is not None and result[0] is not None:
-        won = 1.0 if result[0] in mine else 0.0
-    target = end.target
-    if end.fives:
-        if race and target and end.players == 2:
-            return race_value(end, me, gains[me] - best_other), won
-        value = 0.5 + (gains[me] - best_other) / 100.0
-        if target and end.over:  # the game's winner has the top score
-            value += 1.0 if end.scores[me] == max(end.scores) else -1.0
-        return value, won
-    return won + (gains[me] - best_other) / 400.0, won
