@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
-from doublesix.rules import OPTIONS, VARIANTS, Rules
+from doublesix.rules import OPTIONS, VARIANTS, Rules, set_name
 
 #: The named variants as people write them.
 VARIANT_NAMES: Final = {
@@ -40,9 +40,6 @@ PRESET_LABELS: Final = {
     "partnership": "Partnership (two against two)",
 }
 
-_SET_NAMES: Final = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
-
-
 def variant_name(rules: Rules) -> str:
     """The variant's name as people write it.
 
@@ -50,15 +47,6 @@ def variant_name(rules: Rules) -> str:
     'All Fives'
     """
     return VARIANT_NAMES.get(rules.name, rules.name)
-
-
-def set_name(top: int) -> str:
-    """The set's name in words.
-
-    >>> set_name(9)
-    'double-nine'
-    """
-    return _SET_NAMES.get(top, f"double-{top}")
 
 
 class Choice(NamedTuple):

@@ -43,8 +43,16 @@ _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "team_points": ("all", "opponents"),
 }
 _BOOLEANS: Final = ("drawing", "spinner", "blocked_minus_own", "teams")
-#: The sets' tops as people say them in a set's name ("a double-six set").
-_SET_WORDS: Final = {6: "six", 9: "nine", 12: "twelve"}
+_SET_NAMES: Final = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
+
+
+def set_name(top: int) -> str:
+    """The set's name in words.
+
+    >>> set_name(9)
+    'double-nine'
+    """
+    return _SET_NAMES.get(top, f"double-{top}")
 
 
 class RuleError(ValueError):
@@ -145,7 +153,7 @@ class Rules:
         if self.players * self.hand_size > tile_count(self.set):
             raise RuleError(
                 "hand_size",
-                f"A double-{_SET_WORDS.get(self.set, self.set)} set of {tile_count(self.set)} "
+                f"A {set_name(self.set)} set of {tile_count(self.set)} "
                 f"tiles cannot deal {self.hand_size} tiles to each of {self.players} players.",
             )
         if self.teams and self.players != 4:

@@ -26,7 +26,7 @@ from doublesix.events import KINDS, Event
 from doublesix.layout import END_NAMES, Layout
 from doublesix.moves import Move, legal_moves_for
 from doublesix.outcome import Ending, HandResult
-from doublesix.rules import Rules
+from doublesix.rules import Rules, set_name
 from doublesix.tiles import TILES, Mask, Tile, full_set, indices
 
 _NOTHING: Final[frozenset[int]] = frozenset()
@@ -268,11 +268,8 @@ def _tile(value: object, name: str, top: int) -> Tile:
     except ValueError as error:
         raise _Malformed(f"{name}: {error}") from None
     if tile.high > top:
-        raise _Malformed(f"{name}: there is no {tile} in the double-{_SET_WORDS[top]} set")
+        raise _Malformed(f"{name}: there is no {tile} in the {set_name(top)} set")
     return tile
-
-
-_SET_WORDS: Final = {6: "six", 9: "nine", 12: "twelve"}
 
 
 def _rules(value: object) -> Rules:

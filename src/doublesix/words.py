@@ -31,6 +31,7 @@ from doublesix.layout import Placed
 from doublesix.match import Match
 from doublesix.outcome import Ending
 from doublesix.rules import Rules
+from doublesix.rules import set_name as set_name  # the set's name, for the faces
 from doublesix.tiles import Tile
 from doublesix.view import View
 
@@ -45,15 +46,6 @@ def variant_name(rules: Rules) -> str:
     'All Fives'
     """
     return rulebook.variant_name(rules)
-
-
-def set_name(top: int) -> str:
-    """The set's name in words (the catalogue's).
-
-    >>> set_name(9)
-    'double-nine'
-    """
-    return rulebook.set_name(top)
 
 
 def verb(name: str, you: str, other: str) -> str:
