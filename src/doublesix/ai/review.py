@@ -298,7 +298,7 @@ class Review(NamedTuple):
         decision and what hindsight says of it, the hand's luck; then the summary."""
         lines: list[str] = []
         for hand in self.hands:
-            lines.append(f"Hand {hand + 1}.")
+            lines.append(f"{reviewtalk.review_hand_heading(hand)}.")
             for decision in self.decisions:
                 if decision.hand == hand:
                     lines.append(decision.reason)
