@@ -63,6 +63,9 @@ class Pair:
     margin: float = 0.0
     expert_think: list[float] = field(default_factory=list)
     other_think: list[float] = field(default_factory=list)
+    #: Each playing's actions (OpenSpiel's history, chance included), expert in seat 0 then 1:
+    #: what ``benchmarks/opponent_model.py`` reads the opponent's lays from.
+    histories: list[list[int]] = field(default_factory=list)
 
 
 def make_opponent(spec: str, game: Any, seed: int, uct: float) -> Any:
@@ -131,6 +134,7 @@ def play_pair(job: Job) -> tuple[str, int, Pair]:
             state.apply_action(action)
         result = state.table.state.result
         assert result is not None
+        pair.histories.append([int(a) for a in state.history()])
         pair.wins += 1.0 if result.winner == expert_seat else 0.5 if result.winner is None else 0
         pair.margin += state.returns()[expert_seat]
     return f"{variant}:{opponent}", seed, pair

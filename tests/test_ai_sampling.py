@@ -11,9 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import pytest
+
 from doublesix import Match, Rules
+from doublesix.ai.experiments import READINGS
+from doublesix.ai.expert import Expert
 from doublesix.ai.rng import Rng
-from doublesix.ai.sampling import Sampler, allowed_tiles
+from doublesix.ai.sampling import Inference, Sampler, allowed_tiles, sample_deal
 from doublesix.tiles import Mask, Tile
 
 
@@ -81,3 +85,33 @@ def test_every_variant_keeps_the_true_deal_possible() -> None:
                     continue
                 _check_worlds(match, tries=3)
                 match.play(rng.choice(match.legal_moves()))
+
+
+def test_a_reading_on_the_lays_features_can_say_what_heaviest_first_says() -> None:
+    # Heaviest first (sharpness s) is the reading (s, 0, 2s, 0, 0, 0): the same weight for
+    # every guess, under All Fives where the points count too.
+    match = Match(Rules.variant("all-fives", players=2, target=0), seed=11)
+    rng = random.Random(11)
+    while len(match.history) < 10 and match.turn is not None:
+        match.play(rng.choice(match.legal_moves()))
+    assert match.turn is not None
+    view = match.view(match.turn)
+    heaviest = Inference(view, 2.0)
+    read = Inference(view, 2.0, reading=(2.0, 0.0, 4.0, 0.0, 0.0, 0.0))
+    other = Inference(view, 2.0, reading=READINGS["ismcts"])
+    assert heaviest.decisions
+    differ = False
+    for k in range(40):
+        hands, _ = sample_deal(view, Rng(k))
+        assert read.weight(hands) == pytest.approx(heaviest.weight(hands), rel=1e-9)
+        differ |= other.weight(hands) != pytest.approx(heaviest.weight(hands), rel=1e-6)
+    assert differ
+
+
+def test_a_reading_is_named_or_written_out_and_refused_clearly_otherwise() -> None:
+    assert Expert(reading="ismcts").experiments.reading == READINGS["ismcts"]
+    assert Expert(reading="1/0/0/0/0/0.5").experiments.reading == (1, 0, 0, 0, 0, 0.5)
+    with pytest.raises(ValueError, match="a reading has 6 weights"):
+        Expert(reading="1/2")
+    with pytest.raises(ValueError, match="reading is a name"):
+        Expert(reading="greedy")

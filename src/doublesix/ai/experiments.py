@@ -13,9 +13,15 @@ kept working and off by default so that they can be measured again.  Each is a s
   searched again, ``nest`` guesses per lay, from what it knows at that point of the playout
   (:func:`~doublesix.ai.playout.nested`), rather than left to the playout's look-ahead.  Unlike
   the other two it runs in the compiled core as well, so that it can be measured at full budget.
+- ``reading``: the other side's lays are read by a softmax over the features of each lay the
+  guess says it had (:func:`~doublesix.ai.sampling.lay_features`), with weights fitted by
+  ``benchmarks/opponent_model.py`` to one kind of player's lays (:data:`READINGS`), rather than
+  as heaviest first.
 
 >>> Experiments(race=True)
-Experiments(race=True, read_table=False, nest=0, nest_depth=2)
+Experiments(race=True, read_table=False, nest=0, nest_depth=2, reading=())
+>>> parse_reading("ismcts") == READINGS["ismcts"], parse_reading("1/0/0/0/0/0")
+(True, (1.0, 0.0, 0.0, 0.0, 0.0, 0.0))
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from doublesix.ai.board import Board
-from doublesix.ai.sampling import current_hand
+from doublesix.ai.sampling import LAY_FEATURES, current_hand
 from doublesix.ai.styles import Style, table_styles
 from doublesix.view import View
 
@@ -50,6 +56,36 @@ class Experiments:
     nest: int = 0
     #: How many of those decisions in each playout are searched.
     nest_depth: int = 2
+    #: The weights of the reading of the other side's lays (empty: heaviest first).
+    reading: tuple[float, ...] = ()
+
+
+#: Readings fitted by ``benchmarks/opponent_model.py``, by the player whose lays they read:
+#: OpenSpiel's ISMCTS with 1000 simulations, from its lays in 400 pairs of Block hands against
+#: the expert (docs/expert-research.md).
+READINGS: dict[str, tuple[float, ...]] = {
+    "ismcts": (0.525, 0.905, 0.0, -0.191, 0.367, 2.156),
+}
+
+
+def parse_reading(text: str | Sequence[float]) -> tuple[float, ...]:
+    """A reading by its name in :data:`READINGS`, or its weights written ``a/b/c/d/e/f``
+    (in the order of :data:`~doublesix.ai.sampling.LAY_FEATURES`); ``""`` for none."""
+    if not isinstance(text, str):
+        weights = tuple(float(w) for w in text)
+    elif not text:
+        return ()
+    elif text in READINGS:
+        return READINGS[text]
+    else:
+        try:
+            weights = tuple(float(w) for w in text.split("/"))
+        except ValueError:
+            raise ValueError(f"reading is a name ({', '.join(READINGS)}) or weights a/b/c/d/e/f,"
+                             f" not {text!r}") from None
+    if len(weights) != len(LAY_FEATURES):
+        raise ValueError(f"a reading has {len(LAY_FEATURES)} weights: {', '.join(LAY_FEATURES)}")
+    return weights
 
 
 def race_value(end: Board, me: int, margin: int) -> float:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.experiments import Experiments, seat_styles, shown_numbers
+from doublesix.ai.experiments import Experiments, parse_reading, seat_styles, shown_numbers
 from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN
 from doublesix.ai.sampling import Inference, Sampler
 from doublesix.ai.search import Search, run
@@ -73,9 +73,9 @@ class Expert:
     - ``table``: the player's name in each seat, as the table shows them (``None`` where the
       style is not known, such as a person's); :meth:`at_table` gives a seated copy.
 
-    Three experiments, measured without a gain and off by default, are switched on by name
-    (:mod:`doublesix.ai.experiments`): ``race``, ``read_table`` and ``nest`` (with
-    ``nest_depth``).  What each default was
+    Four experiments, measured without a gain and off by default, are switched on by name
+    (:mod:`doublesix.ai.experiments`): ``race``, ``read_table``, ``nest`` (with
+    ``nest_depth``) and ``reading``.  What each default was
     measured against is in docs/expert-research.md.
 
     >>> import random
@@ -86,7 +86,7 @@ class Expert:
     >>> expert.choose(view, random.Random(0)) in view.legal_moves()
     True
     >>> Expert(race=True).experiments
-    Experiments(race=True, read_table=False, nest=0, nest_depth=2)
+    Experiments(race=True, read_table=False, nest=0, nest_depth=2, reading=())
     """
 
     name = "expert"
@@ -106,6 +106,7 @@ class Expert:
         race: bool = False,
         nest: int = 0,
         nest_depth: int = 2,
+        reading: str | Sequence[float] = "",
     ) -> None:
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
@@ -125,7 +126,8 @@ class Expert:
         if nest < 0 or nest_depth < 0:
             raise ValueError("nest and nest_depth must be at least 0")
         self.experiments = Experiments(race=bool(race), read_table=bool(read_table),
-                                       nest=int(nest), nest_depth=int(nest_depth))
+                                       nest=int(nest), nest_depth=int(nest_depth),
+                                       reading=parse_reading(reading))
 
     def at_table(self, table: Sequence[str | None]) -> Expert:
         """This expert with the same options, told who sits where (``table``: a player's
@@ -165,7 +167,8 @@ class Expert:
         moves = view.legal_moves()
         styles = self.styles(view)  # (read_table) the seats played in their styles
         teams = view.rules.teams and self.team
-        inference = Inference(view, self.sharpness, self.mate_sharpness if teams else None)
+        inference = Inference(view, self.sharpness, self.mate_sharpness if teams else None,
+                              self.experiments.reading)
         return Search(
             me=view.seat,
             moves=[(m.t, m.e if m.t >= 0 else (-1 if m.kind == "draw" else -2)) for m in moves],

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 
 from doublesix.ai.rng import Rng
 from doublesix.events import Event, hand_start
-from doublesix.tiles import SUIT, TILES, Mask, indices
+from doublesix.layout import Layout
+from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, TILES, Mask, indices
 from doublesix.view import View
 
 #: How many times a guess is redrawn before the lacks of the most crowded seats are relaxed.
@@ -224,6 +225,34 @@ def temper(weights: Sequence[float], share: float) -> list[float]:
     return powered(low)
 
 
+#: The names of :func:`lay_features`' numbers, in order.
+LAY_FEATURES = ("pips", "double", "points", "shown", "shown_laid", "closes")
+
+
+def lay_features(before: Layout, t: int, e: int, fives: bool) -> tuple[float, ...]:
+    """What the table shows of laying tile ``t`` on end ``e`` of ``before`` (``-1``: to lead).
+
+    In the order of :data:`LAY_FEATURES`: the tile's pips; 1 for a double; the points the lay
+    scores under All Fives (0 otherwise); the number it leaves showing at that end; how many tiles
+    of that number are on the table after it (the end's deadness); 1 when every open end then
+    shows one number.  Nothing of any hand: a reading of the other seats built on them weighs a
+    guess only by which lays it says a seat had.
+
+    >>> from doublesix import Tile
+    >>> from doublesix.layout import Layout
+    >>> lay_features(Layout.empty().lay(Tile(6, 4), None), Tile(4, 4).index, 1, False)
+    (8.0, 1.0, 0.0, 4.0, 2.0, 0.0)
+    """
+    after = before.lay_index(t, e)
+    points = 0.0
+    if fives and after.count % 5 == 0:
+        points = float(after.count)
+    shown = after.ends[e] if e >= 0 else max(after.ends)
+    numbers = {n for _, n in after.open}
+    return (float(PIPS[t]), float(IS_DOUBLE[t]), points, float(shown),
+            float((after.played & SUIT[shown]).bit_count()), float(len(numbers) == 1))
+
+
 class Inference:
     """Soft evidence from how the other seats chose their tiles.
 
@@ -234,6 +263,9 @@ class Inference:
     those decisions, of ``exp(sharpness * score)`` of the tile laid over the sum for every lay
     the guess says the seat had.  ``sharpness = 0`` makes every guess equally likely.
     ``partner_sharpness`` (under teams) reads the partner's lays with another sharpness.
+    ``reading`` (an experiment), if given, reads the other side's lays by ``exp(reading .
+    lay_features)`` instead (:func:`lay_features`; weights fitted to a kind of player by
+    ``benchmarks/opponent_model.py``).
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block"), seed=3)
@@ -247,7 +279,8 @@ class Inference:
     """
 
     def __init__(
-        self, view: View, sharpness: float, partner_sharpness: float | None = None
+        self, view: View, sharpness: float, partner_sharpness: float | None = None,
+        reading: Sequence[float] = (),
     ) -> None:
         from doublesix.layout import END_NUMBERS, Layout
         from doublesix.tiles import PIPS
@@ -292,12 +325,16 @@ class Inference:
                 else:
                     pairs = [(tt, -1) for tt in indices(pool)]
                 for tt, ee in pairs:
-                    score = float(PIPS[tt])
-                    if fives:
-                        count = before.lay_index(tt, ee).count
-                        if count % 5 == 0:
-                            score += 2.0 * count
-                    weight = math.exp(sharp * (score - 24.0))
+                    if reading and seat != partner:
+                        read = zip(reading, lay_features(before, tt, ee, fives), strict=True)
+                        weight = math.exp(sum(w * f for w, f in read))
+                    else:
+                        score = float(PIPS[tt])
+                        if fives:
+                            count = before.lay_index(tt, ee).count
+                            if count % 5 == 0:
+                                score += 2.0 * count
+                        weight = math.exp(sharp * (score - 24.0))
                     candidates.append((1 << tt, weight))
                     if tt == t and ee == e:
                         chosen = weight

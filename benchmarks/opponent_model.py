@@ -1,0 +1,118 @@
+"""How well does a reading of the other seat's lays predict OpenSpiel's ISMCTS (issue 33)?
+
+    .venv/bin/python benchmarks/vs_openspiel.py --matchups block:ismcts-1000:400 --log L.jsonl
+    .venv/bin/python benchmarks/opponent_model.py L.jsonl [M.jsonl ...]
+
+Replays every logged playing (``vs_openspiel.py`` keeps each one's actions) and takes the
+opponent's decisions with more than one lay, where its hand is known.  Each lay is described by
+the features of :func:`doublesix.ai.sampling.lay_features` (what the layout shows, never the
+hand), and a softmax over the lays the hand had is fitted to the lays it made by maximum
+likelihood (Newton's method).  Printed: the mean log-likelihood a decision of the uniform
+reading, of the expert's default reading (heaviest first, sharpness 2) and of the fitted one,
+the last also fitted on half the decisions and scored on the other half; and the fitted weights,
+which ``Expert(reading=...)`` takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from doublesix.adapters import openspiel
+from doublesix.adapters.table import move_of
+from doublesix.ai.sampling import LAY_FEATURES, lay_features
+from doublesix.rules import Rules
+
+
+def decisions(logs: list[Path]) -> list[tuple[np.ndarray, int]]:
+    """Per opponent decision with a choice: its lays' features and the index of the lay made."""
+    found: list[tuple[np.ndarray, int]] = []
+    games: dict[str, object] = {}
+    for log in logs:
+        for line in log.read_text().splitlines():
+            entry = json.loads(line)
+            variant = entry["matchup"].split(":")[0]
+            if variant not in games:
+                games[variant] = openspiel.load_game(Rules.variant(variant, target=0))
+            game = games[variant]
+            fives = Rules.variant(variant).scoring == "fives"
+            for expert_seat, history in enumerate(entry["pair"].get("histories", [])):
+                state = game.new_initial_state()  # type: ignore[attr-defined]
+                for action in history:
+                    if not state.is_chance_node() and state.current_player() != expert_seat:
+                        legal = state.legal_actions()
+                        if len(legal) > 1:
+                            layout = state.table.state.layout
+                            rows = []
+                            for option in legal:
+                                move = move_of(option)
+                                rows.append(lay_features(layout, move.t, move.e, fives))
+                            found.append((np.array(rows, dtype=float), legal.index(action)))
+                    state.apply_action(action)
+    return found
+
+
+def log_likelihood(data: list[tuple[np.ndarray, int]], weights: np.ndarray) -> float:
+    """The mean log-probability of the lays made, under ``softmax(features @ weights)``."""
+    total = 0.0
+    for rows, chosen in data:
+        scores = rows @ weights
+        top = scores.max()
+        total += scores[chosen] - top - math.log(np.exp(scores - top).sum())
+    return total / len(data)
+
+
+def fit(data: list[tuple[np.ndarray, int]], ridge: float = 0.01) -> np.ndarray:
+    """The weights of the most likely softmax (a little ridge keeps Newton's steps finite)."""
+    weights = np.zeros(len(LAY_FEATURES))
+    for _ in range(30):
+        gradient = -ridge * weights
+        hessian = -ridge * np.eye(len(weights))
+        for rows, chosen in data:
+            scores = rows @ weights
+            p = np.exp(scores - scores.max())
+            p /= p.sum()
+            mean = p @ rows
+            gradient += rows[chosen] - mean
+            centred = rows - mean
+            hessian -= (centred * p[:, None]).T @ centred
+        step = np.linalg.solve(hessian, gradient)
+        weights -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return weights
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("logs", nargs="+", type=Path)
+    args = parser.parse_args(argv)
+    data = decisions(args.logs)
+    if not data:
+        print("no opponent decisions with a choice in these logs", file=sys.stderr)
+        return 1
+    default = np.zeros(len(LAY_FEATURES))
+    default[LAY_FEATURES.index("pips")] = 2.0
+    default[LAY_FEATURES.index("points")] = 4.0
+    fitted = fit(data)
+    half = len(data) // 2
+    held_out = log_likelihood(data[half:], fit(data[:half]))
+    print(f"{len(data)} decisions with a choice, {np.mean([len(r) for r, _ in data]):.2f} "
+          "lays each on average")
+    print(f"mean log-likelihood a decision: uniform {log_likelihood(data, default * 0):.4f}, "
+          f"heaviest first (sharpness 2) {log_likelihood(data, default):.4f}, "
+          f"fitted {log_likelihood(data, fitted):.4f} "
+          f"(fitted on the first half, scored on the second: {held_out:.4f})")
+    print("fitted weights: " + ", ".join(f"{name} {w:+.3f}"
+                                         for name, w in zip(LAY_FEATURES, fitted, strict=True)))
+    print("as an option: reading=" + "/".join(f"{w:.3f}" for w in fitted))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
