@@ -57,6 +57,11 @@ CASES: list[tuple[str, dict[str, Any], int, dict[str, Any]]] = [
     ("block", {"players": 4, "set": 9}, 15, {"nest": 3, "nest_depth": 1}),
     ("muggins", {"players": 3}, 20, {"nest": 4, "nest_depth": 3}),
     ("partnership", {}, 15, {"nest": 4}),
+    # A reading of the other side, which also lays their tiles in the playouts.
+    ("block", {}, 40, {"reading": "ismcts"}),
+    ("all-fives", {"players": 3}, 30, {"reading": "0.5/0.9/0.1/-0.2/0.4/2.0"}),
+    ("muggins", {}, 30, {"reading": "ismcts"}),
+    ("partnership", {}, 20, {"reading": "ismcts", "nest": 3}),
 ]
 PLAYOUTS = 96
 
@@ -187,3 +192,15 @@ def test_a_forced_pass_is_searched_to_the_end(pure: bool) -> None:
     with context.Pool(1) as pool:
         searched = pool.apply_async(_search_forced_passes, (pure,)).get(timeout=120)
     assert searched > 5
+
+
+def test_a_reading_plays_the_other_side_in_the_playouts() -> None:
+    # The same job with and without a reading that only likes light tiles: the guesses are
+    # weighed alike (nothing laid yet to read), so the values differ by the playouts alone.
+    match = Match(Rules.variant("block"), seed=8)
+    view = match.view(match.turn)  # type: ignore[arg-type]
+    plain = Expert(playouts=64).search(view, 3)
+    light = Expert(playouts=64, reading="-1/0/0/0/0/0").search(view, 3)
+    assert light.reading == (-1.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    assert run_pure(light) != run_pure(plain)
+    assert run(light) == run_pure(light)

@@ -407,7 +407,10 @@ cdef struct Nest:
     int depth  # how many of the planner's later decisions in a playout are searched
     u64 state  # the inner guesses' random numbers
 
-cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* nest) noexcept nogil:
+cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* nest,
+                  double* reading) noexcept nogil:
+    # doublesix.ai.playout.rollout; ``reading`` (NULL: none) the weights of the reading by
+    # which the seats not on the planner's side lay (reading_key).
     if b.turn < 0:
         return
     cdef int cand_t[MAXT * 2]
@@ -426,7 +429,13 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* n
     cdef int numbers, s, k, drew = 0
     cdef bint line = played != 0 and not b.single and not mode
     cdef bint lone = b.single and ends[0] == ends[1]
-    cdef bint plans
+    cdef bint plans, reads, closes
+    cdef int readers = 0, o, points
+    cdef double read, best_read
+    if reading != NULL and planner >= 0:
+        for s in range(players):
+            if not cfg.mates[s] >> planner & 1:
+                readers |= 1 << s
     nopen = open_ends(ends, &fit)
     for s in range(players):
         held |= b.hands[s]
@@ -451,6 +460,8 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* n
                             if other != ee:
                                 others[ee] |= SUIT[ends[other]]
             ncands = 0
+            reads = readers >> turn & 1
+            best_read = -INFINITY
             for ee in range(nopen):
                 n = ends[ee]
                 m = hand & SUIT[n]
@@ -468,6 +479,21 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* n
                             after += ends[1 - ee]
                         if after % 5 == 0:
                             key += after * 64
+                    if reads:  # reading_key
+                        points = after if fives and after % 5 == 0 else 0
+                        closes = True
+                        for o in range(nopen):
+                            if o != ee and ends[o] != outer:
+                                closes = False
+                        read = (reading[0] * PIPS[tt] + reading[1] * IS_DOUBLE[tt]
+                                + reading[2] * points + reading[3] * outer
+                                + reading[4] * popcount((played | bit(tt)) & SUIT[outer])
+                                + reading[5] * (1.0 if closes else 0.0))
+                        if read > best_read:
+                            best_read = read
+                            t = tt
+                            e = ee
+                        continue
                     if plans:
                         rest = hand ^ bit(tt)
                         suit = SUIT[outer]
@@ -487,7 +513,7 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* n
             if plans and depth_left > 0 and ncands > 1:
                 depth_left -= 1
                 b.pos, b.count, b.played, b.turn = pos, count, played, turn
-                k = nested(b, cfg, lacks, plan, nest, cand_t, cand_e, ncands)
+                k = nested(b, cfg, lacks, plan, nest, cand_t, cand_e, ncands, reading)
                 t = cand_t[k]
                 e = cand_e[k]
         elif not played:  # the opening tile: the heaviest, points first
@@ -569,7 +595,7 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* n
 
 
 cdef int nested(Brd* b, Cfg* cfg, int* lacks, Plan* plan, Nest* nest, int* cand_t, int* cand_e,
-                int ncands) noexcept nogil:
+                int ncands, double* reading) noexcept nogil:
     # A search of the planner's own decision inside a playout, from what it knows there: its
     # hand, the tiles laid, the hand sizes and who lacks what; ``nest.worlds`` guesses at the
     # other hands, each lay played out in each by the plain playout.  The index of the best lay.
@@ -628,7 +654,7 @@ cdef int nested(Brd* b, Cfg* cfg, int* lacks, Plan* plan, Nest* nest, int* cand_
             play(&board, cfg, cand_t[c], cand_e[c])
             for s in range(players):
                 ilacks[s] = lacks[s]
-            rollout(&board, cfg, me, ilacks, plan, NULL)
+            rollout(&board, cfg, me, ilacks, plan, NULL, reading)
             outcome(&board, b, cfg, me, &value, &won)
             total += value
         if total > best_total:
@@ -869,6 +895,13 @@ def run(search):
     plan.follow, plan.lock, plan.unseen_open = py_plan.follow, py_plan.lock, py_plan.unseen_open
     plan.keep_fits, plan.unseen_fits, plan.double = (
         py_plan.keep_fits, py_plan.unseen_fits, py_plan.double)
+    cdef double reading[8]
+    py_reading = getattr(search, "reading", ())
+    cdef int nreading = len(py_reading)
+    if nreading not in (0, 6):
+        raise ValueError("a reading has 6 weights")
+    for k in range(nreading):
+        reading[k] = py_reading[k]
     nest.worlds = getattr(search, "nest", 0)
     nest.depth = getattr(search, "nest_depth", 0) if nest.worlds > 0 else 0
     nest.state = search.seed ^ <u64>0x9E3779B97F4A7C15  # search.NEST_SALT
@@ -973,7 +1006,8 @@ def run(search):
                     play(&board, &cfg, move_t[k], move_e[k])
                     for s in range(players):
                         lacks[s] = known[s]
-                    rollout(&board, &cfg, planner, lacks, &plan, &nest)
+                    rollout(&board, &cfg, planner, lacks, &plan, &nest,
+                            reading if nreading else NULL)
                     outcome(&board, &base, &cfg, me, &value, &won)
                     totals[k] += value
                     wins[k] += won

@@ -13,10 +13,12 @@ kept working and off by default so that they can be measured again.  Each is a s
   searched again, ``nest`` guesses per lay, from what it knows at that point of the playout
   (:func:`~doublesix.ai.playout.nested`), rather than left to the playout's look-ahead.  Unlike
   the other two it runs in the compiled core as well, so that it can be measured at full budget.
-- ``reading``: the other side's lays are read by a softmax over the features of each lay the
-  guess says it had (:func:`~doublesix.ai.sampling.lay_features`), with weights fitted by
-  ``benchmarks/opponent_model.py`` to one kind of player's lays (:data:`READINGS`), rather than
-  as heaviest first.
+- ``reading``: a model of the other side fitted to one kind of player's lays by
+  ``benchmarks/opponent_model.py`` (:data:`READINGS`): weights on what the table shows of each
+  lay (:func:`~doublesix.ai.sampling.lay_features`).  The guesses are weighed by a softmax of
+  them over the lays each guess says the other seats had, rather than as heaviest first, and
+  in the playouts those seats lay the tile the model likes best
+  (:func:`~doublesix.ai.playout.reading_key`), on both paths.
 
 >>> Experiments(race=True)
 Experiments(race=True, read_table=False, nest=0, nest_depth=2, reading=())

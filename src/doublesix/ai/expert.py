@@ -188,4 +188,5 @@ class Expert:
             race=self.experiments.race,
             nest=self.experiments.nest,
             nest_depth=self.experiments.nest_depth,
+            reading=self.experiments.reading,
         )

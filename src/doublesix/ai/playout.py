@@ -17,6 +17,7 @@ by move, against the policy as documented here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -66,6 +67,22 @@ PIPS_PLAN = Plan(follow=0, lock=8, unseen_open=2, keep_fits=6, unseen_fits=-7, d
 FIVES_PLAN = Plan(follow=12, lock=28, unseen_open=-14, keep_fits=0, unseen_fits=-11, double=0)
 
 
+def reading_key(reading: Sequence[float], t: int, outer: int, count: int, laid: int,
+                closes: bool) -> float:
+    """How much a seat read by ``reading`` likes laying tile ``t`` (an experiment): the
+    reading's weights on :func:`~doublesix.ai.sampling.lay_features` as the playout sees a
+    lay: ``outer`` the number it leaves showing, ``count`` the board count after it (points
+    when a multiple of 5 under All Fives; 0 otherwise), ``laid`` the tiles of ``outer`` on the
+    table after it, ``closes`` whether every other open end shows ``outer``.
+
+    >>> reading_key((1.0, 0.0, 0.0, 0.0, 0.0, 2.0), 27, 6, 0, 2, True)
+    14.0
+    """
+    points = count if count % 5 == 0 else 0
+    return (reading[0] * PIPS[t] + reading[1] * IS_DOUBLE[t] + reading[2] * points
+            + reading[3] * outer + reading[4] * laid + reading[5] * (1.0 if closes else 0.0))
+
+
 def rollout_key(points: int, t: int) -> int:
     """How much the playout policy likes laying tile ``t`` for ``points``: points first, then
     pips, then a double.
@@ -96,7 +113,7 @@ class Nest:
 def rollout(
     board: Board, planner: int = -1, lacks: list[int] | None = None, plan: Plan = PIPS_PLAN,
     shown: list[int] | None = None, styles: Sequence[Style | None] | None = None,
-    nest: Nest | None = None,
+    nest: Nest | None = None, reading: Sequence[float] = (),
 ) -> None:
     """Play the hand out in place, every seat laying the tile with the best
     :func:`rollout_key` (ties to the end numbered first, then the higher tile), or a seat with
@@ -110,6 +127,9 @@ def rollout(
     ``shown``, if given, gains per seat the numbers its lays leave open (both of an opening
     tile's), which styled seats read under teams.  With ``nest``, the planner's first
     ``nest.depth`` decisions with more than one lay are searched again (:func:`nested`).
+    With a ``reading`` (an experiment: weights on
+    :data:`~doublesix.ai.sampling.LAY_FEATURES`), the seats not on the planner's side lay the
+    tile the reading likes best (:func:`reading_key`) rather than the heaviest.
     """
     if board.turn < 0:
         return
@@ -144,6 +164,12 @@ def rollout(
         held |= hand
     drew = 0  # the seats that drew since their last lay, as bits
     depth = 0 if nest is None else nest.depth
+    # The seats that lay by the reading, as bits: none without a planner or a reading.
+    readers = 0
+    if reading and planner >= 0:
+        for seat in range(players):
+            if planner not in mates[seat]:
+                readers |= 1 << seat
     while True:
         hand = hands[turn]
         t = e = -1
@@ -155,6 +181,8 @@ def rollout(
             plans = turn == planner
             lock = lacks[(turn + 1) % players]
             lays: list[tuple[int, int]] | None = [] if plans and depth else None
+            reads = readers >> turn & 1
+            best_read = -math.inf
             if plans:
                 unseen = whole & ~(played | hand)
                 # Per end, the tiles that fit the other open ends.
@@ -182,6 +210,13 @@ def rollout(
                             after += ends[1 - ee]
                         if after % 5 == 0:
                             key += after * 64
+                    if reads:
+                        read = reading_key(reading, tt, outer, after if fives else 0,
+                                           ((played | 1 << tt) & SUIT[outer]).bit_count(),
+                                           all(ends[o] == outer for o in opened if o != ee))
+                        if read > best_read:
+                            best_read, t, e = read, tt, ee
+                        continue
                     if plans:
                         rest = hand ^ 1 << tt
                         suit = SUIT[outer]
@@ -199,7 +234,7 @@ def rollout(
             if lays is not None and len(lays) > 1 and nest is not None:
                 depth -= 1
                 board.pos, board.turn, board.played, board.count = pos, turn, played, count
-                t, e = lays[nested(board, lacks, plan, nest, lays)]
+                t, e = lays[nested(board, lacks, plan, nest, lays, reading)]
         elif not played:  # the opening tile: the heaviest, points first
             best = -(1 << 30)
             for tt in indices(hand):
@@ -277,7 +312,7 @@ def rollout(
 
 
 def nested(board: Board, lacks: list[int], plan: Plan, nest: Nest,
-           lays: list[tuple[int, int]]) -> int:
+           lays: list[tuple[int, int]], reading: Sequence[float] = ()) -> int:
     """The seat to play's choice among ``lays`` (tile, end), searched from what it knows at
     this point of a playout: its hand, the tiles laid, every hand's size, the tiles left to draw
     and what each seat is known to lack (``lacks``).  ``nest.worlds`` guesses at the other
@@ -329,7 +364,7 @@ def nested(board: Board, lacks: list[int], plan: Plan, nest: Nest,
             inner.bone = bone
             inner.pos = 0
             inner.play(t, e)
-            rollout(inner, me, lacks[:], plan)
+            rollout(inner, me, lacks[:], plan, reading=reading)
             total += outcome(inner, me, board)[0]
         if total > best_total:
             best_total = total

@@ -86,6 +86,9 @@ class Search(NamedTuple):
     #: from what it knows there (0: its playout policy decides them), and how many of them.
     nest: int = 0
     nest_depth: int = 0
+    #: (an experiment) the weights on :data:`~doublesix.ai.sampling.LAY_FEATURES` by which the
+    #: seats not on the planner's side lay in the playouts (empty: the heaviest lay).
+    reading: tuple[float, ...] = ()
     #: (experiments) each seat's playout style, and the numbers each has shown.
     styles: Sequence[Style | None] | None = None
     shown: list[int] | None = None
@@ -121,7 +124,7 @@ def run_pure(search: Search) -> Totals:
             board.bone = bone
             board.play(t, e)
             rollout(board, search.planner, search.known[:], search.plan,
-                    None if shown is None else shown[:], search.styles, nest)
+                    None if shown is None else shown[:], search.styles, nest, search.reading)
             value, won = outcome(board, me, base, search.race)
             totals[i] += value
             wins[i] += won
