@@ -343,6 +343,11 @@ class TestFairness:
             expected = made.choose(view, random.Random(7))
             for other, _ in others[:3]:
                 assert made.choose(other, random.Random(7)) == expected, name
+        # The expert with its model of the other side (issue 33's experiment) too.
+        reader = player("expert", playouts=40, reading="ismcts")
+        expected = reader.choose(view, random.Random(7))
+        for other, _ in others[:3]:
+            assert reader.choose(other, random.Random(7)) == expected
 
     def test_positions_with_other_deals_are_common(self) -> None:
         """The construction finds other deals for most positions (else the test above is idle)."""
