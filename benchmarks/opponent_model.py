@@ -10,7 +10,7 @@ hand), and a softmax over the lays the hand had is fitted to the lays it made by
 likelihood (Newton's method).  Printed: the mean log-likelihood a decision of the uniform
 reading, of the expert's default reading (heaviest first, sharpness 2) and of the fitted one,
 the last also fitted on half the decisions and scored on the other half; and the fitted weights,
-which ``Expert(reading=...)`` takes.
+which ``Expert(reading=...)`` takes; with ``--reading``, how well a given reading does.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import numpy as np
 
 from doublesix.adapters import openspiel
 from doublesix.adapters.table import move_of
+from doublesix.ai.experiments import parse_reading, reading_weights
 from doublesix.ai.sampling import LAY_FEATURES, lay_features
 from doublesix.rules import Rules
 
@@ -91,6 +92,8 @@ def fit(data: list[tuple[np.ndarray, int]], ridge: float = 0.01) -> np.ndarray:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", nargs="+", type=Path)
+    parser.add_argument("--reading", default=None,
+                        help="also score this reading (a name in READINGS, or a/b/c/d/e/f)")
     args = parser.parse_args(argv)
     data = decisions(args.logs)
     if not data:
@@ -108,6 +111,11 @@ def main(argv: list[str] | None = None) -> int:
           f"heaviest first (sharpness 2) {log_likelihood(data, default):.4f}, "
           f"fitted {log_likelihood(data, fitted):.4f} "
           f"(fitted on the first half, scored on the second: {held_out:.4f})")
+    if args.reading is not None:
+        first = json.loads(args.logs[0].read_text().splitlines()[0])
+        rules = Rules.variant(first["matchup"].split(":")[0])
+        given = np.array(reading_weights(parse_reading(args.reading), rules))
+        print(f"the reading {args.reading}: {log_likelihood(data, given):.4f}")
     print("fitted weights: " + ", ".join(f"{name} {w:+.3f}"
                                          for name, w in zip(LAY_FEATURES, fitted, strict=True)))
     print("as an option: reading=" + "/".join(f"{w:.3f}" for w in fitted))

@@ -60,7 +60,8 @@ CASES: list[tuple[str, dict[str, Any], int, dict[str, Any]]] = [
     # A reading of the other side, which also lays their tiles in the playouts.
     ("block", {}, 40, {"reading": "ismcts"}),
     ("all-fives", {"players": 3}, 30, {"reading": "0.5/0.9/0.1/-0.2/0.4/2.0"}),
-    ("muggins", {}, 30, {"reading": "ismcts"}),
+    ("muggins", {}, 30, {"reading": "0.5/0.9/0.1/-0.2/0.4/2.0"}),
+    ("draw", {}, 30, {"reading": "ismcts"}),
     ("partnership", {}, 20, {"reading": "ismcts", "nest": 3}),
 ]
 PLAYOUTS = 96

@@ -98,7 +98,7 @@ def test_a_reading_on_the_lays_features_can_say_what_heaviest_first_says() -> No
     view = match.view(match.turn)
     heaviest = Inference(view, 2.0)
     read = Inference(view, 2.0, reading=(2.0, 0.0, 4.0, 0.0, 0.0, 0.0))
-    other = Inference(view, 2.0, reading=READINGS["ismcts"])
+    other = Inference(view, 2.0, reading=READINGS["ismcts"]["block"])
     assert heaviest.decisions
     differ = False
     for k in range(40):
@@ -109,7 +109,7 @@ def test_a_reading_on_the_lays_features_can_say_what_heaviest_first_says() -> No
 
 
 def test_a_reading_is_named_or_written_out_and_refused_clearly_otherwise() -> None:
-    assert Expert(reading="ismcts").experiments.reading == READINGS["ismcts"]
+    assert Expert(reading="ismcts").experiments.reading == "ismcts"
     assert Expert(reading="1/0/0/0/0/0.5").experiments.reading == (1, 0, 0, 0, 0, 0.5)
     with pytest.raises(ValueError, match="a reading has 6 weights"):
         Expert(reading="1/2")

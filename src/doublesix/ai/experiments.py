@@ -1,7 +1,9 @@
-"""The expert's experiments: ideas built, measured against the default and not shown to gain,
-kept working and off by default so that they can be measured again.  Each is a switch of
-:class:`Experiments`, given to the expert by name (``Expert(race=True)``, or
-``expert:race=1`` in a player spec); their measurements are in docs/expert-research.md.
+"""The expert's experiments: ideas built and measured against the default, kept working and
+off by default so that they can be measured again.  Each is a switch of :class:`Experiments`,
+given to the expert by name (``Expert(race=True)``, or ``expert:race=1`` in a player spec);
+their measurements are in docs/expert-research.md.  The first three showed no gain; the
+``reading`` gains against the kind of player it was fitted to, and is off by default because
+the expert cannot know it sits at such a table.
 
 - ``race``: a 2-player playout under All Fives or Muggins in a game to a target is valued by
   the chance of winning the game from the scores it ends at (:func:`race_value`), rather than
@@ -14,7 +16,8 @@ kept working and off by default so that they can be measured again.  Each is a s
   (:func:`~doublesix.ai.playout.nested`), rather than left to the playout's look-ahead.  Unlike
   the other two it runs in the compiled core as well, so that it can be measured at full budget.
 - ``reading``: a model of the other side fitted to one kind of player's lays by
-  ``benchmarks/opponent_model.py`` (:data:`READINGS`): weights on what the table shows of each
+  ``benchmarks/opponent_model.py`` (:data:`READINGS`, one per game fitted; see
+  :func:`reading_weights`): weights on what the table shows of each
   lay (:func:`~doublesix.ai.sampling.lay_features`).  The guesses are weighed by a softmax of
   them over the lays each guess says the other seats had, rather than as heaviest first, and
   in the playouts those seats lay the tile the model likes best
@@ -22,8 +25,8 @@ kept working and off by default so that they can be measured again.  Each is a s
 
 >>> Experiments(race=True)
 Experiments(race=True, read_table=False, nest=0, nest_depth=2, reading=())
->>> parse_reading("ismcts") == READINGS["ismcts"], parse_reading("1/0/0/0/0/0")
-(True, (1.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+>>> parse_reading("ismcts"), parse_reading("1/0/0/0/0/0")
+('ismcts', (1.0, 0.0, 0.0, 0.0, 0.0, 0.0))
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from dataclasses import dataclass
 from doublesix.ai.board import Board
 from doublesix.ai.sampling import LAY_FEATURES, current_hand
 from doublesix.ai.styles import Style, table_styles
+from doublesix.rules import Rules
 from doublesix.view import View
 
 #: A 2-player hand under All Fives or Muggins between two point-greedy players: the spread
@@ -58,19 +62,40 @@ class Experiments:
     nest: int = 0
     #: How many of those decisions in each playout are searched.
     nest_depth: int = 2
-    #: The weights of the reading of the other side's lays (empty: heaviest first).
-    reading: tuple[float, ...] = ()
+    #: The model of the other side: a name in :data:`READINGS`, or its weights (empty: none,
+    #: heaviest first).
+    reading: str | tuple[float, ...] = ()
 
 
-#: Readings fitted by ``benchmarks/opponent_model.py``, by the player whose lays they read:
-#: OpenSpiel's ISMCTS with 1000 simulations, from its lays in 400 pairs of Block hands against
-#: the expert (docs/expert-research.md).
-READINGS: dict[str, tuple[float, ...]] = {
-    "ismcts": (0.525, 0.905, 0.0, -0.191, 0.367, 2.156),
+#: Readings fitted by ``benchmarks/opponent_model.py``, by the player whose lays they read and
+#: the game: OpenSpiel's ISMCTS with 1000 simulations, from its lays against the expert in 400
+#: pairs of Block hands (seed 9100000) and 48 pairs of Draw hands (seed 9300000)
+#: (docs/expert-research.md).
+READINGS: dict[str, dict[str, tuple[float, ...]]] = {
+    "ismcts": {
+        "block": (0.525, 0.905, 0.0, -0.191, 0.367, 2.156),
+        "draw": (0.005, 0.819, 0.0, 0.123, 0.282, 1.365),
+    },
 }
 
 
-def parse_reading(text: str | Sequence[float]) -> tuple[float, ...]:
+def reading_weights(reading: str | tuple[float, ...], rules: Rules) -> tuple[float, ...]:
+    """The weights of ``reading`` in a game of ``rules``: a named reading's fit for that game
+    (Block or Draw; none under All Fives, which no reading was fitted to), or the weights given.
+
+    >>> reading_weights("ismcts", Rules.variant("draw"))
+    (0.005, 0.819, 0.0, 0.123, 0.282, 1.365)
+    >>> reading_weights("ismcts", Rules.variant("muggins")), reading_weights((1.0,) * 6, Rules())
+    ((), (1.0, 1.0, 1.0, 1.0, 1.0, 1.0))
+    """
+    if not isinstance(reading, str):
+        return reading
+    if not reading or rules.scoring == "fives":
+        return ()
+    return READINGS[reading]["draw" if rules.drawing else "block"]
+
+
+def parse_reading(text: str | Sequence[float]) -> str | tuple[float, ...]:
     """A reading by its name in :data:`READINGS`, or its weights written ``a/b/c/d/e/f``
     (in the order of :data:`~doublesix.ai.sampling.LAY_FEATURES`); ``""`` for none."""
     if not isinstance(text, str):
@@ -78,7 +103,7 @@ def parse_reading(text: str | Sequence[float]) -> tuple[float, ...]:
     elif not text:
         return ()
     elif text in READINGS:
-        return READINGS[text]
+        return text
     else:
         try:
             weights = tuple(float(w) for w in text.split("/"))

@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.experiments import Experiments, parse_reading, seat_styles, shown_numbers
+from doublesix.ai.experiments import (
+    Experiments,
+    parse_reading,
+    reading_weights,
+    seat_styles,
+    shown_numbers,
+)
 from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN
 from doublesix.ai.sampling import Inference, Sampler
 from doublesix.ai.search import Search, run
@@ -73,9 +79,15 @@ class Expert:
     - ``table``: the player's name in each seat, as the table shows them (``None`` where the
       style is not known, such as a person's); :meth:`at_table` gives a seated copy.
 
-    Four experiments, measured without a gain and off by default, are switched on by name
-    (:mod:`doublesix.ai.experiments`): ``race``, ``read_table``, ``nest`` (with
-    ``nest_depth``) and ``reading``.  What each default was
+    - ``reading``: a model of the other side fitted to one kind of player's lays, by name
+      (``"ismcts"``, :data:`~doublesix.ai.experiments.READINGS`: Block's fit in Block, Draw's
+      in Draw) or as six weights: the guesses are weighed by it and the playouts play that
+      side by it.  Off by default (a
+      person is not ISMCTS); against OpenSpiel's ISMCTS it gains (docs/expert-research.md).
+
+    Three experiments, measured without a gain and off by default, are switched on by name
+    (:mod:`doublesix.ai.experiments`): ``race``, ``read_table`` and ``nest`` (with
+    ``nest_depth``).  What each default was
     measured against is in docs/expert-research.md.
 
     >>> import random
@@ -167,8 +179,9 @@ class Expert:
         moves = view.legal_moves()
         styles = self.styles(view)  # (read_table) the seats played in their styles
         teams = view.rules.teams and self.team
+        reading = reading_weights(self.experiments.reading, view.rules)
         inference = Inference(view, self.sharpness, self.mate_sharpness if teams else None,
-                              self.experiments.reading)
+                              reading)
         return Search(
             me=view.seat,
             moves=[(m.t, m.e if m.t >= 0 else (-1 if m.kind == "draw" else -2)) for m in moves],
@@ -188,5 +201,5 @@ class Expert:
             race=self.experiments.race,
             nest=self.experiments.nest,
             nest_depth=self.experiments.nest_depth,
-            reading=self.experiments.reading,
+            reading=reading,
         )
