@@ -82,8 +82,8 @@ class Expert:
     - ``reading``: a model of the other side fitted to one kind of player's lays, by name
       (``"ismcts"``, :data:`~doublesix.ai.experiments.READINGS`: Block's fit in Block, Draw's
       in Draw) or as six weights: the guesses are weighed by it and the playouts play that
-      side by it.  Off by default (a
-      person is not ISMCTS); against OpenSpiel's ISMCTS it gains (docs/expert-research.md).
+      side by it.  Off by default (a person is not ISMCTS); against OpenSpiel's ISMCTS it
+      gains (docs/expert-research.md).
 
     Three experiments, measured without a gain and off by default, are switched on by name
     (:mod:`doublesix.ai.experiments`): ``race``, ``read_table`` and ``nest`` (with
