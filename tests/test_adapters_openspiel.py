@@ -9,8 +9,6 @@ it these tests are skipped on a developer's machine, and fail where ``CI`` is se
 from __future__ import annotations
 
 import contextlib
-import importlib
-import os
 import random
 import re
 from typing import Any
@@ -21,24 +19,13 @@ from doublesix import VARIANTS, Match, Rules, Tile
 from doublesix.adapters.table import action_of, margins
 from doublesix.shuffle import shuffled
 from doublesix.tiles import TILES, indices
+from tests.support.extras import need
 
-
-def _need(module: str) -> Any:
-    """The module, or a skip (a failure where CI is set) when its extra is not installed."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip(f"{module} is not installed (pip install -e '.[openspiel]')",
-                    allow_module_level=True)
-
-
-pyspiel = _need("pyspiel")
-np = _need("numpy")
-ismcts = _need("open_spiel.python.algorithms.ismcts")
-mcts = _need("open_spiel.python.algorithms.mcts")
-openspiel = _need("doublesix.adapters.openspiel")
+pyspiel = need("pyspiel", "openspiel")
+np = need("numpy", "openspiel")
+ismcts = need("open_spiel.python.algorithms.ismcts", "openspiel")
+mcts = need("open_spiel.python.algorithms.mcts", "openspiel")
+openspiel = need("doublesix.adapters.openspiel", "openspiel")
 
 
 def all_rules(sets: tuple[int, ...] = (6, 9, 12)) -> list[Rules]:

@@ -8,8 +8,6 @@ Without it these tests are skipped on a developer's machine, and fail where ``CI
 
 from __future__ import annotations
 
-import importlib
-import os
 import warnings
 from typing import Any
 
@@ -19,22 +17,11 @@ from doublesix import VARIANTS, Match, Rules
 from doublesix.adapters import table as table_module
 from doublesix.adapters.table import margins, move_of
 from doublesix.tiles import TILES
+from tests.support.extras import need
 
-
-def _need(module: str) -> Any:
-    """The module, or a skip (a failure where CI is set) when its extra is not installed."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip(f"{module} is not installed (pip install -e '.[pettingzoo]')",
-                    allow_module_level=True)
-
-
-np = _need("numpy")
-pz_test = _need("pettingzoo.test")
-zoo = _need("doublesix.adapters.pettingzoo")
+np = need("numpy", "pettingzoo")
+pz_test = need("pettingzoo.test", "pettingzoo")
+zoo = need("doublesix.adapters.pettingzoo", "pettingzoo")
 
 
 def tables() -> list[tuple[str, int]]:

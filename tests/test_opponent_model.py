@@ -6,32 +6,19 @@ Needs the ``openspiel`` extra (in the ``test`` extra), since the games it reads 
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
 import random
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
 from doublesix.ai.sampling import LAY_FEATURES
 from tests.support.benchmarks import load_benchmark
+from tests.support.extras import need
 
-
-def _need(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip(f"{module} is not installed (pip install -e '.[openspiel]')",
-                    allow_module_level=True)
-
-
-np = _need("numpy")
-_need("pyspiel")
+np = need("numpy", "openspiel")
+need("pyspiel", "openspiel")
 
 
 @pytest.fixture(scope="module")
