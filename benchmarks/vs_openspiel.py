@@ -24,7 +24,8 @@ both sides' think times: CPU time (``time.process_time``) per decision that was 
 and p95, so that a busy machine slows them less.  Deal pairs run on ``--workers`` processes, the
 matchups taking turns (pair 1 of each, then pair 2, ...), so that ``--minutes`` (stop starting
 pairs after that long) leaves each matchup its share; ``--log`` keeps every finished pair (a JSON
-line each) and, run again, plays only the pairs not in it yet.
+line each, with each playing's actions, from which ``benchmarks/opponent_model.py`` fits a model
+of the opponent) and, run again, plays only the pairs not in it yet.
 """
 
 from __future__ import annotations
