@@ -46,14 +46,13 @@ def decisions(logs: list[Path]) -> list[tuple[np.ndarray, int]]:
                 state = game.new_initial_state()  # type: ignore[attr-defined]
                 for action in history:
                     if not state.is_chance_node() and state.current_player() != expert_seat:
-                        legal = state.legal_actions()
-                        if len(legal) > 1:
+                        moves = [move_of(option) for option in state.legal_actions()]
+                        # (A choice is among lays: a seat draws or passes only when it cannot.)
+                        if len(moves) > 1 and all(m.kind == "lay" for m in moves):
                             layout = state.table.state.layout
-                            rows = []
-                            for option in legal:
-                                move = move_of(option)
-                                rows.append(lay_features(layout, move.t, move.e, fives))
-                            found.append((np.array(rows, dtype=float), legal.index(action)))
+                            rows = [lay_features(layout, m.t, m.e, fives) for m in moves]
+                            found.append((np.array(rows, dtype=float),
+                                          moves.index(move_of(action))))
                     state.apply_action(action)
     return found
 
