@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -53,6 +52,7 @@ from doublesix.ai.ladder import rating_of, variant_ratings
 from doublesix.ai.ladder import suggestion as ladder_suggestion
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.match import Match
+from doublesix.web.latetables import create_once
 from doublesix.web.live import stored_match
 from doublesix.web.store import Base, SavedGame, Store, utcnow
 from doublesix.wire import HUMAN
@@ -95,19 +95,11 @@ class RatingRow(Base):
 
 
 RATINGS: Final = Base.metadata.tables[RatingRow.__tablename__]
-_made: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 
 def create_table(engine: Engine) -> None:
     """Make the ratings' table if the database has none yet (once per engine)."""
-    if engine in _made:
-        return
-    try:
-        RATINGS.create(engine, checkfirst=True)
-    except (exc.ProgrammingError, exc.IntegrityError, exc.OperationalError):
-        # Another server made it at the same moment.
-        RATINGS.create(engine, checkfirst=True)
-    _made.add(engine)
+    create_once(RATINGS, engine)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,13 +23,13 @@ before it, by :func:`create_table`.  Blocking: call it from the database's threa
 from __future__ import annotations
 
 import datetime
-import weakref
 from typing import Final
 
-from sqlalchemy import DateTime, Integer, String, Text, delete, exc, func, select, update
+from sqlalchemy import DateTime, Integer, String, Text, delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from doublesix.web.latetables import create_once
 from doublesix.web.store import Base, Store, utcnow
 
 #: How long a finished review is kept for its asker to fetch, in seconds.
@@ -62,19 +62,11 @@ class ReviewRow(Base):
 
 
 REVIEWS: Final = Base.metadata.tables[ReviewRow.__tablename__]
-_made: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 
 def create_table(engine: Engine) -> None:
     """Make the reviews' table if the database has none yet (once per engine)."""
-    if engine in _made:
-        return
-    try:
-        REVIEWS.create(engine, checkfirst=True)
-    except (exc.ProgrammingError, exc.IntegrityError, exc.OperationalError):
-        # Another server made it at the same moment.
-        REVIEWS.create(engine, checkfirst=True)
-    _made.add(engine)
+    create_once(REVIEWS, engine)
 
 
 def _fresh(row: ReviewRow, now: datetime.datetime) -> ReviewRow:
