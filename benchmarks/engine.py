@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 
 from doublesix import Match, Rules
-from doublesix.rules import VARIANTS
+from doublesix.engine.rules import VARIANTS
 
 
 def _rate(play_hands: Callable[[int], None], seconds: float, repeats: int) -> float:

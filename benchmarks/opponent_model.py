@@ -27,7 +27,7 @@ from doublesix.adapters import openspiel
 from doublesix.adapters.table import move_of
 from doublesix.ai.experiments import parse_reading, reading_weights
 from doublesix.ai.sampling import LAY_FEATURES, lay_features
-from doublesix.rules import Rules
+from doublesix.engine.rules import Rules
 
 
 def decisions(logs: list[Path]) -> list[tuple[np.ndarray, int]]:

@@ -44,7 +44,7 @@ from doublesix import Match, Move, Rules, Tile, View
 from doublesix.ai import player
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.tournament import parse_spec
-from doublesix.events import Event
+from doublesix.engine.events import Event
 
 from stats import mean_ci, quantile
 

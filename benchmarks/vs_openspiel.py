@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from doublesix.ai.tournament import parse_spec
-from doublesix.rules import Rules
-from doublesix.shuffle import shuffled
+from doublesix.engine.rules import Rules
+from doublesix.engine.shuffle import shuffled
 
 from stats import mean_ci, quantile, ratio_ci
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from doublesix.web.games import Games
-from doublesix.web.live import Connection
+from doublesix.web.play.games import Games
+from doublesix.web.play.live import Connection
 from tests.support.web import Message, Server, Spy
 
 

@@ -17,8 +17,8 @@ import pytest
 
 from doublesix import VARIANTS, Match, Rules, Tile
 from doublesix.adapters.table import action_of, margins
-from doublesix.shuffle import shuffled
-from doublesix.tiles import TILES, indices
+from doublesix.engine.shuffle import shuffled
+from doublesix.engine.tiles import TILES, indices
 from tests.support.extras import need
 
 pyspiel = need("pyspiel", "openspiel")

@@ -16,7 +16,7 @@ import pytest
 from doublesix import VARIANTS, Match, Rules
 from doublesix.adapters import table as table_module
 from doublesix.adapters.table import margins, move_of
-from doublesix.tiles import TILES
+from doublesix.engine.tiles import TILES
 from tests.support.extras import need
 
 np = need("numpy", "pettingzoo")

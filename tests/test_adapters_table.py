@@ -22,8 +22,8 @@ from doublesix.adapters.table import (
     margins,
     move_of,
 )
-from doublesix.shuffle import shuffled
-from doublesix.tiles import TILES, Mask, indices
+from doublesix.engine.shuffle import shuffled
+from doublesix.engine.tiles import TILES, Mask, indices
 
 
 def test_every_action_number_is_one_move_and_back() -> None:

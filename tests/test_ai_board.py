@@ -14,8 +14,8 @@ import pytest
 from doublesix import Move, Rules, State, Tile
 from doublesix.ai.board import Board, to_move
 from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, Plan, rollout, rollout_key
-from doublesix.tiles import TILES
-from doublesix.view import derive_lacks
+from doublesix.engine.tiles import TILES
+from doublesix.engine.view import derive_lacks
 
 CASES: list[tuple[str, dict[str, object]]] = [
     ("draw", {}),
@@ -283,7 +283,7 @@ class Playout(NamedTuple):
     #: What the playout's bookkeeping held when it ended.
     lacks: list[int]
     #: What the public record shows each seat lacks when the playout ended
-    #: (:func:`~doublesix.view.derive_lacks`), which it should hold.
+    #: (:func:`~doublesix.engine.view.derive_lacks`), which it should hold.
     known: list[int]
     #: Lays in the playout that scored.
     scored: int
@@ -391,7 +391,7 @@ class TestRolloutFromMidHand:
         self, variant: str, options: dict[str, object]
     ) -> None:
         """At the end of a playout, each seat is known to lack exactly what
-        :func:`~doublesix.view.derive_lacks` reads from the same public record (a seat still
+        :func:`~doublesix.engine.view.derive_lacks` reads from the same public record (a seat still
         drawing when the hand ended aside): no more, as a seat that draws again may have drawn
         a number it lacked before, and no less."""
         rules = Rules.variant(variant, **options)

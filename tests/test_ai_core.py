@@ -164,7 +164,7 @@ def test_a_job_is_plain_data() -> None:
 
 def _search_forced_passes(pure: bool) -> int:
     """Search every forced pass of 40 seeded Block hands; how many were searched."""
-    from doublesix.moves import Move
+    from doublesix.engine.moves import Move
 
     searched = 0
     for seed in range(40):

@@ -29,7 +29,7 @@ import pytest
 
 from doublesix import IllegalMoveError, Match, Move, Rules, State, Tile, View
 from doublesix.ai import PLAYERS, player
-from doublesix.events import Event
+from doublesix.engine.events import Event
 
 #: (variant, options) for the random games.
 GAMES: list[tuple[str, dict[str, object]]] = [

@@ -15,7 +15,7 @@ from doublesix.ai import PLAYERS, Hint, PlayerInfo, hint, player
 from doublesix.ai.expert import Expert
 from doublesix.ai.tournament import parse_spec, ratio_ci, seatings, tournament
 from doublesix.cli import main
-from doublesix.tiles import TILES
+from doublesix.engine.tiles import TILES
 
 FAST = {"playouts": 24}
 HANDS = [["6|6", "5|5", "4|4", "5|3", "2|1", "3|0", "1|1"],

@@ -18,7 +18,7 @@ from doublesix.ai.experiments import READINGS
 from doublesix.ai.expert import Expert
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Inference, Sampler, allowed_tiles, sample_deal
-from doublesix.tiles import Mask, Tile
+from doublesix.engine.tiles import Mask, Tile
 
 
 def _mask(tiles: Iterable[Tile]) -> Mask:

@@ -21,7 +21,7 @@ from doublesix.ai.sampling import (
     sample_deal,
     temper,
 )
-from doublesix.tiles import SUIT, TILES, full_set
+from doublesix.engine.tiles import SUIT, TILES, full_set
 
 HANDS = [["6|6", "5|5", "4|4", "5|3", "2|1", "3|0", "1|1"],
          ["6|5", "6|3", "6|0", "5|2", "4|2", "3|1", "0|0"]]

@@ -19,8 +19,8 @@ from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import sample_deal
 from doublesix.ai.styles import STYLES, style_move, table_styles
 from doublesix.ai.tournament import play_group
-from doublesix.tiles import PIPS
-from doublesix.view import derive_lacks
+from doublesix.engine.tiles import PIPS
+from doublesix.engine.view import derive_lacks
 
 from .test_ai_board import CASES, _Logged, _masks, _mid_hand, _step
 

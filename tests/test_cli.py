@@ -14,7 +14,7 @@ from doublesix import Match
 from doublesix.ai.search import CORE
 from doublesix.cli import main
 from doublesix.cli.simulate import simulate
-from doublesix.rules import VARIANTS, Rules
+from doublesix.engine.rules import VARIANTS, Rules
 from tests.support.deals import sizes
 
 

@@ -22,8 +22,8 @@ from doublesix import (
     Rules,
     Tile,
 )
-from doublesix.match import SAVE_VERSION
-from doublesix.rules import RuleError
+from doublesix.engine.match import SAVE_VERSION
+from doublesix.engine.rules import RuleError
 from tests.support.deals import sizes
 
 

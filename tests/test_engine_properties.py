@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from doublesix import VARIANTS, Ending, IllegalMoveError, Match, Move, Rules, State, Tile
-from doublesix.events import Event
+from doublesix.engine.events import Event
 from tests.support.deals import sizes, whole_set
 from tests.support.strategies import any_rules
 

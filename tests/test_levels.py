@@ -19,13 +19,13 @@ from doublesix.ai import PLAYERS, player
 from doublesix.ai.expert import Expert
 from doublesix.ai.ladder import ENTRANTS, ladder, level_of, rating_of, step_of, suggestion
 from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS, move_rng, player_options
+from doublesix.protocol.wire import COOKIE
 from doublesix.terminal.console import Console
 from doublesix.terminal.game import Game
 from doublesix.terminal.saves import GAME_FILE, Save, read_save, write_save
-from doublesix.web.app import create_app
-from doublesix.web.live import stored_match
-from doublesix.web.store import Store
-from doublesix.wire import COOKIE
+from doublesix.web.play.live import stored_match
+from doublesix.web.routes.app import create_app
+from doublesix.web.storage.store import Store
 from tests.support.terminal import Program
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
 

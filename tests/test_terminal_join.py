@@ -3,7 +3,7 @@
 Two kinds of tests:
 
 - Against :class:`FakeTable`, the server's side of one game built in-process from the engine
-  and :mod:`doublesix.web.protocol` (pictures with the seat's view, events in order, the other
+  and :mod:`doublesix.web.play.gameinfo` (pictures with the seat's view, events in order, the other
   seats moving at once): the terminal says exactly what ``doublesix play`` says for the same
   deal and the same computer moves; runs of draws, refused moves, a lost connection, the
   waiting room, "Play again".
@@ -39,16 +39,16 @@ from websockets.sync.client import connect
 from doublesix import Match, Move, Rules
 from doublesix.ai import PLAYERS, hint, player
 from doublesix.ai.seeding import hint_seed, move_rng
-from doublesix.moves import IllegalMoveError
-from doublesix.tabletalk import computer_help, stands_in, waiting_room
+from doublesix.engine.moves import IllegalMoveError
+from doublesix.protocol.wire import OFFERED_PLAYERS
 from doublesix.terminal import app
 from doublesix.terminal.console import Console
 from doublesix.terminal.join import join, join_command
 from doublesix.terminal.remote import RemoteGame
 from doublesix.terminal.tables import Invitation, Tables
-from doublesix.web.pictures import event_json, event_text, picture
-from doublesix.web.protocol import GameInfo
-from doublesix.wire import OFFERED_PLAYERS
+from doublesix.web.play.gameinfo import GameInfo
+from doublesix.web.play.pictures import event_json, event_text, picture
+from doublesix.words.tabletalk import computer_help, stands_in, waiting_room
 from tests.support.terminal import Person, Terminal
 from tests.support.web import Server, free_port
 
@@ -63,7 +63,7 @@ PLAYOUTS = 60
 
 class FakeTable:
     """One game of a web table as the server shows it to seat ``me``: pictures made by
-    :func:`doublesix.web.pictures.picture` with the seat's view (``&view=1``), the events of
+    :func:`doublesix.web.play.pictures.picture` with the seat's view (``&view=1``), the events of
     each change in order, the computers moving as soon as it is their turn (as ``doublesix
     play`` moves them), the seat's forced passes made for it.  When the terminal waits and
     nothing is queued, another person moves (their first legal move), or else the next of
@@ -402,7 +402,8 @@ class TestTheTable:
     def test_the_servers_rating_words_are_said_at_the_games_end(self) -> None:
         rules = Rules.variant("block", players=2, target=0)
         table = FakeTable(rules, 9, ["human", "greedy"], ["Ann", "Greedy"])
-        # shown in the picture once the game is over (doublesix.web.saving rates, then tells)
+        # shown in the picture once the game is over (doublesix.web.storage.saving rates, then
+        # tells)
         table.info.rating = {0: ["Your rating 1,512, up 14.",
                                  "You beat Greedy in 8 of your last 10 games: try Pinocchio."]}
         output = io.StringIO()

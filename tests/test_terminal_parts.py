@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from doublesix import Match, Rules, Tile
-from doublesix.events import Event
+from doublesix.engine.events import Event
 from doublesix.terminal import app
 from doublesix.terminal.commands import CommandError, Lay, Word, parse, parse_end
 from doublesix.terminal.console import Console, wants_colour
@@ -29,7 +29,7 @@ from doublesix.terminal.saves import (
     streak,
     write_save,
 )
-from doublesix.words import board_lines, hand_sentence, scoresheet_lines
+from doublesix.words.talk import board_lines, hand_sentence, scoresheet_lines
 
 DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
 
@@ -235,7 +235,7 @@ class TestWords:
         """"the up arm", as words.end_name says it, also in the engine's refusals (a table's
         terminal or browser reads them when the server refuses a move)."""
         from doublesix import Move
-        from doublesix.moves import IllegalMoveError
+        from doublesix.engine.moves import IllegalMoveError
 
         hands = [["5|5", "5|3", "5|1", "4|4"], ["5|2", "5|4", "3|3", "2|2"]]
         dealt = {tile for hand in hands for tile in hand}

@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from doublesix import Match, Rules
 from doublesix.ai.ladder import rating_of, variant_ratings
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
+from doublesix.protocol.wire import COOKIE
 from doublesix.terminal.saves import note_rating, rating_lines
-from doublesix.web.app import create_app
-from doublesix.wire import COOKIE
+from doublesix.web.routes.app import create_app
 from tests.support.terminal import DOUBLESIX
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
 

@@ -11,11 +11,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from doublesix import Match, Rules, faces
+from doublesix import Match, Rules
 from doublesix.ai.ratings import Rating
-from doublesix.web.app import STATIC, create_app
-from doublesix.web.games import Games
-from doublesix.wire import COOKIE
+from doublesix.protocol.wire import COOKIE
+from doublesix.web.play.games import Games
+from doublesix.web.routes.app import STATIC, create_app
+from doublesix.words import faces
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
 
 

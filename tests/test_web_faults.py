@@ -32,8 +32,8 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from doublesix.cli import main
-from doublesix.web.app import create_app
-from doublesix.wire import CLOSE_TOO_MANY, CLOSE_UNAVAILABLE
+from doublesix.protocol.wire import CLOSE_TOO_MANY, CLOSE_UNAVAILABLE
+from doublesix.web.routes.app import create_app
 from tests.support.benchmarks import load_benchmark
 from tests.support.web import (
     TEST_SETTINGS,

@@ -20,10 +20,10 @@ from sqlalchemy import create_engine
 from starlette.websockets import WebSocketDisconnect
 
 from doublesix import Match, Rules
-from doublesix.web.app import create_app
-from doublesix.web.games import Games
-from doublesix.web.store import SavedGame, Seat, Store, make_engine
-from doublesix.wire import CLOSE_DAMAGED
+from doublesix.protocol.wire import CLOSE_DAMAGED
+from doublesix.web.play.games import Games
+from doublesix.web.routes.app import create_app
+from doublesix.web.storage.store import SavedGame, Seat, Store, make_engine
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game, postgres_url
 
 

@@ -17,10 +17,10 @@ from starlette.websockets import WebSocketDisconnect
 
 from doublesix import Match, Move, Rules, View, ai
 from doublesix.ai.seeding import hint_seed
-from doublesix.web import searchers
-from doublesix.web.app import create_app
-from doublesix.web.games import Games
-from doublesix.web.store import Store
+from doublesix.web.play import searchers
+from doublesix.web.play.games import Games
+from doublesix.web.routes.app import create_app
+from doublesix.web.storage.store import Store
 from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game, run_async
 
 QUICK_HINTS = {"playouts": 8}
@@ -276,7 +276,7 @@ class TestErrors:
             return sent
 
         # Patched where the computers' turns call it.
-        with mock.patch("doublesix.web.computers.choose_seeded", slow_choose):
+        with mock.patch("doublesix.web.play.computers.choose_seeded", slow_choose):
             sent = run_async(scenario(), timeout=60)
         assert sent[0] is not None and sent[0]["type"] == "state"
         errors = [m for m in sent[1:] if m is not None and m["type"] == "error"]

@@ -12,14 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doublesix import Match, Move, Rules, endwords, faces, tabletalk, wire, words
+from doublesix import Match, Move, Rules
 from doublesix.ai.seeding import move_rng
-from doublesix.events import Event
-from doublesix.outcome import Ending
-from doublesix.tiles import Tile
-from doublesix.web import pictures, protocol, requests
-from doublesix.web.protocol import GameInfo, ProtocolError
-from doublesix.web.stats import Finished, daily_statistics, statistics
+from doublesix.engine.events import Event
+from doublesix.engine.outcome import Ending
+from doublesix.engine.tiles import Tile
+from doublesix.protocol import wire
+from doublesix.web.play import gameinfo, pictures
+from doublesix.web.play.gameinfo import GameInfo, ProtocolError
+from doublesix.web.routes import bodies
+from doublesix.web.storage.stats import Finished, daily_statistics, statistics
+from doublesix.words import endwords, faces, tabletalk, talk
 
 
 def info_for(match: Match, **extra: object) -> GameInfo:
@@ -189,7 +192,7 @@ def expected_choices(match: Match, seat: int) -> list[dict[str, object]]:
                        "name": endwords.end_button(lay), "short": endwords.end_button_short(lay)}}
                   for lay in choice.lays],
          "words": None if not choice.asks else {
-             "where": f"Where should {tile} go?", "question": words.end_question(choice),
+             "where": f"Where should {tile} go?", "question": talk.end_question(choice),
              "keys": endwords.end_keys(choice), "choose": "Choose an end."}}
         for tile, choice in faces.tile_choices(match.view(seat)).items()
     ]
@@ -376,22 +379,22 @@ class TestWords:
             match.play(match.legal_moves()[0])
         said = pictures.picture(match, info_for(match), 0)["words"]
         names = ["You", "Bot 1"]
-        assert said["result"] == words.hand_end_lines(match, names, 0)
-        assert said["game_over"] == words.game_end_lines(match, names)
+        assert said["result"] == talk.hand_end_lines(match, names, 0)
+        assert said["game_over"] == talk.game_end_lines(match, names)
         assert said["heading"] == "Game over: Bot 1 won"
         assert said["totals"] == "Total, one hand. You: 0, Bot 1: 13."
         [row] = pictures.picture(match, info_for(match), 0)["scoresheet"]
         assert row["how"] == "Blocked, Bot 1 had the lightest hand"
 
     def test_rules_words_for_a_form(self) -> None:
-        said = requests.rules_words({"variant": "all-fives", "target": 50,
+        said = bodies.rules_words({"variant": "all-fives", "target": 50,
                                      "options": {"hand_size": 5}})
         assert said["name"] == "All Fives, 5 tiles each"
         assert said["lines"][0] == "2 players, the double-six set; each is dealt 5 tiles."
         assert said["lines"][-1] == ("The first to 50 points wins the game, even in the middle "
                                      "of a hand.")
         with pytest.raises(ProtocolError):
-            requests.rules_words({"variant": "draw", "seed": 3})
+            bodies.rules_words({"variant": "draw", "seed": 3})
 
 
 class TestParsing:
@@ -402,15 +405,15 @@ class TestParsing:
     )
     def test_malformed_messages(self, text: str) -> None:
         with pytest.raises(ProtocolError):
-            protocol.parse_message(text)
+            gameinfo.parse_message(text)
 
     def test_good_messages(self) -> None:
-        assert protocol.parse_message('{"type": "resign", "extra": 1}').kind == "resign"
-        assert protocol.parse_message(b'{"type": "hint"}').kind == "hint"
-        assert protocol.parse_message('{"type": "play", "move": "draw"}').move == "draw"
+        assert gameinfo.parse_message('{"type": "resign", "extra": 1}').kind == "resign"
+        assert gameinfo.parse_message(b'{"type": "hint"}').kind == "hint"
+        assert gameinfo.parse_message('{"type": "play", "move": "draw"}').move == "draw"
 
     def test_new_game_defaults(self) -> None:
-        game = requests.parse_new_game(None)
+        game = bodies.parse_new_game(None)
         assert game.rules == Rules.variant("draw") and game.opponents == ("pinocchio",)
         assert game.seed is None
 
@@ -500,7 +503,7 @@ json_values = st.recursive(
 @given(value=json_values)
 def test_any_json_message_parses_or_is_refused_in_words(value: object) -> None:
     try:
-        message = protocol.parse_message(json.dumps(value))
+        message = gameinfo.parse_message(json.dumps(value))
     except ProtocolError as error:
         assert str(error)
     else:
@@ -512,7 +515,7 @@ def test_any_json_message_parses_or_is_refused_in_words(value: object) -> None:
 @given(value=json_values)
 def test_any_new_game_body_is_a_game_or_refused_in_words(value: object) -> None:
     try:
-        game = requests.parse_new_game(value)
+        game = bodies.parse_new_game(value)
     except ProtocolError as error:
         assert str(error)
     else:
@@ -523,11 +526,11 @@ class TestTableWords:
     """The table's sentences about people away travel with the table (issue 29): the browser
     composes none of them."""
 
-    def table(self) -> protocol.TableInfo:
-        seats = [protocol.TableSeat("Ana", True, True), protocol.TableSeat("Bea", True, True),
-                 protocol.TableSeat("Cid", True, True, stand_in="greedy"),
-                 protocol.TableSeat("Pinocchio", False, True)]
-        return protocol.TableInfo(0, wire.PLAYING, seats, connected={0}, away={1: 5, 2: 90})
+    def table(self) -> gameinfo.TableInfo:
+        seats = [gameinfo.TableSeat("Ana", True, True), gameinfo.TableSeat("Bea", True, True),
+                 gameinfo.TableSeat("Cid", True, True, stand_in="greedy"),
+                 gameinfo.TableSeat("Pinocchio", False, True)]
+        return gameinfo.TableInfo(0, wire.PLAYING, seats, connected={0}, away={1: 5, 2: 90})
 
     def test_each_persons_seat_carries_its_words(self) -> None:
         shown = self.table().to_json(0, "g", False)

@@ -26,9 +26,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from doublesix.cli import main
-from doublesix.web.app import create_app
-from doublesix.web.store import GameRow, Store
-from doublesix.wire import CLOSE_NOT_FOUND, CLOSE_TOO_MANY, COOKIE
+from doublesix.protocol.wire import CLOSE_NOT_FOUND, CLOSE_TOO_MANY, COOKIE
+from doublesix.web.routes.app import create_app
+from doublesix.web.storage.store import GameRow, Store
 from tests.support.web import (
     TEST_SETTINGS,
     SeatSocket,

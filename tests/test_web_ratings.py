@@ -1,4 +1,4 @@
-"""Each person's rating in the web game (``doublesix.web.ratings``): moved once after every
+"""Each person's rating in the web game (``doublesix.web.storage.ratings``): moved once after every
 finished game, against the computers' ladder ratings and against people at a table, said in
 the result's words and given with its history by ``GET /api/stats``."""
 
@@ -18,11 +18,11 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from doublesix.ai.ladder import ladder, rating_of, step_of
+from doublesix.protocol.wire import COOKIE
 from doublesix.terminal.app import opponents_help
-from doublesix.web.app import create_app
-from doublesix.web.ratings import history
-from doublesix.web.store import Store, digest
-from doublesix.wire import COOKIE
+from doublesix.web.routes.app import create_app
+from doublesix.web.storage.ratings import history
+from doublesix.web.storage.store import Store, digest
 from tests.support.web import (
     TEST_SETTINGS,
     SeatSocket,

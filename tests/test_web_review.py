@@ -15,12 +15,14 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from doublesix import Match, Rules, faces
-from doublesix.outcome import Ending
-from doublesix.web import reviewrows, reviews
-from doublesix.web.live import new_token
-from doublesix.web.store import SavedGame, Seat, Store, Table, digest, sqlite_url, utcnow
-from doublesix.wire import COOKIE, HUMAN, PLAYING
+from doublesix import Match, Rules
+from doublesix.engine.outcome import Ending
+from doublesix.protocol.wire import COOKIE, HUMAN, PLAYING
+from doublesix.web.play import reviews
+from doublesix.web.play.live import new_token
+from doublesix.web.storage import reviewrows
+from doublesix.web.storage.store import SavedGame, Seat, Store, Table, digest, sqlite_url, utcnow
+from doublesix.words import faces
 from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game, run_async
 
 ANA, BEA = (f"{name}-browser-cookie-0123456789" for name in ("ana", "bea"))
@@ -32,7 +34,7 @@ def app() -> FastAPI:
 
 
 def create_test_app(url: str = "sqlite://") -> FastAPI:
-    from doublesix.web.app import create_app
+    from doublesix.web.routes.app import create_app
 
     return create_app(url, hint_options={"playouts": 8}, settings=TEST_SETTINGS,
                       review_playouts=12)
@@ -176,7 +178,7 @@ class TestWhen:
 
 
 def faces_progress(done: int, total: int) -> str:
-    from doublesix import reviewtalk
+    from doublesix.words import reviewtalk
 
     return reviewtalk.review_progress(done, total)
 
@@ -259,7 +261,7 @@ class TestBestMoveTable:
     def test_it_marks_where_the_move_played_went(self) -> None:
         from doublesix.ai import player
         from doublesix.ai.review import review
-        from doublesix.web.reviews import replay_json
+        from doublesix.web.play.reviews import replay_json
         from tests.support.deals import scripted
 
         # tests/test_ai_review.py's position: 5|1 scores 15 on the left end, nothing on the
@@ -406,8 +408,8 @@ class TestPointsReason:
         assert said > 10
 
     def test_the_picture_carries_it(self) -> None:
-        from doublesix.web.pictures import picture
-        from doublesix.web.protocol import GameInfo
+        from doublesix.web.play.gameinfo import GameInfo
+        from doublesix.web.play.pictures import picture
 
         for seed in range(30):
             match = Match(Rules.variant("muggins", target=0), seed=seed)

@@ -23,15 +23,16 @@ from sqlalchemy import event, text
 
 from doublesix import Match, Rules, ai
 from doublesix.ai.seeding import move_rng, player_options
-from doublesix.events import Event
-from doublesix.rules import VARIANTS
-from doublesix.web import pictures, saving
-from doublesix.web.games import Games
-from doublesix.web.live import Connection, Game, load_game, stored_match
-from doublesix.web.saving import Saving
-from doublesix.web.searchers import Searchers
-from doublesix.web.store import SavedGame, Seat, Store, make_engine
-from doublesix.wire import HUMAN
+from doublesix.engine.events import Event
+from doublesix.engine.rules import VARIANTS
+from doublesix.protocol.wire import HUMAN
+from doublesix.web.play import pictures
+from doublesix.web.play.games import Games
+from doublesix.web.play.live import Connection, Game, load_game, stored_match
+from doublesix.web.play.searchers import Searchers
+from doublesix.web.storage import saving
+from doublesix.web.storage.saving import Saving
+from doublesix.web.storage.store import SavedGame, Seat, Store, make_engine
 from tests.support.web import TEST_SETTINGS, postgres_url, run_async
 
 
@@ -276,7 +277,7 @@ class TestPictures:
         build = mock.Mock(wraps=pictures.picture)
         sockets = [Connection(0), Connection(0), Connection(1)]
         game.connections.extend(sockets)
-        with mock.patch("doublesix.web.live.pictures.picture", build):
+        with mock.patch("doublesix.web.play.live.pictures.picture", build):
             for connection in sockets + sockets:
                 game.send_state(connection)
             assert build.call_count == 2, "seat 0 once, seat 1 once"

@@ -13,7 +13,7 @@ import pytest
 from websockets.sync.client import connect
 
 from doublesix.cli import main
-from doublesix.web.server import address
+from doublesix.web.routes.server import address
 from tests.support.web import SeatSocket, Server, SyncSocket, free_port, postgres_url
 
 

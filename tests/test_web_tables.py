@@ -18,12 +18,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from doublesix import Rules
-from doublesix.view import View
-from doublesix.web.app import create_app
-from doublesix.web.games import Games
-from doublesix.web.live import Connection
-from doublesix.web.store import SavedGame, Seat, Store, sqlite_url
-from doublesix.wire import COOKIE
+from doublesix.engine.view import View
+from doublesix.protocol.wire import COOKIE
+from doublesix.web.play.games import Games
+from doublesix.web.play.live import Connection
+from doublesix.web.routes.app import create_app
+from doublesix.web.storage.store import SavedGame, Seat, Store, sqlite_url
 from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url, run_async
 
 #: Browsers, each its own cookie.

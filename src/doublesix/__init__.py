@@ -1,9 +1,11 @@
 """doublesix: dominoes (Draw, Block, All Fives, Muggins) for 2 to 4 players.
 
-The engine is pure rules: :mod:`~doublesix.tiles`, :mod:`~doublesix.rules`,
-:mod:`~doublesix.layout`, :mod:`~doublesix.moves`, :mod:`~doublesix.state` (a hand of play),
-:mod:`~doublesix.match` (hands to the target), :mod:`~doublesix.view` (what one seat may know)
-and :mod:`~doublesix.events`.  Computer players live in :mod:`doublesix.ai`; the games in
+The engine is pure rules: :mod:`~doublesix.engine.tiles`, :mod:`~doublesix.engine.rules`,
+:mod:`~doublesix.engine.layout`, :mod:`~doublesix.engine.moves`, :mod:`~doublesix.engine.state` (a
+hand of play),
+:mod:`~doublesix.engine.match` (hands to the target), :mod:`~doublesix.engine.view` (what one seat
+may know)
+and :mod:`~doublesix.engine.events`.  Computer players live in :mod:`doublesix.ai`; the games in
 :mod:`doublesix.terminal` and :mod:`doublesix.web`.
 
 >>> from doublesix import Match, Rules
@@ -12,15 +14,15 @@ and :mod:`~doublesix.events`.  Computer players live in :mod:`doublesix.ai`; the
 (1, 13)
 """
 
-from doublesix.events import Event, describe
-from doublesix.layout import Layout, Placed
-from doublesix.match import Match, MatchStateError
-from doublesix.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
-from doublesix.outcome import Ending, HandResult
-from doublesix.rules import VARIANTS, Rules
-from doublesix.state import State
-from doublesix.tiles import Tile
-from doublesix.view import View
+from doublesix.engine.events import Event, describe
+from doublesix.engine.layout import Layout, Placed
+from doublesix.engine.match import Match, MatchStateError
+from doublesix.engine.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+from doublesix.engine.outcome import Ending, HandResult
+from doublesix.engine.rules import VARIANTS, Rules
+from doublesix.engine.state import State
+from doublesix.engine.tiles import Tile
+from doublesix.engine.view import View
 
 __all__ = [
     "VARIANTS",

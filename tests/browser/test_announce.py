@@ -22,7 +22,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from doublesix import Match, Rules
-from doublesix.events import Event, describe, public
+from doublesix.engine.events import Event, describe, public
 from tests.support.browser_players import MousePlayer, wait_phase
 from tests.support.browser_strategy import simulate
 
@@ -41,7 +41,7 @@ SOUNDS = {
     "game-drawn": ["osc:349", "osc:349"],
 }
 
-#: The sentences the server writes for events (``doublesix.events.describe``).
+#: The sentences the server writes for events (``doublesix.engine.events.describe``).
 EVENT_SENTENCE = re.compile(
     r"^(Hand \d+ is dealt\.|\S.* (laid|drew|passed)\b.*|The hand is (over|blocked)\..*"
     r"|The game is over\..*)$")
@@ -223,8 +223,8 @@ def test_announcements_after_the_next_hand_come_in_order(make_session: Any) -> N
 
 def record_of_playing(session: Any, game_id: str) -> Any:
     """The match of a game still in play, read from the server's database."""
-    from doublesix.web.live import stored_match
-    from doublesix.web.store import Store
+    from doublesix.web.play.live import stored_match
+    from doublesix.web.storage.store import Store
 
     store = Store(f"sqlite:///{session.server.db}")
     try:

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from doublesix import Rules
-from doublesix.web.requests import EXTRA_OPTIONS
+from doublesix.web.routes.bodies import EXTRA_OPTIONS
 from tests.support.browser_players import MousePlayer, custom, open_form, wait_phase
 
 

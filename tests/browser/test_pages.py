@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from doublesix.web.errors import too_many_games
+from doublesix.web.routes.errors import too_many_games
 from tests.support.browser import assert_accessible
 from tests.support.browser_players import MousePlayer, wait_phase
 

@@ -14,9 +14,9 @@ from sqlalchemy.orm import Session as DbSession
 
 from doublesix.ai.ladder import rating_of
 from doublesix.ai.ratings import Rating, update
-from doublesix.web.ratings import RatingRow, create_table
-from doublesix.web.store import Store, digest
-from doublesix.wire import COOKIE
+from doublesix.protocol.wire import COOKIE
+from doublesix.web.storage.ratings import RatingRow, create_table
+from doublesix.web.storage.store import Store, digest
 from tests.support.browser import assert_accessible
 from tests.support.browser_players import MousePlayer
 

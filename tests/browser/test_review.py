@@ -15,7 +15,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from doublesix import Match, Rules, faces
+from doublesix import Match, Rules
+from doublesix.words import faces
 from tests.support.browser import SCREENSHOTS, Session, assert_accessible
 from tests.support.browser_players import MousePlayer
 

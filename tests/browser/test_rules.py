@@ -1,5 +1,5 @@
 """The rules dialog says the game as it is set up (issue 27): its words come from the server's
-catalogue (``doublesix.rulebook``), for a game in play (its picture's ``words.rules``) and for
+catalogue (``doublesix.words.rulebook``), for a game in play (its picture's ``words.rules``) and for
 the rules a new-game form holds (``POST /api/rules``). A Draw game to 50 says 50 and nowhere
 100; a game with 5 tiles each says 5.
 """

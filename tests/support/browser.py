@@ -23,8 +23,8 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebSocket,
 from playwright.sync_api import Error as PlaywrightError
 
 from doublesix import Match
-from doublesix.web.games import Games
-from doublesix.web.store import Store
+from doublesix.web.play.games import Games
+from doublesix.web.storage.store import Store
 from tests.support.browser_players import Played, Player
 from tests.support.web import run_async
 
@@ -36,7 +36,7 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 # fast.
 SERVER_SCRIPT = """
 import sys, uvicorn
-from doublesix.web.app import create_app
+from doublesix.web.routes.app import create_app
 app = create_app(sys.argv[1], hint_options={"playouts": 24}, review_playouts=48)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """

@@ -29,11 +29,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection
 
-from doublesix.match import Match
-from doublesix.web.games import Games
-from doublesix.web.live import Connection
+from doublesix.engine.match import Match
+from doublesix.web.play.games import Games
+from doublesix.web.play.live import Connection
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings
-from doublesix.web.store import Base, make_engine
+from doublesix.web.storage.store import Base, make_engine
 
 Message = dict[str, Any]
 TILE = re.compile(r"(\d{1,2})\|(\d{1,2})")

@@ -1,4 +1,4 @@
-"""What a seat sees, as text and as numbers, built from its :class:`~doublesix.view.View`
+"""What a seat sees, as text and as numbers, built from its :class:`~doublesix.engine.view.View`
 alone (so no string or tensor can hold a tile the seat cannot see).
 
 An :class:`Encoder` is made for one rule set and one kind of observation:
@@ -56,11 +56,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from doublesix.events import Event
-from doublesix.layout import END_NAMES
-from doublesix.rules import Rules
-from doublesix.tiles import TILES, Mask, indices
-from doublesix.view import View
+from doublesix.engine.events import Event
+from doublesix.engine.layout import END_NAMES
+from doublesix.engine.rules import Rules
+from doublesix.engine.tiles import TILES, Mask, indices
+from doublesix.engine.view import View
 
 Private = Literal["single", "none", "all"]
 

@@ -11,7 +11,7 @@
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 28)
 
-**Parameters** are the options of :meth:`Rules.variant <doublesix.rules.Rules.variant>`:
+**Parameters** are the options of :meth:`Rules.variant <doublesix.engine.rules.Rules.variant>`:
 ``variant`` (``draw``, ``block``, ``all-fives``, ``muggins``, ...) and every option by its
 name (``players``, ``set``, ``hand_size``, ``target``, ``drawing``, ``scoring``, ``spinner``,
 ...), built from :meth:`Rules.options` so that an option added to the rules is a parameter
@@ -34,7 +34,7 @@ the seats not on its side (2 players: the difference of the scores; partners: th
 lead), so the game is zero-sum.  Rewards come at the end (OpenSpiel's MCTS needs that).
 
 **Observations** (:mod:`doublesix.adapters.encoding`) are built from the seat's
-:class:`~doublesix.view.View` alone: the information state is the view with the whole public
+:class:`~doublesix.engine.view.View` alone: the information state is the view with the whole public
 record, the observation the position now.
 
 :meth:`DoublesixState.resample_from_infostate` deals the tiles ``player`` cannot see anew,
@@ -62,9 +62,9 @@ from doublesix.adapters.table import (
 )
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Sampler, allowed_tiles
-from doublesix.rules import OPTIONS, Rules
-from doublesix.tiles import TILES, Mask, indices
-from doublesix.view import View
+from doublesix.engine.rules import OPTIONS, Rules
+from doublesix.engine.tiles import TILES, Mask, indices
+from doublesix.engine.view import View
 
 #: The name the game is registered under.
 GAME_NAME: Final = "python_doublesix"

@@ -12,7 +12,8 @@
 (['action_mask', 'observation'], True)
 
 ``env(variant=..., render_mode=None, **options)`` takes the options of
-:meth:`Rules.variant <doublesix.rules.Rules.variant>` (``players``, ``set``, ``target``, ...);
+:meth:`Rules.variant <doublesix.engine.rules.Rules.variant>` (``players``, ``set``, ``target``,
+...);
 ``target`` defaults to 0, one hand (``target=100`` plays a match).  Agents are ``player_0`` to
 ``player_{n-1}``, by seat.
 
@@ -21,7 +22,7 @@
   carries an ``action_mask`` (``int8``, 1 for each legal action; all 0 when it is not to move).
 - **Observations** are the information-state tensor of :mod:`doublesix.adapters.encoding`
   (``float32``; its pieces in :attr:`raw_env.pieces`), built from the agent's view alone; the
-  agent to move also finds its :class:`~doublesix.view.View` in ``info["view"]``.
+  agent to move also finds its :class:`~doublesix.engine.view.View` in ``info["view"]``.
 - **Deals and draws** are made by the environment, seeded by ``reset(seed=...)``.
 - **Rewards** follow the scores as they change: each agent's reward for a step is the change
   in its score less the mean score of the seats not on its side, so an episode's rewards add up
@@ -45,13 +46,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from doublesix import words
 from doublesix.adapters.encoding import Encoder
 from doublesix.adapters.table import Table, action_count, action_of, margins, move_of, score_bound
-from doublesix.events import Event, describe
-from doublesix.moves import IllegalMoveError
-from doublesix.rules import Rules
-from doublesix.view import View
+from doublesix.engine.events import Event, describe
+from doublesix.engine.moves import IllegalMoveError
+from doublesix.engine.rules import Rules
+from doublesix.engine.view import View
+from doublesix.words import talk
 
 #: The environment's name (PettingZoo's convention: name and version).
 NAME: Final = "doublesix_v0"
@@ -68,7 +69,7 @@ def env(variant: str = "draw", render_mode: str | None = None, **options: Any) -
 
 class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name for it)
     """The environment without wrappers: an illegal action raises
-    :class:`~doublesix.moves.IllegalMoveError`."""
+    :class:`~doublesix.engine.moves.IllegalMoveError`."""
 
     metadata: Final = {
         "render_modes": ["ansi", "human"],
@@ -191,7 +192,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name for it)
 
     def render(self) -> str | None:
         """What happened since the last render and the table now, in the game's words
-        (:mod:`doublesix.words`, as the terminal game says them); ``ansi``: returned,
+        (:mod:`doublesix.words.talk`, as the terminal game says them); ``ansi``: returned,
         ``human``: printed by :meth:`step`."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
@@ -199,7 +200,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name for it)
         return self.text()
 
     def text(self) -> str:
-        """The game in words (:mod:`doublesix.words`): the events since the last call, the table,
+        """The game in words (:mod:`doublesix.words.talk`): the events since the last call, the
+        table,
         the scores, how many tiles each seat holds, and the hand of the seat to move."""
         table = self._table
         names = self.possible_agents
@@ -209,12 +211,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's name for it)
         lines = [sentence for event in new if (sentence := _sentence(event, names))]
         seat = table.turn
         view = table.view(0 if seat is None else seat)
-        lines += words.board_lines(view)
-        lines.append(words.scores_sentence(view.scores, names, self.rules.target, self.rules))
+        lines += talk.board_lines(view)
+        lines.append(talk.scores_sentence(view.scores, names, self.rules.target, self.rules))
         if seat is not None:
             lines.append(f"{names[seat]} to move.")
-            lines.append(words.counts_sentence(view, names))
-            lines.append(words.hand_sentence(view, owner=names[seat]))
+            lines.append(talk.counts_sentence(view, names))
+            lines.append(talk.hand_sentence(view, owner=names[seat]))
         return "\n".join(lines)
 
     def close(self) -> None:

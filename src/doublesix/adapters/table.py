@@ -1,12 +1,12 @@
 """The referee inside both adapters: a match in which every deal and every draw is a chance
-event, the seats' views built as :class:`~doublesix.match.Match` builds them, and the fixed
+event, the seats' views built as :class:`~doublesix.engine.match.Match` builds them, and the fixed
 numbering of actions.
 
 This module needs neither OpenSpiel nor PettingZoo; :mod:`doublesix.adapters.openspiel` and
 :mod:`doublesix.adapters.pettingzoo` wrap it.
 
 **Actions** are numbered the same way in every variant and set (a tile's number is its
-:attr:`~doublesix.tiles.Tile.index`, the same in every set):
+:attr:`~doublesix.engine.tiles.Tile.index`, the same in every set):
 
 - ``0``: draw a tile;  ``1``: pass;
 - ``2 + 5 * tile.index + slot``: lay the tile, where ``slot`` is ``0`` to lead (the first tile
@@ -25,7 +25,7 @@ So the double-six set has ``2 + 5 * 28 = 142`` actions, double-nine 277, double-
 seat 0's tiles first, then seat 1's, and so on; the rest form the boneyard.  A draw is a
 decision (action 0) followed by a chance event that picks the tile, uniform over the boneyard.
 When the highest double opens a hand, it is laid for its holder as soon as the deal is done,
-as a :class:`~doublesix.match.Match` does.
+as a :class:`~doublesix.engine.match.Match` does.
 
 >>> import random
 >>> from doublesix import Rules
@@ -45,14 +45,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from doublesix.events import Event, public
-from doublesix.layout import Layout
-from doublesix.moves import DRAW_MOVE, IllegalMoveError, Move, lay_move
-from doublesix.record import Step, match_winners, move_events, next_leader, seat_view, step
-from doublesix.rules import Rules
-from doublesix.state import State
-from doublesix.tiles import TILES, Mask, full_set, indices, tile_count
-from doublesix.view import View
+from doublesix.engine.events import Event, public
+from doublesix.engine.layout import Layout
+from doublesix.engine.moves import DRAW_MOVE, IllegalMoveError, Move, lay_move
+from doublesix.engine.referee import Step, match_winners, move_events, next_leader, seat_view, step
+from doublesix.engine.rules import Rules
+from doublesix.engine.state import State
+from doublesix.engine.tiles import TILES, Mask, full_set, indices, tile_count
+from doublesix.engine.view import View
 
 #: Action numbers of the two moves that lay no tile.
 DRAW_ACTION: Final = 0
@@ -244,7 +244,7 @@ class Table:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats that won the match (both partners under teams); () until it is over or
-        when it was drawn (:func:`doublesix.record.match_winners`)."""
+        when it was drawn (:func:`doublesix.engine.referee.match_winners`)."""
         return () if self.state is None else match_winners(self.state)
 
     @property
@@ -328,7 +328,7 @@ class Table:
     def play(self, move: Move) -> None:
         """Make ``move`` for the seat to decide (a draw waits for chance to pick the tile).
 
-        Raises :class:`~doublesix.moves.IllegalMoveError` if it is not legal now."""
+        Raises :class:`~doublesix.engine.moves.IllegalMoveError` if it is not legal now."""
         state = self.state
         if state is None or move not in self.legal_moves():
             if state is None or self.turn is None:
@@ -367,7 +367,8 @@ class Table:
         return public(events)
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now, as :meth:`Match.view <doublesix.match.Match.view>` gives
+        """What ``seat`` may know now, as :meth:`Match.view <doublesix.engine.match.Match.view>`
+        gives
         it.  While a hand is dealt: the bare table, the tiles dealt to the seat so far, and how
         many each seat has been dealt; while a drawn tile is awaited: the position before it."""
         key = ("view", seat)

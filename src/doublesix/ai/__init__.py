@@ -1,5 +1,5 @@
 """Computer players: two baselines, three personalities and an expert, all playing from a
-seat's :class:`~doublesix.view.View` alone.
+seat's :class:`~doublesix.engine.view.View` alone.
 
 A player is anything with ``choose(view, rng) -> Move``.  Every player is deterministic: the same
 view and an equally seeded ``random.Random`` give the same move on every machine.
@@ -30,8 +30,8 @@ from typing import Any, NamedTuple, Protocol
 from doublesix.ai.basic import Greedy, RandomPlayer, points_scored
 from doublesix.ai.expert import Expert
 from doublesix.ai.personalities import Buratino, Pinocchio, SnowWhite
-from doublesix.moves import Move
-from doublesix.view import View
+from doublesix.engine.moves import Move
+from doublesix.engine.view import View
 
 
 class Player(Protocol):
@@ -145,7 +145,7 @@ def hint(view: View, seed: int = 0, **options: Any) -> Hint:
     ``options`` go to the expert (``playouts=``); the same view and seed give the same hint.
 
     >>> from doublesix import Match, Rules
-    >>> from doublesix.tiles import TILES
+    >>> from doublesix.engine.tiles import TILES
     >>> hands = ["6|6 5|5 4|4 5|3 2|1 3|0 1|1".split(), "6|5 6|3 6|0 5|2 4|2 3|1 0|0".split()]
     >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
     >>> match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)

@@ -11,7 +11,7 @@ function below names the Python it mirrors; a change to one is a change to both,
 ``tests/test_ai_core.py`` compares them on thousands of decisions.
 
 A hand is a 128-bit mask (the double-twelve set has 91 tiles).  The rules of a hand's end
-(going out, a blocked hand) mirror :mod:`doublesix.state`, which stays the one statement of them:
+(going out, a blocked hand) mirror :mod:`doublesix.engine.state`, which stays the one statement of them:
 ``tests/test_ai_board.py`` ties the board to the engine and the differential test ties this
 core to the board.
 """
@@ -20,8 +20,8 @@ from libc.math cimport exp, log, INFINITY
 from libc.stdlib cimport malloc, free
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
-from doublesix import layout as _layout
-from doublesix import tiles as _tiles
+from doublesix.engine import layout as _layout
+from doublesix.engine import tiles as _tiles
 
 cdef extern from *:
     """
@@ -58,7 +58,7 @@ cdef enum:
     TRIES = 50  # sampling._TRIES
     BISECTIONS = 12  # sampling._BISECTIONS
 
-# The tile tables of doublesix.tiles, copied once.
+# The tile tables of doublesix.engine.tiles, copied once.
 cdef int PIPS[MAXT]
 cdef int IS_DOUBLE[MAXT]
 cdef int HIGH[MAXT]
@@ -113,7 +113,7 @@ cdef inline mask_t rng_pick(u64* state, int* pool, int size, int need) noexcept 
     return found
 
 cdef inline int indices(mask_t m, int* out) noexcept nogil:
-    # doublesix.tiles.indices: highest first
+    # doublesix.engine.tiles.indices: highest first
     cdef int n = 0, t
     while m:
         t = top_bit(m)
@@ -161,7 +161,7 @@ cdef struct Brd:
 
 
 cdef inline int hand_points(int pips, Cfg* cfg) noexcept nogil:
-    # doublesix.state.hand_points
+    # doublesix.engine.state.hand_points
     if not cfg.fives:
         return pips
     if cfg.round_down:
@@ -177,7 +177,7 @@ cdef inline int pips_of(mask_t m) noexcept nogil:
     return total
 
 cdef int going_out_points(Brd* b, int seat, Cfg* cfg) noexcept nogil:
-    # doublesix.state.going_out_points
+    # doublesix.engine.state.going_out_points
     cdef int s, pips = 0
     for s in range(cfg.players):
         if cfg.teams and not cfg.team_points_all and cfg.mates[seat] >> s & 1:
@@ -186,7 +186,7 @@ cdef int going_out_points(Brd* b, int seat, Cfg* cfg) noexcept nogil:
     return hand_points(pips, cfg)
 
 cdef void blocked_outcome(Brd* b, Cfg* cfg, int* winner, int* points) noexcept nogil:
-    # doublesix.state.blocked_outcome and blocked_team_outcome
+    # doublesix.engine.state.blocked_outcome and blocked_team_outcome
     cdef int pips[SEATS]
     cdef int s, total = 0, lightest = 1 << 30, fewest, latest, tied, count, last
     cdef int team0, team1, lighter, found

@@ -2,7 +2,7 @@
 
 >>> import random
 >>> from doublesix import Match, Rules
->>> from doublesix.tiles import TILES
+>>> from doublesix.engine.tiles import TILES
 >>> hands = ["6|6 5|5 4|4 5|3 2|1 3|0 1|1".split(), "6|5 6|3 6|0 5|2 4|2 3|1 0|0".split()]
 >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
 >>> match = Match(Rules.variant("draw"), hands=hands, boneyard=rest)
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import random
 
-from doublesix.layout import Layout
-from doublesix.moves import Move
-from doublesix.state import fives_points
-from doublesix.tiles import IS_DOUBLE, PIPS
-from doublesix.view import View
+from doublesix.engine.layout import Layout
+from doublesix.engine.moves import Move
+from doublesix.engine.state import fives_points
+from doublesix.engine.tiles import IS_DOUBLE, PIPS
+from doublesix.engine.view import View
 
 
 class RandomPlayer:
@@ -36,7 +36,7 @@ def points_scored(layout: Layout, move: Move) -> int:
     """What ``move`` scores under All Fives on ``layout``: the new board count when it is a
     positive multiple of five, else 0.
 
-    >>> from doublesix.tiles import Tile
+    >>> from doublesix.engine.tiles import Tile
     >>> board = Layout.empty().lay(Tile(6, 4), None)
     >>> points_scored(board, Move(Tile(4, 0), "right"))
     0

@@ -1,6 +1,6 @@
 """A fast, mutable copy of one hand of play, for the expert's playouts.
 
-The engine's :class:`~doublesix.state.State` is the rules; it is immutable, which makes a
+The engine's :class:`~doublesix.engine.state.State` is the rules; it is immutable, which makes a
 playout build a new state and layout for every move.  :class:`Board` plays the same rules in
 place on plain ints and lists, about five times faster.  ``tests/test_ai_board.py`` ties it to
 the engine: on random games of every variant it must list the same legal moves and end with the
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doublesix.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE, Layout
-from doublesix.moves import Move, lay_move
-from doublesix.state import Config, State, blocked_outcome, config, going_out_points
-from doublesix.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, indices
-from doublesix.view import View
+from doublesix.engine.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE, Layout
+from doublesix.engine.moves import Move, lay_move
+from doublesix.engine.state import Config, State, blocked_outcome, config, going_out_points
+from doublesix.engine.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, indices
+from doublesix.engine.view import View
 
 #: A move on the board: (tile index, end number); (-1, -1) draws and (-1, -2) passes.
 DRAW = (-1, -1)

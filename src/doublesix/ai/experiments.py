@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from doublesix.ai.board import Board
 from doublesix.ai.sampling import LAY_FEATURES, current_hand
 from doublesix.ai.styles import Style, table_styles
-from doublesix.rules import Rules
-from doublesix.view import View
+from doublesix.engine.rules import Rules
+from doublesix.engine.view import View
 
 #: A 2-player hand under All Fives or Muggins between two point-greedy players: the spread
 #: (standard deviation) of its point margin, and the points each seat scores in it on average

@@ -34,8 +34,8 @@ from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN
 from doublesix.ai.sampling import Inference, Sampler
 from doublesix.ai.search import Search, run
 from doublesix.ai.styles import Style
-from doublesix.moves import Move
-from doublesix.view import View
+from doublesix.engine.moves import Move
+from doublesix.engine.view import View
 
 #: Playouts per decision by default (shared among the legal moves).
 DEFAULT_PLAYOUTS = 1600

@@ -27,15 +27,15 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from doublesix import faces
 from doublesix.ai import PLAYERS
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.ratings import TEAMS, Rating, update
 from doublesix.ai.tournament import parse_spec, seatings
-from doublesix.match import Match
-from doublesix.rulebook import VARIANT_NAMES
-from doublesix.rules import Rules
-from doublesix.wire import HUMAN
+from doublesix.engine.match import Match
+from doublesix.engine.rules import Rules
+from doublesix.protocol.wire import HUMAN
+from doublesix.words import faces
+from doublesix.words.rulebook import VARIANT_NAMES
 
 #: (player name, label) of each computer opponent on the ladder: every step a player that can be
 #: chosen by its name (the expert's quicker levels are ``expert-quick`` and ``expert-careful``).

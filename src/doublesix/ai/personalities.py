@@ -19,7 +19,7 @@ going out score for the team, so a point either partner makes is counted as the 
 
 >>> import random
 >>> from doublesix import Match, Rules
->>> from doublesix.tiles import TILES
+>>> from doublesix.engine.tiles import TILES
 >>> hands = ["6|6 5|5 4|4 5|3 2|1 3|0 1|1".split(), "6|5 6|3 6|0 5|2 4|2 3|1 0|0".split()]
 >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
 >>> match = Match(Rules.variant("draw"), hands=hands, boneyard=rest)
@@ -33,9 +33,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from doublesix.moves import Move
-from doublesix.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, indices
-from doublesix.view import View
+from doublesix.engine.moves import Move
+from doublesix.engine.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, indices
+from doublesix.engine.view import View
 
 
 class Features(NamedTuple):
@@ -117,7 +117,7 @@ def features(view: View, move: Move, team: TeamView | None = None) -> Features:
     its partner, from :func:`team_view`; read from the view when not given).
 
     >>> from doublesix import Match, Rules
-    >>> from doublesix.tiles import TILES
+    >>> from doublesix.engine.tiles import TILES
     >>> hands = ["6|6 5|5 4|4 5|3 2|1 3|0 1|1".split(), "6|5 6|3 6|0 5|2 4|2 3|1 0|0".split()]
     >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
     >>> view = Match(Rules.variant("draw"), hands=hands, boneyard=rest).view(1)

@@ -25,8 +25,8 @@ from doublesix.ai.board import Board
 from doublesix.ai.experiments import race_value
 from doublesix.ai.rng import Rng
 from doublesix.ai.styles import Style, style_move
-from doublesix.state import going_out_points
-from doublesix.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
+from doublesix.engine.state import going_out_points
+from doublesix.engine.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, full_set, indices
 
 #: The most guesses a nested search draws per decision (the compiled core's room).
 NEST_WORLDS = 32
@@ -121,7 +121,7 @@ def rollout(
 
     The seat ``planner`` (none by default) also looks ahead, adding to each lay's key the
     weights of ``plan`` (see :class:`Plan`).  ``lacks`` holds, per seat, a mask of the numbers
-    it is known to lack (``1 << n``), kept as :func:`doublesix.view.derive_lacks` keeps them
+    it is known to lack (``1 << n``), kept as :func:`doublesix.engine.view.derive_lacks` keeps them
     from the public record: a seat that cannot lay lacks the open numbers too; once it has drawn
     again since its last lay, only the open numbers (the tiles it drew may hold any other).
     ``shown``, if given, gains per seat the numbers its lays leave open (both of an opening

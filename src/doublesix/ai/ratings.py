@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from doublesix.match import Match
-from doublesix.rules import Rules
+from doublesix.engine.match import Match
+from doublesix.engine.rules import Rules
 
 #: OpenSkill's model, with its defaults (mean 25, uncertainty 25/3, a little added to the
 #: uncertainty before each game: people change).

@@ -64,18 +64,18 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
-from doublesix import faces, reviewtalk
 from doublesix.ai.experiments import HAND_MARGIN_SPREAD, HAND_POINTS
 from doublesix.ai.expert import DEFAULT_PLAYOUTS, Evaluation, Expert
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Sampler
 from doublesix.ai.search import Search, run, run_pure
 from doublesix.ai.seeding import move_rng
-from doublesix.match import Match
-from doublesix.moves import Move
-from doublesix.rules import Rules
-from doublesix.tiles import Mask, indices
-from doublesix.view import View
+from doublesix.engine.match import Match
+from doublesix.engine.moves import Move
+from doublesix.engine.rules import Rules
+from doublesix.engine.tiles import Mask, indices
+from doublesix.engine.view import View
+from doublesix.words import faces, reviewtalk
 
 
 class Mark(enum.Enum):
@@ -294,7 +294,8 @@ class Review(NamedTuple):
         )
 
     def lines(self) -> list[str]:
-        """The review in short lines (each from :mod:`doublesix.reviewtalk`), hand by hand: each
+        """The review in short lines (each from :mod:`doublesix.words.reviewtalk`), hand by hand:
+        each
         decision and what hindsight says of it, the hand's luck; then the summary."""
         lines: list[str] = []
         for hand in self.hands:

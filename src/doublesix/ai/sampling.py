@@ -18,10 +18,10 @@ import math
 from collections.abc import Sequence
 
 from doublesix.ai.rng import Rng
-from doublesix.events import Event, hand_start
-from doublesix.layout import Layout
-from doublesix.tiles import IS_DOUBLE, PIPS, SUIT, TILES, Mask, indices
-from doublesix.view import View
+from doublesix.engine.events import Event, hand_start
+from doublesix.engine.layout import Layout
+from doublesix.engine.tiles import IS_DOUBLE, PIPS, SUIT, TILES, Mask, indices
+from doublesix.engine.view import View
 
 #: How many times a guess is redrawn before the lacks of the most crowded seats are relaxed.
 _TRIES = 50
@@ -31,7 +31,7 @@ _BISECTIONS = 12
 
 def current_hand(view: View) -> tuple[list[Event], bool]:
     """The events of the hand in play, and whether its first tile was laid by the rules (the
-    engine's :attr:`View.opening_forced <doublesix.view.View.opening_forced>`), rather than
+    engine's :attr:`View.opening_forced <doublesix.engine.view.View.opening_forced>`), rather than
     chosen by its leader."""
     history = view.history
     return list(history[hand_start(history) + 1 :]), view.opening_forced
@@ -239,7 +239,7 @@ def lay_features(before: Layout, t: int, e: int, fives: bool) -> tuple[float, ..
     guess only by which lays it says a seat had.
 
     >>> from doublesix import Tile
-    >>> from doublesix.layout import Layout
+    >>> from doublesix.engine.layout import Layout
     >>> lay_features(Layout.empty().lay(Tile(6, 4), None), Tile(4, 4).index, 1, False)
     (8.0, 1.0, 0.0, 4.0, 2.0, 0.0)
     """
@@ -282,8 +282,8 @@ class Inference:
         self, view: View, sharpness: float, partner_sharpness: float | None = None,
         reading: Sequence[float] = (),
     ) -> None:
-        from doublesix.layout import END_NUMBERS, Layout
-        from doublesix.tiles import PIPS
+        from doublesix.engine.layout import END_NUMBERS, Layout
+        from doublesix.engine.tiles import PIPS
 
         rules = view.rules
         fives = rules.scoring == "fives"

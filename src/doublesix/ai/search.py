@@ -32,7 +32,7 @@ from doublesix.ai.playout import Nest, Plan, outcome, rollout
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Inference, Sampler, temper
 from doublesix.ai.styles import Style
-from doublesix.tiles import Mask
+from doublesix.engine.tiles import Mask
 
 
 def _compiled() -> ModuleType | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from doublesix.view import View
+from doublesix.engine.view import View
 
 #: The daily game's computer opponent (RULES.md: the expert at a fixed playout budget).
 DAILY_OPPONENT: Final = "expert"

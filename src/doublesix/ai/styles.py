@@ -32,8 +32,8 @@ from typing import NamedTuple
 
 from doublesix.ai.board import Board
 from doublesix.ai.personalities import Buratino, Pinocchio, SnowWhite
-from doublesix.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE
-from doublesix.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, full_set
+from doublesix.engine.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE
+from doublesix.engine.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, full_set
 
 #: Per tile, its numbers as a mask (``1 << high | 1 << low``).
 _NUMBERS = tuple(1 << HIGH[t] | 1 << LOW[t] for t in range(len(PIPS)))
@@ -67,7 +67,8 @@ def table_styles(table: Sequence[str | None], seat: int) -> list[Style | None]:
 def after_lay(board: Board, t: int, e: int) -> tuple[list[int], list[int], int, bool]:
     """The ends, their contributions to the count, the count and whether the line is a lone
     tile, were tile ``t`` laid on end ``e`` (-1 to open); the board is not changed.  The same
-    rules as :meth:`Board.play` (and the engine's :meth:`~doublesix.layout.Layout.lay_index`)."""
+    rules as :meth:`Board.play` (and the engine's
+    :meth:`~doublesix.engine.layout.Layout.lay_index`)."""
     ends = board.ends[:]
     contrib = board.contrib[:]
     high = HIGH[t]

@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from doublesix.faces import sides
-from doublesix.match import Match
-from doublesix.rules import Rules
+from doublesix.engine.match import Match
+from doublesix.engine.rules import Rules
+from doublesix.words.faces import sides
 
 if TYPE_CHECKING:
     from doublesix.ai import Player

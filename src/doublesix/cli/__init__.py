@@ -17,8 +17,9 @@ from typing import Final
 COMMANDS: Final = {
     "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
     "join": ("doublesix.terminal.join", "sit at a web table from the terminal: join LINK"),
-    "serve": ("doublesix.web.server", "start the web game on http://127.0.0.1:8000"),
-    "prune": ("doublesix.web.retention", "remove the web game's old games (statistics kept)"),
+    "serve": ("doublesix.web.routes.server", "start the web game on http://127.0.0.1:8000"),
+    "prune": ("doublesix.web.storage.retention",
+              "remove the web game's old games (statistics kept)"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
     "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),

@@ -1,6 +1,6 @@
 """``doublesix review FILE``: the expert's review of a finished game's moves, seat by seat.
 
-FILE is a saved game (:meth:`Match.to_json <doublesix.match.Match.to_json>`), the terminal
+FILE is a saved game (:meth:`Match.to_json <doublesix.engine.match.Match.to_json>`), the terminal
 game's save (``game.json``, ``daily.json``) or a record downloaded from the web game ("Download
 the record"); ``-`` reads it from standard input.  The review speaks in short lines, one
 decision to a line (:meth:`Review.lines <doublesix.ai.review.Review.lines>`); ``--json``
@@ -14,9 +14,9 @@ import json
 import sys
 from pathlib import Path
 
-from doublesix import words
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import ReviewRefused, load_record, review
+from doublesix.words import talk
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     who = f"seat {seat + 1}" if names is None else f"seat {seat + 1}, {names[seat]}"
     print(f"The expert's review of the moves of {who}, in "
-          f"{words.variant_name(match.rules)}; the expert speaks to that seat as you.")
+          f"{talk.variant_name(match.rules)}; the expert speaks to that seat as you.")
     if not result.hands:
         print("There is no finished hand to review.")
     for line in result.lines():

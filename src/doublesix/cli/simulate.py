@@ -7,8 +7,8 @@ import random
 import time
 
 from doublesix.cli.progress import Progress
-from doublesix.match import Match
-from doublesix.rules import VARIANTS, Rules
+from doublesix.engine.match import Match
+from doublesix.engine.rules import VARIANTS, Rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from doublesix.ai.tournament import TournamentResult, parse_spec, tournament
 from doublesix.cli.progress import Progress
-from doublesix.rules import VARIANTS, Rules
+from doublesix.engine.rules import VARIANTS, Rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -25,13 +25,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
-from doublesix import faces
 from doublesix.ai import PLAYERS
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.ladder import step_of
 from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS
-from doublesix.match import Match
-from doublesix.rules import VARIANTS, Rules
+from doublesix.engine.match import Match
+from doublesix.engine.rules import VARIANTS, Rules
 from doublesix.terminal.console import Console
 from doublesix.terminal.game import Game, opponent_names
 from doublesix.terminal.saves import (
@@ -46,7 +45,8 @@ from doublesix.terminal.saves import (
     set_aside,
     settle_ratings,
 )
-from doublesix.words import scores_sentence, variant_name
+from doublesix.words import faces
+from doublesix.words.talk import scores_sentence, variant_name
 
 
 def opponents_help() -> str:

@@ -3,7 +3,7 @@ opened again after a loss, and a token that stopped working exchanged once for a
 
 A lost connection is tried again after each of :data:`RETRY_DELAYS`; a server that closes each
 new socket at once (its database away) is tried less and less often, then given up.  The close
-codes after which connecting again would not help are :data:`doublesix.wire.FINAL_CLOSES`.
+codes after which connecting again would not help are :data:`doublesix.protocol.wire.FINAL_CLOSES`.
 What the messages mean is :class:`~doublesix.terminal.messages.TableListener`'s.
 
 >>> kept_sentence("doublesix join LINK")
@@ -21,9 +21,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from doublesix.protocol.wire import CLOSE_FORBIDDEN, FINAL_CLOSES
 from doublesix.terminal.console import Console
 from doublesix.terminal.tables import Invitation, JoinError, Tables, error_words, http
-from doublesix.wire import CLOSE_FORBIDDEN, FINAL_CLOSES
 
 #: Seconds to wait before each new try after a lost connection.
 RETRY_DELAYS: Final = (1.0, 2.0, 4.0, 8.0)

@@ -13,15 +13,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from doublesix import faces, words
 from doublesix.ai import PLAYERS, Player, hint, player
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import review
 from doublesix.ai.seeding import hint_seed, move_rng
-from doublesix.events import Event, hand_start
-from doublesix.faces import name_seats, share_text
-from doublesix.match import Match
-from doublesix.moves import IllegalMoveError, Move
+from doublesix.engine.events import Event, hand_start
+from doublesix.engine.match import Match
+from doublesix.engine.moves import IllegalMoveError, Move
+from doublesix.engine.view import View
 from doublesix.terminal.console import Console
 from doublesix.terminal.person import INTERRUPTED, OK, Person, Resigned, Stop
 from doublesix.terminal.saves import (
@@ -33,8 +32,9 @@ from doublesix.terminal.saves import (
     streak,
     write_save,
 )
-from doublesix.view import View
-from doublesix.words import YOU, YOU_NAME
+from doublesix.words import faces, talk
+from doublesix.words.faces import name_seats, share_text
+from doublesix.words.talk import YOU, YOU_NAME
 
 #: An expert with this many playouts a move or more thinks for a second or longer, so the
 #: person is told it is thinking.
@@ -114,7 +114,7 @@ class Game(Person):
             say(f"The daily game for {self.save.daily.isoformat()}: one hand of Draw.")
         if resumed:
             say(f"Going on with your saved game, hand {self.match.hand_number + 1}.")
-        say(words.rules_sentence(rules))
+        say(talk.rules_sentence(rules))
         self.introduce_players(rules, ["human", *self.save.opponents])
         if self.save.daily and not resumed:
             if self.save.first_attempt:
@@ -198,7 +198,7 @@ class Game(Person):
     def tell(self) -> None:
         """Say everything that happened since the person was last told."""
         history = self.match.history
-        self.say_events(words.seat_history(history[self.save.told :], YOU))
+        self.say_events(talk.seat_history(history[self.save.told :], YOU))
         if self.save.told != len(history):
             self.save.told = len(history)
             self.store()
@@ -215,12 +215,12 @@ class Game(Person):
         the totals (the whole sheet is the ``score`` command's)."""
         say = self.console.say
         say("")
-        lines = words.hand_end_lines(self.match, self.names)
+        lines = talk.hand_end_lines(self.match, self.names)
         if lines:
             say(self.console.style(lines[0], "heading"))
             for line in lines[1:]:
                 say(line)
-        for line in words.scoresheet_lines(self.match, self.names, last_only=True):
+        for line in talk.scoresheet_lines(self.match, self.names, last_only=True):
             say(line)
 
     def finish_match(self) -> None:
@@ -230,7 +230,7 @@ class Game(Person):
         say = self.console.say
         if match.resigned is None:
             self.show_hand_end()
-        lines = words.game_end_lines(match, self.names)
+        lines = talk.game_end_lines(match, self.names)
         say(self.console.style(lines[0], "heading"))
         if match.resigned is not None:  # no hand's end said the scores
             say(lines[1])
@@ -241,7 +241,7 @@ class Game(Person):
                 with contextlib.suppress(OSError):
                     note_daily(self.path.parent, self.save.daily, result)
                 days = streak(read_record(self.path.parent), self.today())
-                say(f"Daily streak: {words.plural(days, 'day')} won in a row.")
+                say(f"Daily streak: {talk.plural(days, 'day')} won in a row.")
         self.rate()
         if self.save.daily:
             text = share_text(match, self.save.daily, YOU, self.accuracy())
@@ -303,7 +303,7 @@ class Game(Person):
         moves = view.legal_moves()
         if moves[0].kind == "pass":
             return
-        self.console.say(words.hand_sentence(view, self.mark))
+        self.console.say(talk.hand_sentence(view, self.mark))
         self.take_move(view)
 
     def make(self, move: Move) -> None:
@@ -330,12 +330,12 @@ class Game(Person):
 
     def score_lines(self) -> list[str]:
         """The match's scoresheet in words."""
-        return words.scoresheet_lines(self.match, self.names)
+        return talk.scoresheet_lines(self.match, self.names)
 
     def hand_events(self) -> list[Event]:
         """This hand's events, the person's own drawn tiles named."""
         history = self.match.history
-        return words.seat_history(history[hand_start(history) + 1 :], YOU)
+        return talk.seat_history(history[hand_start(history) + 1 :], YOU)
 
     def show_hint(self, view: View) -> None:
         """The expert's suggestion and why."""

@@ -34,9 +34,9 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from doublesix import tabletalk
 from doublesix.ai import PLAYERS
-from doublesix.wire import OFFERED_PLAYERS, PLAYING
+from doublesix.protocol.wire import OFFERED_PLAYERS, PLAYING
+from doublesix.words import tabletalk
 
 #: Seconds a person is away before a computer may play for them, when the table does not say
 #: (the server's default ``handover_after``).

@@ -23,8 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from doublesix import words
-from doublesix.rules import Rules
+from doublesix.engine.rules import Rules
 from doublesix.terminal.app import play_command
 from doublesix.terminal.connection import RETRY_DELAYS
 from doublesix.terminal.console import Console
@@ -40,6 +39,7 @@ from doublesix.terminal.tables import (
     error_words,
     http,
 )
+from doublesix.words import talk
 
 
 def join_command(link: str, program: str | None = None) -> str:
@@ -99,8 +99,8 @@ def describe_invitation(answer: dict[str, Any], console: Console) -> None:
     except (KeyError, TypeError, ValueError, IndexError):
         return
     mine = answer.get("seat")
-    console.say(f"{host} invites you to a game of {words.variant_name(rules)}.")
-    console.say(words.rules_sentence(rules))
+    console.say(f"{host} invites you to a game of {talk.variant_name(rules)}.")
+    console.say(talk.rules_sentence(rules))
     here = []
     for seat in seats:
         if seat.get("seat") == mine:
@@ -109,7 +109,7 @@ def describe_invitation(answer: dict[str, Any], console: Console) -> None:
             here.append(str(seat.get("name")))
         else:
             here.append("a person still to come")
-    console.say(f"At the table: {words.listing(here)}.")
+    console.say(f"At the table: {talk.listing(here)}.")
 
 
 def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *,

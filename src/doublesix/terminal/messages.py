@@ -20,8 +20,9 @@ from typing import Any, Final, NamedTuple
 
 from websockets.exceptions import ConnectionClosed
 
-from doublesix import tabletalk, words
-from doublesix.events import Event, describe, hand_start
+from doublesix.engine.events import Event, describe, hand_start
+from doublesix.engine.tiles import Tile
+from doublesix.engine.view import View
 from doublesix.terminal.commands import WORDS
 from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
 from doublesix.terminal.console import Console
@@ -35,8 +36,7 @@ from doublesix.terminal.pictures import (
     table_of,
 )
 from doublesix.terminal.tables import Invitation, JoinError, Tables
-from doublesix.tiles import Tile
-from doublesix.view import View
+from doublesix.words import tabletalk, talk
 
 #: Seconds without a message after which another seat's run of draws is told.
 QUIET: Final = 0.5
@@ -86,11 +86,11 @@ class Request(NamedTuple):
 
 def away_summary(events: Sequence[Event], names: Sequence[str]) -> str | None:
     """``events`` (a seat's view's, since the person was last told) as one sentence: each
-    seat's run of moves grouped (:func:`doublesix.tabletalk.away_summary`); a hand's and the
+    seat's run of moves grouped (:func:`doublesix.words.tabletalk.away_summary`); a hand's and the
     game's end are said from the picture, a resignation as its own sentence.  None when
     nothing happened.
 
-    >>> from doublesix.tiles import Tile
+    >>> from doublesix.engine.tiles import Tile
     >>> away_summary([Event("lay", 1, Tile(6, 4), "left"), Event("draw", 2, number=2),
     ...               Event("pass", 2)], ["You", "Ana", "Bea"])
     'While you were away: Ana laid 6|4, Bea drew 2 tiles and passed.'
@@ -265,7 +265,7 @@ class TableListener(Person):
             self.send(message)  # the table says who plays for whom, or why not
             return True
         if text.strip().lower() in WORDS["help"] and self.view is not None:
-            lines = words.help_lines(self.view.rules, self.command, self.quit_words)
+            lines = talk.help_lines(self.view.rules, self.command, self.quit_words)
             lines.insert(-1, self.handovers.help_line())
             for line in lines:
                 self.console.say(line)
@@ -479,7 +479,7 @@ class TableListener(Person):
         assert picture is not None and view is not None
         say = self.console.say
         if not self.rules_said:
-            say(words.rules_sentence(view.rules))
+            say(talk.rules_sentence(view.rules))
         self.rules_said = False
         self.introduce_players(view.rules, [str(kind) for kind in picture["kinds"]])
         self.say_how_to_play()

@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
-from doublesix import faces, words
 from doublesix.ai import PLAYERS
-from doublesix.events import Event
-from doublesix.faces import TileChoice, tile_choices
-from doublesix.moves import Move
-from doublesix.rules import Rules
+from doublesix.engine.events import Event
+from doublesix.engine.moves import Move
+from doublesix.engine.rules import Rules
+from doublesix.engine.view import View
 from doublesix.terminal.commands import CommandError, Lay, Word, parse, parse_end
 from doublesix.terminal.console import Console
-from doublesix.view import View
-from doublesix.words import YOU
+from doublesix.words import faces, talk
+from doublesix.words.faces import TileChoice, tile_choices
+from doublesix.words.talk import YOU
 
 #: Exit statuses.
 OK: Final = 0
@@ -130,11 +130,11 @@ class Person:
         if partner is not None:
             others = [name for seat, name in enumerate(self.names) if seat not in (me, partner)]
             say(f"You play with {self.names[partner]}, your partner across the table, against "
-                f"{words.listing(others)}. Partners keep one score; you do not see each "
+                f"{talk.listing(others)}. Partners keep one score; you do not see each "
                 "other's tiles.")
         else:
             others = [name for seat, name in enumerate(self.names) if seat != me]
-            say(f"You play against {words.listing(others)}.")
+            say(f"You play against {talk.listing(others)}.")
         for seat, (name, key) in enumerate(zip(self.names, kinds, strict=True)):
             if seat != me and key in PLAYERS:
                 say(f"{name} ({PLAYERS[key].difficulty}) {PLAYERS[key].style}.")
@@ -147,7 +147,7 @@ class Person:
     def say_new_game(self, rules: Rules) -> None:
         """A new game begins (after "Play again?" or "Play a new game?")."""
         self.console.say("")
-        self.console.say(f"A new game of {words.variant_name(rules)}.")
+        self.console.say(f"A new game of {talk.variant_name(rules)}.")
 
     def say_hint(self, reason: str) -> None:
         """The expert's suggestion, as a sentence."""
@@ -162,7 +162,7 @@ class Person:
                 self.console.say("")
                 self.console.say(self.console.style(f"Hand {event.number + 1}.", "heading"))
                 continue
-            sentence = words.event_sentence(event, self.names)
+            sentence = talk.event_sentence(event, self.names)
             if sentence is not None:
                 self.console.say(sentence)
 
@@ -215,21 +215,21 @@ class Person:
         if view.layout.is_empty:
             first = "Your turn. You lead: lay any tile."
         elif new_hand or seen is None or seen.ends != now.ends:
-            first = "Your turn. " + words.ends_sentence(view)
+            first = "Your turn. " + talk.ends_sentence(view)
         else:
             first = "Your turn."
         say(self.console.style(first, "heading"))
         if seen is None or seen.scores != now.scores:
-            say(words.scores_sentence(view.scores, self.names, view.rules.target, view.rules))
+            say(talk.scores_sentence(view.scores, self.names, view.rules.target, view.rules))
         if new_hand or seen is None:
-            say(words.counts_sentence(view, self.names))
+            say(talk.counts_sentence(view, self.names))
         else:
             few = [(self.names[seat], size) for seat, (size, before)
                    in enumerate(zip(now.sizes, seen.sizes, strict=True))
                    if seat != view.seat and size != before and 0 < size <= FEW_TILES]
             if few:
                 say(faces.few_tiles_sentence(few))
-        say(words.hand_sentence(view, self.mark))
+        say(talk.hand_sentence(view, self.mark))
 
     def saw_own_lay(self, view: View) -> None:
         """The person laid a tile (``view``: just after it): the ends it left, and the tiles
@@ -285,7 +285,7 @@ class Person:
         playable = sorted({str(m.tile) for m in moves if m.tile is not None}, reverse=True)
         if playable:
             return (
-                f"You cannot {word} while a tile fits. Playable: {words.listing(playable)}."
+                f"You cannot {word} while a tile fits. Playable: {talk.listing(playable)}."
             )
         if word == "pass":
             return "You cannot pass while you can draw. Type draw."
@@ -303,7 +303,7 @@ class Person:
         choice = tile_choices(view).get(tile)
         if choice is None:
             numbers = sorted(set(view.open_ends.values()), reverse=True)
-            shown = words.listing([str(n) for n in numbers])
+            shown = talk.listing([str(n) for n in numbers])
             extra = " Type draw." if view.legal_moves()[0].kind == "draw" else ""
             self.console.error(f"{tile} fits no open end. The open ends show {shown}.{extra}")
             return None
@@ -314,13 +314,13 @@ class Person:
         if move is not None:
             return move
         ends = view.open_ends
-        where = words.listing([words.end_name(end) for end in choice.ends])
+        where = talk.listing([talk.end_name(end) for end in choice.ends])
         if lay.end not in ends:
-            self.console.error(f"There is no {lay.end} {words.end_name(lay.end).split()[-1]} "
+            self.console.error(f"There is no {lay.end} {talk.end_name(lay.end).split()[-1]} "
                                f"open now. {tile} fits {where}.")
         else:
             self.console.error(
-                f"{tile} does not fit {words.end_name(lay.end)}, which shows {ends[lay.end]}. "
+                f"{tile} does not fit {talk.end_name(lay.end)}, which shows {ends[lay.end]}. "
                 f"It fits {where}."
             )
         return None
@@ -330,7 +330,7 @@ class Person:
         tile = choice.tile
         ends = list(choice.ends)
         or_list = ", ".join(ends[:-1]) + " or " + ends[-1]
-        self.console.say(words.end_question(choice))
+        self.console.say(talk.end_question(choice))
         while True:
             line = self.console.ask(f"Which end, {or_list}? ")
             if line is None:
@@ -340,7 +340,7 @@ class Person:
                 move = choice.move(end)
                 if move is not None:
                     return move
-                self.console.error(f"{tile} does not go on {words.end_name(end)}. "
+                self.console.error(f"{tile} does not go on {talk.end_name(end)}. "
                                    f"Type {or_list}.")
                 continue
             answer = line.strip().lower()
@@ -360,7 +360,7 @@ class Person:
         playable = sorted({str(m.tile) for m in view.legal_moves() if m.tile is not None},
                           reverse=True)
         if playable:
-            return f"Playable: {words.listing(playable)}."
+            return f"Playable: {talk.listing(playable)}."
         return "Nothing fits: type draw." if view.legal_moves()[0].kind == "draw" else ""
 
     # -- commands that take no turn -----------------------------------------------------------
@@ -388,11 +388,11 @@ class Person:
             else:
                 say("You play on.")
         elif name == "hand":
-            say(words.hand_sentence(view, self.mark))
+            say(talk.hand_sentence(view, self.mark))
         elif name == "board":
-            for line in words.board_lines(view):
+            for line in talk.board_lines(view):
                 say(line)
-            say(words.counts_sentence(view, self.names))
+            say(talk.counts_sentence(view, self.names))
         elif name == "score":
             for line in self.score_lines():
                 say(line)
@@ -406,7 +406,7 @@ class Person:
             for line in self.stats_lines():
                 say(line)
         elif name == "help":
-            for line in words.help_lines(view.rules, self.command, self.quit_words):
+            for line in talk.help_lines(view.rules, self.command, self.quit_words):
                 say(line)
         return True
 
@@ -415,7 +415,7 @@ class Person:
         self.console.say(f"Hand {view.hand_number + 1} so far:")
         told = False
         for event in self.hand_events():
-            sentence = words.event_sentence(event, self.names)
+            sentence = talk.event_sentence(event, self.names)
             if sentence is not None:
                 self.console.say(sentence)
                 told = True

@@ -2,7 +2,7 @@
 
 The server sends each seat a picture of the table (``docs/protocol.md``) with the seat's view
 (``&view=1``).  These functions only read it: the server referees, and the words are
-:mod:`doublesix.words`'.
+:mod:`doublesix.words.talk`'.
 
 >>> picture = {"scores": [10, 0], "hand_number": 1, "result": None,
 ...            "scoresheet": [{"hand": 1, "scores": [10, 0], "ending": "went-out",
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from doublesix.faces import HandOutcome, ScoreRow
-from doublesix.outcome import Ending
-from doublesix.tiles import Tile
-from doublesix.view import View
-from doublesix.wire import WAITING
+from doublesix.engine.outcome import Ending
+from doublesix.engine.tiles import Tile
+from doublesix.engine.view import View
+from doublesix.protocol.wire import WAITING
+from doublesix.words.faces import HandOutcome, ScoreRow
 
 Picture = dict[str, Any]
 

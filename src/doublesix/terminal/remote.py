@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import contextlib
 
-from doublesix import words
-from doublesix.events import Event, hand_start
-from doublesix.moves import Move
+from doublesix.engine.events import Event, hand_start
+from doublesix.engine.moves import Move
+from doublesix.engine.view import View
+from doublesix.protocol.wire import HUMAN
 from doublesix.terminal.messages import Drawing, NewGame, Said, TableListener
 from doublesix.terminal.person import INTERRUPTED, OK, Resigned, Stop
 from doublesix.terminal.pictures import Picture, hand_outcome, score_rows
 from doublesix.terminal.tables import JoinError
-from doublesix.view import View
-from doublesix.wire import HUMAN
+from doublesix.words import talk
 
 
 class _Leave(Exception):
@@ -146,7 +146,7 @@ class RemoteGame(TableListener):
         if seat < len(seats) and seats[seat].get("stand_in"):
             return
         self.flush()
-        self.console.say(words.their_turn(self.names[seat]))
+        self.console.say(talk.their_turn(self.names[seat]))
 
     def your_turn(self) -> None:
         """The person's turn: where things stand, then one move sent to the server."""
@@ -166,7 +166,7 @@ class RemoteGame(TableListener):
         if self.again_prompt:
             self.again_prompt = False
         elif self.drawing is Drawing.ASKED:
-            self.console.say(words.hand_sentence(view, self.mark))
+            self.console.say(talk.hand_sentence(view, self.mark))
         else:
             self.show_status(view)
         self.drawing = Drawing.NO
@@ -207,11 +207,11 @@ class RemoteGame(TableListener):
             return
         say = self.console.say
         say("")
-        lines = words.outcome_lines(outcome, view.rules, self.names, self.me)
+        lines = talk.outcome_lines(outcome, view.rules, self.names, self.me)
         say(self.console.style(lines[0], "heading"))
         for line in lines[1:]:
             say(line)
-        for line in words.sheet_lines(score_rows(picture), picture["scores"], view.rules,
+        for line in talk.sheet_lines(score_rows(picture), picture["scores"], view.rules,
                                       self.names, last_only=True):
             say(line)
 
@@ -225,13 +225,13 @@ class RemoteGame(TableListener):
         rules = view.rules
         if self.resigned is not None:
             say = self.console.say
-            say(words.scores_sentence(picture["scores"], self.names, rules.target, rules))
+            say(talk.scores_sentence(picture["scores"], self.names, rules.target, rules))
         else:
             if self.hand_end is not None:
                 self.ended_hands.add(int(self.hand_end["hand_number"]))
                 self.show_hand_end(self.hand_end)
                 self.hand_end = None
-            lines = words.game_over_lines(picture["winners"], picture["scores"], rules,
+            lines = talk.game_over_lines(picture["winners"], picture["scores"], rules,
                                           self.names)
             self.console.say(self.console.style(lines[0], "heading"))
         for line in picture["words"].get("rating") or []:
@@ -264,7 +264,7 @@ class RemoteGame(TableListener):
     def score_lines(self) -> list[str]:
         picture = self.picture
         assert picture is not None
-        return words.sheet_lines(score_rows(picture), picture["scores"],
+        return talk.sheet_lines(score_rows(picture), picture["scores"],
                                  self.current_view().rules, self.names)
 
     def hand_events(self) -> list[Event]:

@@ -36,12 +36,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from doublesix import faces
 from doublesix.ai.ladder import rating_of, suggestion, variant_ratings
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
-from doublesix.daily import streaks
-from doublesix.match import Match
-from doublesix.words import YOU
+from doublesix.engine.daily import streaks
+from doublesix.engine.match import Match
+from doublesix.words import faces
+from doublesix.words.talk import YOU
 
 #: The save's format name and the version this release writes.
 FORMAT: Final = "doublesix-terminal"

@@ -23,8 +23,8 @@ from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
+from doublesix.protocol.wire import COOKIE
 from doublesix.terminal.saves import write_json
-from doublesix.wire import COOKIE
 
 #: Where the seats' tokens and the servers' cookies are kept, in the data folder.
 TABLES_FILE: Final = "tables.json"

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from doublesix.wire import MAX_DEPTH, MAX_MESSAGE
+from doublesix.protocol.wire import MAX_DEPTH, MAX_MESSAGE
 
 #: The environment variables' prefix.
 PREFIX: Final = "DOUBLESIX_"

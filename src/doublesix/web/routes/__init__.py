@@ -1,0 +1,1 @@
+"""HTTP and WebSockets: the application, its bodies and errors, and ``doublesix serve``."""

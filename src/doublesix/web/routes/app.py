@@ -1,0 +1,544 @@
+"""The FastAPI application: pages, the JSON API and one WebSocket per seat.
+
+``create_app(database_url)`` builds it around a :class:`~doublesix.web.storage.store.Store`; the
+routes
+only translate HTTP and WebSocket traffic to :class:`~doublesix.web.play.games.Games` calls and back
+(``docs/protocol.md``).  What a client may send and hold is bounded by
+:class:`~doublesix.web.settings.Settings`: the ``Host`` header, a socket's ``Origin``, sockets
+per address and per browser, body and message sizes and JSON depth, how often a browser and an
+address create games and take seats (429 with ``Retry-After``), and whose ``X-Forwarded-*``
+headers are believed; every id and code in a path is checked before use; errors are JSON with a
+status saying what happened (503 while the database is away), never 500 for what a client sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import re
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+from doublesix.ai.review import ReviewRefused
+from doublesix.protocol.wire import (
+    CLOSE_DAMAGED,
+    CLOSE_FORBIDDEN,
+    CLOSE_NOT_FOUND,
+    CLOSE_TOO_MANY,
+    CLOSE_UNAVAILABLE,
+    COOKIE,
+    COOKIE_AGE,
+)
+from doublesix.web.play import gameinfo
+from doublesix.web.play.gameinfo import ProtocolError
+from doublesix.web.play.games import Games
+from doublesix.web.play.live import Connection
+from doublesix.web.play.reviews import Reviews, games_json
+from doublesix.web.routes import bodies
+from doublesix.web.routes.bounds import Bound
+from doublesix.web.routes.errors import (
+    DamagedGameError,
+    ForbiddenError,
+    GameNotFoundError,
+    NotNowError,
+    TooOftenError,
+    UnavailableError,
+    too_many_games,
+    too_many_joins,
+)
+from doublesix.web.settings import Settings, host_allowed, origin_allowed
+from doublesix.web.storage.retention import Retention
+from doublesix.web.storage.store import Store, default_url, digest
+
+#: The directory of the browser's files.
+STATIC: Final = Path(__file__).parent.parent / "static"
+#: The shape of a cookie this server gave (:data:`~doublesix.protocol.wire.COOKIE`): others get a
+# new one.
+_COOKIE_SHAPE: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: The longest request body the API reads, in bytes (``Settings.max_body``).
+MAX_BODY: Final = Settings.max_body
+#: What a request gets while the database is away.
+UNAVAILABLE: Final = "the games database is not answering; try again in a few seconds"
+#: What a path naming no game or invitation gets (its shape is checked before any lookup).
+NO_GAME: Final = "there is no such game"
+NO_INVITATION: Final = "there is no such invitation: check the link"
+
+CONTENT_SECURITY_POLICY: Final = (
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+_SECURITY_HEADERS: Final = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+_PLACEHOLDER: Final = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>doublesix</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>doublesix</h1><p>The web game's pages are not installed.</p></main></body></html>
+"""
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def _refused(error: ProtocolError) -> JSONResponse:
+    """400 with the words of ``error``, and the form's ``field`` they are about, if any."""
+    message = str(error)
+    if message == "the message is not JSON":
+        message = "the body is not JSON"
+    answer: dict[str, Any] = {"error": message}
+    if isinstance(error, bodies.FieldError):
+        answer["field"] = error.field
+    return JSONResponse(answer, status_code=400)
+
+
+class HostCheck:
+    """Answers only requests whose ``Host`` names this server (``Settings.allowed_hosts``):
+    others get 400 (HTTP) or a refused handshake (WebSocket), so a page on another name that
+    resolves here (DNS rebinding) reaches nothing."""
+
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = ""
+            for name, value in scope.get("headers", []):
+                if name == b"host":
+                    host = value.decode("latin-1")
+                    break
+            if not host_allowed(host, self.hosts):
+                if scope["type"] == "http":
+                    response = _error(400, "this server does not answer for that host name")
+                    await response(scope, receive, send)
+                else:
+                    await send({"type": "websocket.close", "code": 1008})
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    hint_options: dict[str, Any] | None = None,
+    today: Callable[[], datetime.date] | None = None,
+    settings: Settings | None = None,
+    workers: int = 1,
+    review_playouts: int | None = None,
+) -> FastAPI:
+    """The web game on the database at ``database_url`` (a SQLAlchemy URL; None:
+    ``DOUBLESIX_DATABASE_URL`` or a SQLite file in the user's data directory).
+
+    ``hint_options`` go to :func:`doublesix.ai.hint` (tests make it quick); ``today`` gives
+    the UTC date (tests move the calendar); ``settings`` default to
+    :meth:`Settings.from_env`; ``workers`` is how many server processes share the machine
+    (each runs its share of the search processes); ``review_playouts`` is the expert's budget
+    per decision in a review (tests make it small).
+    """
+    settings = settings or Settings.from_env()
+    store = Store(database_url or default_url())
+    games = Games(store, hint_options=hint_options, today=today, settings=settings,
+                  workers=workers)
+    sockets_by_address: dict[str, int] = {}
+    sockets_by_browser: dict[str, int] = {}
+    creating = Bound(settings.games_per_hour_per_browser, settings.games_per_hour_per_address)
+    joining = Bound(settings.joins_per_hour_per_browser, settings.joins_per_hour_per_address)
+    reviews = Reviews(games.registry, games.saving, games.searchers,
+                      **({} if review_playouts is None else {"playouts": review_playouts}))
+    retention = Retention(store, games.saving, settings,
+                          live_ids=lambda: [game.id for game in games.registry.all()])
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await games.start()
+        retention.start()
+        yield
+        await retention.stop()
+        await reviews.close()
+        await games.close()
+        store.dispose()
+
+    app = FastAPI(
+        title="doublesix", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+    )
+    app.state.games = games
+    app.state.store = store
+    app.state.settings = settings
+    app.state.retention = retention
+    app.state.reviews = reviews
+    app.add_middleware(HostCheck, hosts=settings.hosts)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, error: HTTPException) -> Response:
+        return _error(error.status_code, str(error.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, error: RequestValidationError) -> Response:
+        return _error(400, "the request is malformed")
+
+    @app.exception_handler(UnavailableError)
+    async def database_away(_request: Request, error: UnavailableError) -> Response:
+        return _error(503, UNAVAILABLE, {"Retry-After": "5"})
+
+    @app.exception_handler(TooOftenError)
+    async def too_often(_request: Request, error: TooOftenError) -> Response:
+        return _error(429, str(error), {"Retry-After": str(error.retry_after)})
+
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, error: Exception) -> Response:
+        return _error(500, "the server failed to answer this request")
+
+    @app.middleware("http")
+    async def player_cookie(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        if request.method not in ("GET", "HEAD", "OPTIONS") and not origin_allowed(
+            request.headers.get("origin"), request.headers.get("host", ""),
+            settings.allowed_origins,
+        ):
+            return _error(403, "requests from other sites are refused")
+        player = request.cookies.get(COOKIE)
+        fresh = player is None or not _COOKIE_SHAPE.fullmatch(player)
+        if fresh:
+            player = secrets.token_urlsafe(24)
+        request.state.player = player
+        response = await call_next(request)
+        secure = request.url.scheme == "https"  # directly, or said by a trusted proxy
+        if fresh:
+            response.set_cookie(COOKIE, str(player), max_age=COOKIE_AGE, httponly=True,
+                                samesite="lax", path="/", secure=secure)
+        for name, value in _SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if secure and settings.hsts_seconds > 0:
+            response.headers.setdefault("Strict-Transport-Security",
+                                        f"max-age={settings.hsts_seconds}")
+        return response
+
+    def client_address(request: Request | WebSocket) -> str:
+        """The client's address (a trusted proxy's ``X-Forwarded-For`` already applied)."""
+        return request.client.host if request.client else ""
+
+    def bound(request: Request, which: Bound, words: Callable[[float, str], str]) -> None:
+        """Count an act of this browser and address (:class:`TooOftenError` if too often)."""
+        wait, met = which.take(request.state.player, client_address(request))
+        if wait > 0:
+            raise TooOftenError(words(wait, met), wait)
+
+    # -- pages ----------------------------------------------------------------------------
+
+    def page() -> Response:
+        index = STATIC / "index.html"
+        headers = {"Cache-Control": "no-cache"}
+        if index.is_file():
+            return FileResponse(index, media_type="text/html", headers=headers)
+        return HTMLResponse(_PLACEHOLDER, headers=headers)
+
+    @app.get("/", include_in_schema=False)
+    async def front() -> Response:
+        return page()
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> Response:
+        return page()
+
+    @app.get("/stats", include_in_schema=False)
+    async def stats_page() -> Response:
+        return page()
+
+    @app.get("/daily", include_in_schema=False)
+    async def daily_page() -> Response:
+        return page()
+
+    @app.get("/join/{game_id}/{code}", include_in_schema=False)
+    async def join_page(game_id: str, code: str) -> Response:
+        return page()
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    # -- the JSON API ---------------------------------------------------------------------
+
+    @app.get("/api/options")
+    async def options() -> Response:
+        return JSONResponse(bodies.options_json())
+
+    async def read_body(request: Request) -> bytes:
+        """The request's body, at most ``max_body`` bytes, read within ``request_timeout``
+        seconds (:class:`ProtocolError` otherwise)."""
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > settings.max_body:
+            raise ProtocolError(f"the request is too long (at most {settings.max_body} bytes)")
+        chunks: list[bytes] = []
+        size = 0
+
+        async def read() -> None:
+            nonlocal size
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > settings.max_body:
+                    raise ProtocolError(
+                        f"the request is too long (at most {settings.max_body} bytes)"
+                    )
+                chunks.append(chunk)
+
+        try:
+            await asyncio.wait_for(read(), settings.request_timeout)
+        except TimeoutError:
+            raise ProtocolError("the request's body did not arrive in time") from None
+        return b"".join(chunks)
+
+    @app.post("/api/games")
+    async def new_game(request: Request) -> Response:
+        try:
+            body = await read_body(request)
+            data = gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else {}
+            game = bodies.parse_new_game(data)
+        except ProtocolError as error:
+            return _refused(error)
+        bound(request, creating, too_many_games)
+        game_id, token, invites = await games.create(
+            request.state.player, game.rules, game.opponents, game.seed, name=game.name
+        )
+        answer: dict[str, Any] = {"game_id": game_id, "seat": 0, "token": token}
+        if invites:
+            answer["invites"] = invites
+        return JSONResponse(answer, status_code=201)
+
+    @app.post("/api/rules")
+    async def rules(request: Request) -> Response:
+        """The catalogue's words for the rules a form holds (the rules part of a new game's
+        body): ``{"name", "caption", "lines"}``."""
+        try:
+            body = await read_body(request)
+            data = gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else {}
+            return JSONResponse(bodies.rules_words(data))
+        except ProtocolError as error:
+            return _refused(error)
+
+    @app.get("/api/join/{game_id}/{code}")
+    async def invitation(request: Request, game_id: str, code: str) -> Response:
+        if not (bodies.is_game_id(game_id) and bodies.is_secret(code)):
+            return _error(404, NO_INVITATION)
+        try:
+            return JSONResponse(await games.invitation(request.state.player, game_id, code))
+        except GameNotFoundError:
+            return _error(404, NO_INVITATION)
+        except DamagedGameError as error:
+            return _error(500, str(error))
+
+    @app.post("/api/join/{game_id}/{code}")
+    async def join(request: Request, game_id: str, code: str) -> Response:
+        if not (bodies.is_game_id(game_id) and bodies.is_secret(code)):
+            return _error(404, NO_INVITATION)
+        try:
+            body = await read_body(request)
+            data = gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else {}
+            if not isinstance(data, dict) or set(data) - {"name"}:
+                raise ProtocolError('the body must be {"name": "your name"}')
+            name = bodies.parse_name(data.get("name"))
+        except ProtocolError as error:
+            return _error(400, str(error))
+        bound(request, joining, too_many_joins)
+        try:
+            seat, token, first = await games.join(request.state.player, game_id, code, name)
+        except GameNotFoundError:
+            return _error(404, NO_INVITATION)
+        except NotNowError as error:
+            return _error(409, str(error))
+        except DamagedGameError as error:
+            return _error(500, str(error))
+        return JSONResponse({"game_id": game_id, "seat": seat, "token": token},
+                            status_code=201 if first else 200)
+
+    @app.post("/api/daily")
+    async def daily(request: Request) -> Response:
+        return JSONResponse(await games.daily(
+            request.state.player, before_new=lambda: bound(request, creating, too_many_games)))
+
+    @app.get("/api/stats")
+    async def stats(request: Request) -> Response:
+        return JSONResponse(await games.statistics(request.state.player))
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str, token: str = "") -> Response:
+        if not bodies.is_game_id(game_id):
+            return _error(404, NO_GAME)
+        try:
+            data = await games.record(game_id, token)
+        except GameNotFoundError:
+            return _error(404, NO_GAME)
+        except ForbiddenError:
+            return _error(403, "this token does not hold a seat of this game")
+        except NotNowError as error:
+            return _error(409, str(error))
+        except DamagedGameError as error:
+            return _error(500, str(error))
+        except UnavailableError:
+            return _error(503, UNAVAILABLE, {"Retry-After": "5"})
+        return JSONResponse(
+            data,
+            headers={"Content-Disposition": f'attachment; filename="doublesix-{game_id}.json"'},
+        )
+
+    # -- the expert's reviews (web/reviews.py): started, then polled ------------------------
+
+    @app.post("/api/games/{game_id}/review")
+    async def start_review(request: Request, game_id: str, token: str = "",
+                           hand: str = "") -> Response:
+        """Review the asker's seat (its ``token``'s, else its browser's) in ``hand`` (1 for the
+        first; none: every hand that ended): 202 and the job, to poll at ``/api/reviews/{id}``."""
+        if not bodies.is_game_id(game_id):
+            return _error(404, NO_GAME)
+        number: int | None = None
+        if hand:
+            if not hand.isdigit() or len(hand) > 6 or int(hand) < 1:
+                return _error(400, "hand must be a hand's number, 1 for the first")
+            number = int(hand)
+        try:
+            job = await reviews.start(game_id, token, request.state.player, number)
+        except GameNotFoundError:
+            return _error(404, NO_GAME)
+        except ForbiddenError:
+            return _error(403, "you may review only a game in which you hold a seat")
+        except (ReviewRefused, NotNowError) as error:
+            return _error(409, str(error))
+        except DamagedGameError as error:
+            return _error(500, str(error))
+        return JSONResponse(job.to_json(), status_code=202 if job.status == "running" else 200)
+
+    @app.get("/api/reviews/{review_id}")
+    async def review_progress(review_id: str) -> Response:
+        """A review's progress, and the review once it is made."""
+        job = await reviews.get(review_id) if bodies.is_secret(review_id) else None
+        if job is None:
+            return _error(404, "there is no such review: it may have expired, ask again")
+        return JSONResponse(job.to_json())
+
+    @app.get("/api/finished")
+    async def finished_games(request: Request) -> Response:
+        """This browser's finished games, the newest first (the statistics page's list)."""
+        player = request.state.player
+        saved = await games.saving.run(store.finished_games, digest(player))
+        return JSONResponse({"games": games_json(saved, player)})
+
+    # -- the game's WebSocket -------------------------------------------------------------
+
+    @app.websocket("/ws/{game_id}")
+    async def play(websocket: WebSocket, game_id: str, token: str = "", view: str = "") -> None:
+        headers = websocket.headers
+        if not origin_allowed(
+            headers.get("origin"), headers.get("host", ""), settings.allowed_origins
+        ):
+            await websocket.close(code=1008)  # before accepting: the handshake is refused (403)
+            return
+        address = client_address(websocket)
+        browser = websocket.cookies.get(COOKIE, "")
+        if not _COOKIE_SHAPE.fullmatch(browser):
+            browser = ""  # no cookie (not a browser): bounded per address and per seat
+        await websocket.accept()
+        if sockets_by_address.get(address, 0) >= settings.sockets_per_address:
+            await _refuse(websocket, CLOSE_TOO_MANY, "too many connections from this address")
+            return
+        if browser and sockets_by_browser.get(browser, 0) >= settings.sockets_per_browser:
+            await _refuse(websocket, CLOSE_TOO_MANY, "too many connections from this browser")
+            return
+        if not bodies.is_game_id(game_id):
+            await _refuse(websocket, CLOSE_NOT_FOUND, NO_GAME)
+            return
+        _count(sockets_by_address, address, 1)
+        if browser:
+            _count(sockets_by_browser, browser, 1)
+        try:
+            await _play(websocket, game_id, token, address, view == "1")
+        finally:
+            _count(sockets_by_address, address, -1)
+            if browser:
+                _count(sockets_by_browser, browser, -1)
+
+    async def _play(
+        websocket: WebSocket, game_id: str, token: str, address: str, with_view: bool
+    ) -> None:
+        try:
+            game, connection = await games.connect(game_id, token, address, with_view)
+        except GameNotFoundError:
+            await _refuse(websocket, CLOSE_NOT_FOUND, NO_GAME)
+            return
+        except ForbiddenError:
+            await _refuse(websocket, CLOSE_FORBIDDEN, "this token does not hold a seat here")
+            return
+        except DamagedGameError as error:
+            await _refuse(websocket, CLOSE_DAMAGED, str(error))
+            return
+        except UnavailableError:
+            await _refuse(websocket, CLOSE_UNAVAILABLE, UNAVAILABLE)
+            return
+        writer = asyncio.create_task(_write(websocket, connection))
+        try:
+            while not connection.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = message.get("bytes") or b""
+                await games.handle(game, connection, text)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            games.disconnect(game, connection)
+            with contextlib.suppress(Exception):
+                await writer
+
+    if settings.forwarded_allow_ips:
+        # Outermost: the bounds and the cookie see the client's address and scheme as the
+        # named proxies say; nobody else's X-Forwarded-* headers are believed.
+        app.add_middleware(ProxyHeadersMiddleware,
+                           trusted_hosts=list(settings.forwarded_allow_ips))
+    return app
+
+
+def _count(counts: dict[str, int], key: str, change: int) -> None:
+    """Add ``change`` to ``counts[key]``, forgetting a key that reaches 0."""
+    left = counts.get(key, 0) + change
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
+
+
+async def _refuse(websocket: WebSocket, code: int, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "message": message})
+        await websocket.close(code=code)
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    """Send a connection's outbox over its socket until it is closed."""
+    try:
+        while True:
+            message = await connection.outbox.get()
+            if message is None:
+                break
+            await websocket.send_json(message)
+    except Exception:
+        connection.closed = True
+    finally:
+        if websocket.application_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=connection.close_code or 1000)

@@ -1,0 +1,1 @@
+"""The database and what is kept in it: games, ratings, statistics, reviews."""

@@ -1,0 +1,376 @@
+"""Old games removed, their statistics kept: the server's retention policy, and
+``doublesix prune``.
+
+A game nobody has moved in for ``keep_unfinished_days`` and a game that ended
+``keep_finished_days`` ago are removed (:class:`~doublesix.web.settings.Settings`; 0 keeps them
+for ever).  Before a finished game goes, what each browser's statistics read of it (the
+variant, the opponents, won or not, the score, the daily game's date and first attempt: a
+:class:`~doublesix.web.storage.stats.Finished`) is written to ``doublesix_results``, in the same
+transaction, so the statistics page and the daily streak are the same after as before.
+
+The server does it itself (:class:`Retention`, every ``prune_interval`` seconds), a batch of
+``prune_batch`` games per database call in the database's threads, never on the event loop,
+and never a game in memory here.  A game saved meanwhile (its revision moved) is kept.
+
+>>> import datetime
+>>> from doublesix.web.storage.store import SavedGame, Seat, Store
+>>> store = Store("sqlite://")
+>>> old = datetime.datetime(2020, 1, 1)
+>>> store.insert(SavedGame("g1", "o", "draw", [Seat("You", "human")], "{}", [0, 0],
+...                        updated=old))
+>>> policy = Policy(unfinished_days=30, finished_days=365)
+>>> [g.id for g in candidates(store, policy, old + datetime.timedelta(days=31))]
+['g1']
+>>> prune_batch(store, policy, old + datetime.timedelta(days=29)), prune_batch(
+...     store, policy, old + datetime.timedelta(days=31)), store.load("g1")
+(0, 1, None)
+>>> store.dispose()
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import datetime
+import logging
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from sqlalchemy import Index, and_, delete, exc, func, insert, or_, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+from doublesix.web.routes.errors import UnavailableError
+from doublesix.web.settings import Settings
+from doublesix.web.storage import ratings
+from doublesix.web.storage.history import finished_of
+from doublesix.web.storage.saving import Saving
+from doublesix.web.storage.store import (
+    PLAYING,
+    GameRow,
+    ResultRow,
+    SavedGame,
+    SeatOwnerRow,
+    Store,
+    database_url,
+    utcnow,
+)
+
+log = logging.getLogger("doublesix.web")
+
+#: Finding the oldest games without reading every row.
+UPDATED_INDEX: Final = Index("ix_doublesix_games_updated", GameRow.updated)
+#: Seconds between two batches, so saves and loads are not kept waiting.
+BATCH_PAUSE: Final = 0.05
+#: The longest wait from the server's start to its first round (seconds).
+FIRST_ROUND: Final = 60.0
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How long games are kept, in days (0: for ever)."""
+
+    unfinished_days: float
+    finished_days: float
+
+    @classmethod
+    def of(cls, settings: Settings) -> Policy:
+        """The policy of the server's settings."""
+        return cls(settings.keep_unfinished_days, settings.keep_finished_days)
+
+    @property
+    def keeps_everything(self) -> bool:
+        """Whether nothing is ever removed."""
+        return self.unfinished_days <= 0 and self.finished_days <= 0
+
+    def condition(self, now: datetime.datetime) -> Any:
+        """The SQL condition of the games that go at ``now``."""
+        parts = []
+        if self.unfinished_days > 0:
+            cut = now - datetime.timedelta(days=self.unfinished_days)
+            parts.append(and_(GameRow.status == PLAYING, GameRow.updated < cut))
+        if self.finished_days > 0:
+            cut = now - datetime.timedelta(days=self.finished_days)
+            parts.append(and_(GameRow.status != PLAYING, GameRow.updated < cut))
+        return or_(*parts) if parts else text("1 = 0")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A game the policy removes: its id, whether it finished, and its last save."""
+
+    id: str
+    finished: bool
+    updated: datetime.datetime
+
+
+def ensure_index(store: Store) -> None:
+    """Give an older database the index on the games' last saves (blocking; another
+    process making it at the same moment, or a read-only database, is no error)."""
+    with contextlib.suppress(exc.OperationalError, exc.ProgrammingError, exc.IntegrityError):
+        UPDATED_INDEX.create(store.engine, checkfirst=True)
+
+
+def candidates(
+    store: Store,
+    policy: Policy,
+    now: datetime.datetime,
+    *,
+    limit: int | None = None,
+    skip: Iterable[str] = (),
+    after: tuple[datetime.datetime, str] | None = None,
+) -> list[Candidate]:
+    """The games the policy removes at ``now``, oldest first: at most ``limit``, none of
+    ``skip``, and only those after ``after`` (a last save and an id) (blocking)."""
+    query = select(GameRow.id, GameRow.status, GameRow.updated).where(policy.condition(now))
+    skipped = set(skip)
+    if after is not None:
+        query = query.where(or_(GameRow.updated > after[0],
+                                and_(GameRow.updated == after[0], GameRow.id > after[1])))
+    query = query.order_by(GameRow.updated, GameRow.id)
+    if limit is not None:
+        query = query.limit(limit + len(skipped))
+    with Session(store.engine) as session:
+        found = [Candidate(id_, status != PLAYING, updated)
+                 for id_, status, updated in session.execute(query) if id_ not in skipped]
+    return found if limit is None else found[:limit]
+
+
+def each_candidate(
+    store: Store, policy: Policy, now: datetime.datetime, batch: int = 100
+) -> Iterator[Candidate]:
+    """Every game the policy removes at ``now``, oldest first, read ``batch`` at a time."""
+    after: tuple[datetime.datetime, str] | None = None
+    while True:
+        found = candidates(store, policy, now, limit=batch, after=after)
+        yield from found
+        if len(found) < batch:
+            return
+        after = (found[-1].updated, found[-1].id)
+
+
+def prune_batch(
+    store: Store,
+    policy: Policy,
+    now: datetime.datetime | None = None,
+    limit: int = 100,
+    skip: Iterable[str] = (),
+) -> int:
+    """Remove at most ``limit`` of the games the policy removes (none of ``skip``), keeping
+    the finished ones' statistics, in one transaction; returns how many went (blocking)."""
+    now = now or utcnow()
+    found = candidates(store, policy, now, limit=limit, skip=skip)
+    if not found:
+        return 0
+    ids = [c.id for c in found]
+    # What the statistics keep is read before the writing starts (a game saved meanwhile is
+    # no longer old, and stays: the policy is asked again as the games are removed).
+    with Session(store.engine) as session:
+        finished = [SavedGame.from_row(row) for row in session.scalars(select(GameRow).where(
+            GameRow.id.in_([c.id for c in found if c.finished]), policy.condition(now)))]
+        owners: dict[str, set[str]] = {}
+        for game_id, owner in session.execute(
+            select(SeatOwnerRow.game_id, SeatOwnerRow.owner).where(SeatOwnerRow.game_id.in_(ids))
+        ):
+            owners.setdefault(game_id, set()).add(owner)
+    ratings.rate_before_removal(store, finished)
+    results = {saved.id: [_result(saved, owner)
+                          for owner in sorted({saved.owner} | owners.get(saved.id, set()))]
+               for saved in finished}
+    old = and_(GameRow.id.in_(ids), policy.condition(now))
+    deleting = delete(GameRow).where(old).execution_options(synchronize_session=False)
+    with store.writing(), Session(store.engine) as session, session.begin():
+        if store.engine.dialect.delete_returning:
+            removed = set(session.scalars(deleting.returning(GameRow.id)))
+        else:  # an older SQLite: one writer at a time, and this transaction is it
+            removed = set(session.scalars(select(GameRow.id).where(old)))
+            session.execute(deleting)
+        kept = [row for game_id in sorted(removed) for row in results.get(game_id, [])]
+        if kept:
+            session.execute(insert(ResultRow), kept)
+        if removed:
+            session.execute(delete(SeatOwnerRow).where(SeatOwnerRow.game_id.in_(removed))
+                            .execution_options(synchronize_session=False))
+    return len(removed)
+
+
+def _result(saved: SavedGame, owner: str) -> dict[str, Any]:
+    """The ``doublesix_results`` row of a finished game for one browser."""
+    kept = finished_of(saved, owner)
+    return {"game_id": saved.id, "owner": owner, "created": saved.created,
+            "variant": kept.variant, "opponents": list(kept.opponents), "won": kept.won,
+            "score": kept.score, "daily": kept.daily, "first_attempt": kept.first_attempt}
+
+
+def database_size(store: Store) -> int | None:
+    """The database's size in bytes (a SQLite file with its log, or PostgreSQL's
+    ``pg_database_size``); None if not known (blocking)."""
+    parsed = make_url(store.url)
+    if parsed.get_backend_name() == "sqlite":
+        if store.in_memory or not parsed.database:
+            return None
+        path = Path(parsed.database)
+        return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
+    if store.engine.dialect.name == "postgresql":
+        with store.engine.connect() as connection:
+            size = connection.execute(select(func.pg_database_size(func.current_database())))
+            return int(size.scalar_one())
+    return None
+
+
+def game_count(store: Store) -> int:
+    """How many games the database holds (blocking)."""
+    with Session(store.engine) as session:
+        return int(session.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+
+def size_words(size: int | None) -> str:
+    """A size in bytes as a person reads it.
+
+    >>> size_words(512), size_words(1_450_000), size_words(None)
+    ('512 bytes', '1.4 MB', 'size unknown')
+    """
+    if size is None:
+        return "size unknown"
+    if size < 1000:
+        return f"{size} bytes"
+    for unit in ("kB", "MB", "GB"):
+        size_f = size / 1000
+        if size_f < 1000 or unit == "GB":
+            return f"{size_f:.1f} {unit}"
+        size = round(size_f)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def status_line(store: Store) -> str:
+    """The database's size and its games, for ``doublesix serve``'s status (blocking)."""
+    return f"{size_words(database_size(store))}, {game_count(store)} games"
+
+
+class Retention:
+    """Removes old games in the background every ``prune_interval`` seconds, a batch at a
+    time in the database's threads; ``live_ids`` names the games in memory (kept).  Made
+    with the application (it gives an older database its index, blocking)."""
+
+    def __init__(
+        self,
+        store: Store,
+        saving: Saving,
+        settings: Settings,
+        live_ids: Callable[[], Iterable[str]] = tuple,
+    ) -> None:
+        self.store = store
+        self.saving = saving
+        self.settings = settings
+        self.policy = Policy.of(settings)
+        self.live_ids = live_ids
+        self.task: asyncio.Task[None] | None = None
+        #: Games removed since the server started.
+        self.removed = 0
+        if not self.policy.keeps_everything:
+            ensure_index(store)
+
+    def start(self) -> None:
+        """Start removing in the background (unless the settings say never)."""
+        if self.settings.prune_interval > 0 and not self.policy.keeps_everything:
+            self.task = asyncio.create_task(self._run(), name="doublesix-retention")
+
+    async def _run(self) -> None:
+        await asyncio.sleep(min(FIRST_ROUND, self.settings.prune_interval))
+        while True:
+            try:
+                await self.prune()
+            except UnavailableError:
+                pass  # the database is away: next time
+            except Exception:  # pragma: no cover - logged, and tried again next time
+                log.exception("removing old games failed")
+            await asyncio.sleep(self.settings.prune_interval)
+
+    async def prune(self) -> int:
+        """Remove every game the policy removes now, a batch at a time; how many went."""
+        removed = 0
+        batch = max(1, self.settings.prune_batch)
+        while True:
+            gone = await self.saving.run(prune_batch, self.store, self.policy, utcnow(), batch,
+                                         tuple(self.live_ids()))
+            removed += gone
+            self.removed += gone
+            if gone < batch:
+                break
+            await asyncio.sleep(BATCH_PAUSE)
+        if removed:
+            size = await self.saving.run(status_line, self.store)
+            log.warning("removed %d old games; the database holds %s", removed, size)
+        return removed
+
+    async def stop(self) -> None:
+        """Stop removing (the server is stopping)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+            self.task = None
+
+
+# -- doublesix prune -----------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``doublesix prune``."""
+    settings = Settings.from_env()
+    parser.add_argument(
+        "--db", default=None, metavar="PATH_OR_URL",
+        help="a SQLite file or a SQLAlchemy URL, as for doublesix serve",
+    )
+    parser.add_argument(
+        "--dry-run", action="store_true", help="list what would be removed; remove nothing",
+    )
+    parser.add_argument(
+        "--unfinished-days", type=float, default=settings.keep_unfinished_days, metavar="DAYS",
+        help="remove games nobody moved in for this long (default: %(default)g; 0: keep)",
+    )
+    parser.add_argument(
+        "--finished-days", type=float, default=settings.keep_finished_days, metavar="DAYS",
+        help="remove games that ended this long ago (default: %(default)g; 0: keep); "
+        "their statistics are kept",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """``doublesix prune``: list or remove the old games; returns the exit status."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    policy = Policy(args.unfinished_days, args.finished_days)
+    try:
+        store = Store(database_url(args.db))
+    except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
+        print(f"doublesix prune: cannot open the database: {error}", file=sys.stderr)
+        return 1
+    try:
+        now = utcnow()
+        before = status_line(store)
+        if args.dry_run:
+            found = {True: 0, False: 0}
+            for game in each_candidate(store, policy, now):
+                found[game.finished] += 1
+                kind = "finished" if game.finished else "unfinished"
+                print(f"{game.id}  {kind:10}  last saved {game.updated:%Y-%m-%d %H:%M}")
+            print(f"doublesix prune: would remove {found[False]} unfinished and {found[True]} "
+                  f"finished games (statistics kept); the database holds {before}")
+            return 0
+        ensure_index(store)
+        removed = 0
+        while gone := prune_batch(store, policy, now):
+            removed += gone
+        print(f"doublesix prune: removed {removed} games (statistics kept); the database "
+              f"held {before}, now {status_line(store)}")
+        return 0
+    except SQLAlchemyError as error:
+        print(f"doublesix prune: the database failed: {error}", file=sys.stderr)
+        return 1
+    finally:
+        store.dispose()

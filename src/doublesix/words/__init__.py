@@ -1,0 +1,1 @@
+"""The words: every sentence a person reads or hears, for every face."""

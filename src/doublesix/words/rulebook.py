@@ -1,0 +1,339 @@
+"""The rule book in words: the one catalogue of the variants' names, every rule option's labels
+and words, and the rules' prose for a game as it is set up.
+
+Everything a person reads about the rules comes from here: the terminal's rules sentence
+(:func:`doublesix.words.talk.rules_sentence`), the new-game form's options and the rules dialog of
+the web game (:func:`rules_lines`, sent by the server).  The prose describes the given
+:class:`~doublesix.engine.rules.Rules`: its players, set, hand size, target and options, never a
+preset's defaults.  Like the rest of the core it is pure: the standard library only, no I/O.
+
+>>> rules = Rules.variant("draw", target=50, hand_size=5)
+>>> game_name(rules), rules_lines(rules)[0]
+('Draw, 5 tiles each', '2 players, the double-six set; each is dealt 5 tiles.')
+>>> rules_lines(rules)[-1]
+'The first to 50 points wins the game.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, NamedTuple
+
+from doublesix.engine.rules import OPTIONS, VARIANTS, Rules, set_name
+
+#: The named variants as people write them.
+VARIANT_NAMES: Final = {
+    "draw": "Draw",
+    "block": "Block",
+    "all-fives": "All Fives",
+    "muggins": "Muggins",
+    "partnership": "Partnership",
+}
+
+#: The presets as the new-game form names them, so each rule book's game can be found by the
+#: name it is given there (seed 000's spinner game is Muggins).
+PRESET_LABELS: Final = {
+    "draw": "Draw",
+    "block": "Block",
+    "all-fives": "All Fives",
+    "muggins": "Muggins (All Fives with a spinner)",
+    "partnership": "Partnership (two against two)",
+}
+
+def variant_name(rules: Rules) -> str:
+    """The variant's name as people write it.
+
+    >>> variant_name(Rules.variant("all-fives"))
+    'All Fives'
+    """
+    return VARIANT_NAMES.get(rules.name, rules.name)
+
+
+class Choice(NamedTuple):
+    """One value of a rule option: its ``label`` on the form, ``short`` words for a game's name
+    (when it differs from the preset) and ``words``, its sentence in the rules."""
+
+    value: object
+    label: str
+    short: str
+    words: str
+
+
+class Option(NamedTuple):
+    """A rule option a new game may set (besides players, set and target), in words.
+
+    ``applies`` says under which other options it matters (the form hides it otherwise, and
+    the rules leave it out); a ``number`` option (the hand size) has no choices but bounds.
+    """
+
+    name: str
+    label: str
+    choices: tuple[Choice, ...] = ()
+    applies: Mapping[str, object] | None = None
+    number: bool = False
+    low: int = 1
+    high: int = 45
+
+    def to_json(self) -> dict[str, Any]:
+        """The option as ``GET /api/options`` sends it (``docs/protocol.md``)."""
+        data: dict[str, Any] = {"name": self.name, "label": self.label,
+                                "choices": [c._asdict() for c in self.choices]}
+        if self.applies is not None:
+            data["applies"] = dict(self.applies)
+        if self.number:
+            data.update(number=True, min=self.low, max=self.high)
+        return data
+
+    def matters(self, rules: Rules) -> bool:
+        """Whether the option matters under the other options of ``rules``.
+
+        >>> [o.name for o in RULE_OPTIONS if not o.matters(Rules.variant("draw"))]
+        ['spinner_arms', 'rounding', 'teams', 'team_points']
+        """
+        return all(getattr(rules, name) == value for name, value in (self.applies or {}).items())
+
+    def choice(self, rules: Rules) -> Choice | None:
+        """The choice ``rules`` make (None for a number option)."""
+        value = getattr(rules, self.name)
+        return next((c for c in self.choices if c.value == value), None)
+
+
+#: Every rule option a new game may set besides players, set and target, in rule-book order.
+RULE_OPTIONS: Final = (
+    Option("drawing", "When nothing fits", (
+        Choice(True, "Draw from the boneyard until a tile fits", "drawing",
+               "A player with no tile that fits draws from the boneyard until one fits; with "
+               "the boneyard empty, the player passes."),
+        Choice(False, "Pass: nothing is drawn", "no drawing",
+               "Nothing is drawn: a player with no tile that fits passes."),
+    )),
+    Option("scoring", "Scoring", (
+        Choice("pips", "Pips: only a hand's end scores", "scoring pips",
+               "Only a hand's end scores: the winner scores the pips left in the other hands."),
+        Choice("fives", "Fives: open ends adding up to a multiple of 5 score at once",
+               "scoring by fives",
+               "After every play the open ends are added up (a double at an end counts both "
+               "halves); a multiple of 5 scores that many points at once. Going out scores "
+               "the pips left in the other hands."),
+    )),
+    Option("spinner", "Spinner", (
+        Choice(False, "No spinner: the line has two ends", "no spinner",
+               "The line has two open ends; doubles lie crosswise."),
+        Choice(True, "The first double is a spinner: up to four open ends", "with a spinner",
+               "The first double laid is the spinner: besides its two sides it has two arms, "
+               "so the layout can have four open ends. Other doubles lie crosswise."),
+    )),
+    Option("spinner_arms", "The spinner's arms open", (
+        Choice("after-sides", "Once both its sides carry a tile", "arms open after its sides",
+               "The spinner's arms open once both its sides carry a tile."),
+        Choice("immediate", "As soon as it is laid", "arms open at once",
+               "The spinner's four ends open as soon as it is laid."),
+    ), applies={"spinner": True}),
+    Option("rounding", "Points at a hand's end (fives scoring)", (
+        Choice("nearest", "Rounded to the nearest 5", "rounding to the nearest 5",
+               "Points at a hand's end are rounded to the nearest 5 (1 and 2 down, 3 and 4 "
+               "up)."),
+        Choice("down", "Rounded down to a 5", "rounding down",
+               "Points at a hand's end are rounded down to a 5."),
+    ), applies={"scoring": "fives"}),
+    Option("blocked_minus_own", "A blocked hand's winner", (
+        Choice(True, "Scores the others' pips minus its own", "blocked: minus own pips",
+               "A blocked hand goes to the lightest hand, which scores the others' pips minus "
+               "its own."),
+        Choice(False, "Scores the others' pips, keeping its own", "blocked: own pips kept",
+               "A blocked hand goes to the lightest hand, which scores the others' pips "
+               "without taking its own off."),
+    )),
+    Option("blocked_tie", "Equal lightest hands when blocked", (
+        Choice("draw", "The hand is drawn", "blocked ties drawn",
+               "When the lightest hands of a blocked hand are equal, the hand is drawn and "
+               "nobody scores."),
+        Choice("fewer-tiles", "Fewer tiles wins, then the last to lay", "blocked ties: fewer "
+               "tiles", "When the lightest hands of a blocked hand are equal, the one with "
+               "fewer tiles wins, and if still equal the one who laid a tile last."),
+    )),
+    Option("lead", "Who opens a hand", (
+        Choice("highest-double", "The highest double, laid by itself", "highest double opens",
+               "Every hand opens with the highest double dealt, laid by itself (with no "
+               "double dealt, the highest tile)."),
+        Choice("winner", "The last hand's winner, with any tile", "winner leads",
+               "The first hand opens with the highest double; after it, the winner of the "
+               "last hand leads with any tile."),
+    )),
+    Option("hand_size", "Tiles dealt to each player", number=True),
+    Option("teams", "Partners", (
+        Choice(False, "Everyone plays for themselves", "no partners",
+               "Everyone plays for themselves."),
+        Choice(True, "Two teams: partners sit opposite and keep one score", "partners",
+               "Two teams of two: partners sit opposite each other (you and the player across "
+               "the table) and keep one score; a partner never sees the other's tiles."),
+    ), applies={"players": 4}),
+    Option("team_points", "A team that wins a hand scores", (
+        Choice("all", "The pips in all three other hands", "team scores all hands",
+               "A team that goes out scores the pips in all three other hands, the partner's "
+               "included; a blocked hand goes to the team with fewer pips in its two hands, "
+               "which scores the pips of all four hands."),
+        Choice("opponents", "The pips in the opponents' hands", "team scores opponents",
+               "A team that goes out scores the pips in the two opponents' hands; a blocked "
+               "hand goes to the team with fewer pips in its two hands, which scores the "
+               "opponents' pips."),
+    ), applies={"teams": True}),
+)
+
+_BY_NAME: Final = {option.name: option for option in RULE_OPTIONS}
+
+
+def changed_options(rules: Rules) -> list[Option]:
+    """The options that matter and differ from the preset ``rules`` started from.
+
+    >>> [o.name for o in changed_options(Rules.variant("all-fives", spinner=True))]
+    ['spinner']
+    """
+    preset = Rules.variant(rules.name)
+    return [o for o in RULE_OPTIONS
+            if o.matters(rules) and getattr(rules, o.name) != getattr(preset, o.name)]
+
+
+def game_name(rules: Rules) -> str:
+    """A game's name: its variant's, with what was changed from the preset.
+
+    >>> game_name(Rules.variant("all-fives", spinner=True, rounding="down"))
+    'All Fives, with a spinner, rounding down'
+    >>> game_name(Rules.variant("partnership", target=50))
+    'Partnership'
+    """
+    changes = []
+    for option in changed_options(rules):
+        choice = option.choice(rules)
+        changes.append(f"{rules.hand_size} tiles each" if choice is None else choice.short)
+    return ", ".join([variant_name(rules), *changes])
+
+
+def target_words(rules: Rules) -> str:
+    """What the game is played to, for a heading: ``to 50`` or ``one hand``.
+
+    >>> [target_words(Rules.variant("draw", target=t)) for t in (50, 0)]
+    ['to 50', 'one hand']
+    """
+    return f"to {rules.target}" if rules.target else "one hand"
+
+
+def caption(rules: Rules) -> str:
+    """The game in a few words for a heading: its name, target and set.
+
+    >>> caption(Rules.variant("block", target=0, set=9))
+    'Block, one hand, double-nine'
+    """
+    return f"{game_name(rules)}, {target_words(rules)}, {set_name(rules.set)}"
+
+
+def rules_lines(rules: Rules) -> list[str]:
+    """Every rule of the game as it is set up, in sentences: the deal, how to lay, each option
+    that matters under the others, how a hand is won and scored, and the target.
+
+    >>> lines = rules_lines(Rules.variant("partnership", target=50))
+    >>> lines[0]
+    '4 players, the double-six set; each is dealt 7 tiles.'
+    >>> lines[-1]
+    'The first team to 50 points wins the game.'
+    >>> any("100" in line for line in lines)
+    False
+    >>> rules_lines(Rules.variant("muggins", target=0))[-1]
+    'One hand: its winner wins the game.'
+    """
+    lines = [
+        f"{rules.players} players, the {set_name(rules.set)} set; each is dealt "
+        f"{rules.hand_size} tile{'' if rules.hand_size == 1 else 's'}.",
+        "Lay a tile whose number matches an open end. If a tile fits, you must lay one.",
+    ]
+    team_words = ("blocked_minus_own", "blocked_tie")  # said by team_points under teams
+    for option in RULE_OPTIONS:
+        if option.number or not option.matters(rules):
+            continue
+        if rules.teams and option.name in team_words:
+            continue
+        choice = option.choice(rules)
+        if choice is not None:
+            lines.append(choice.words)
+    if rules.teams and rules.team_points == "opponents" and rules.blocked_minus_own:
+        lines[-1] = lines[-1].removesuffix(".") + ", less its own."
+    if rules.teams:
+        lines.append("When both teams hold as many pips in a blocked hand, nobody scores.")
+    if not rules.target:
+        lines.append("One hand: its winner wins the game.")
+    else:
+        who = "team" if rules.teams else ""
+        during = ", even in the middle of a hand" if rules.scoring == "fives" else ""
+        lines.append(f"The first {who + ' ' if who else ''}to {rules.target} points wins the "
+                     f"game{during}.")
+    return lines
+
+
+def rules_sentence(rules: Rules) -> str:
+    """This game's rules in one sentence (the terminal's).
+
+    >>> print(rules_sentence(Rules.variant("block", players=3, hand_size=5, target=50)))
+    Rules: Block, double-six set, 3 players, 5 tiles each; no drawing; the winner scores the pips
+    left in the other hands; first to 50 points wins.
+    """
+    deal = f", {rules.hand_size} tiles each" if rules.hand_size != Rules().hand_size else ""
+    parts = [f"{variant_name(rules)}, {set_name(rules.set)} set, {rules.players} players{deal}"]
+    if rules.teams:
+        parts.append("two teams, partners sitting opposite")
+    parts.append("drawing from the boneyard" if rules.drawing else "no drawing")
+    if rules.scoring == "fives":
+        parts.append("scoring board counts that are multiples of 5")
+    elif rules.teams and rules.team_points == "opponents":
+        parts.append("the winning team scores the pips left in the opponents' hands")
+    elif rules.teams:
+        parts.append("the winning team scores the pips left in the other three hands")
+    else:
+        parts.append("the winner scores the pips left in the other hands")
+    if rules.spinner:
+        parts.append("the first double is a spinner with four sides")
+    winner = "team" if rules.teams else ""
+    target = (f"first {winner + ' ' if winner else ''}to {rules.target} points wins"
+              if rules.target else "one hand")
+    parts.append(target)
+    return "Rules: " + "; ".join(parts) + "."
+
+
+def describe_rules(rules: Rules) -> dict[str, Any]:
+    """The rules dialog's words for ``rules``: ``{"name", "caption", "lines"}``.
+
+    >>> words = describe_rules(Rules.variant("draw", target=50))
+    >>> words["name"], words["caption"], words["lines"][-1]
+    ('Draw', 'Draw, to 50, double-six', 'The first to 50 points wins the game.')
+    """
+    return {"name": game_name(rules), "caption": caption(rules), "lines": rules_lines(rules)}
+
+
+def options_cover(options: tuple[str, ...] | None = None) -> bool:
+    """Whether :data:`RULE_OPTIONS` offers every rule option a new game may set besides
+    players, set and target, each choice a value the rules accept.
+
+    >>> options_cover()
+    True
+    """
+    wanted = options or tuple(o for o in OPTIONS if o not in ("players", "set", "target"))
+    if sorted(_BY_NAME) != sorted(wanted):
+        return False
+    for option in RULE_OPTIONS:
+        for choice in option.choices:
+            try:
+                Rules.variant("draw", players=4, **{option.name: choice.value})
+            except ValueError:
+                return False
+    return True
+
+
+def variants_json() -> list[dict[str, Any]]:
+    """The presets for a form: each variant's ``name``, ``label``, ``preset_label`` and
+    ``rules`` (every option's value).
+
+    >>> variants_json()[3]["preset_label"]
+    'Muggins (All Fives with a spinner)'
+    """
+    return [{"name": name, "label": VARIANT_NAMES[name], "preset_label": PRESET_LABELS[name],
+             "rules": {"variant": name, **Rules.variant(name).options()}}
+            for name in VARIANTS]
