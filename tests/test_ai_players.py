@@ -16,6 +16,8 @@ from doublesix.ai.expert import Expert
 from doublesix.ai.tournament import parse_spec, ratio_ci, seatings, tournament
 from doublesix.cli import main
 from doublesix.engine.tiles import TILES
+from doublesix.words import players
+from doublesix.words.endwords import hint_reason
 
 FAST = {"playouts": 24}
 HANDS = [["6|6", "5|5", "4|4", "5|3", "2|1", "3|0", "1|1"],
@@ -38,9 +40,9 @@ class TestByName:
                                  "expert-quick", "expert-careful", "expert"]
         for name, info in PLAYERS.items():
             assert isinstance(info, PlayerInfo) and info.name == name
-            assert info.label and info.difficulty and info.style
+            assert players.label(name) and players.difficulty(name) and players.style(name)
             assert hasattr(player(name), "choose")
-        assert PLAYERS["snow-white"].label == "Snow White"
+        assert players.label("snow-white") == "Snow White"
 
     def test_unknown_name_raises(self) -> None:
         with pytest.raises(ValueError, match="unknown player 'zorro'"):
@@ -202,15 +204,17 @@ class TestHint:
         given = hint(view, seed=3, playouts=60)
         assert isinstance(given, Hint)
         assert given.move is Expert(playouts=60).choose(view, random.Random(3))
-        assert str(given.move.tile) in given.reason
+        reason = hint_reason(*given)
+        assert str(given.move.tile) in reason
         if given.move.tile == Move.parse("6|3").tile:
-            assert "scores 15" in given.reason
+            assert given.why == "scores" and given.points == 15 and "scores 15" in reason
 
     def test_hint_for_a_forced_draw(self) -> None:
         for view in positions(3):
             moves = view.legal_moves()
             if moves == [Move.draw()]:
-                assert hint(view).reason.startswith("nothing fits")
+                assert hint(view).why == "draw"
+                assert hint_reason(*hint(view)).startswith("nothing fits")
                 break
 
 

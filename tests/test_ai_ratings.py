@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from doublesix import Match, Rules
-from doublesix.ai.ladder import ENTRANTS, LEVEL_NAMES, ladder, rating_of, round_robin, table
+from doublesix.ai.ladder import ENTRANTS, ladder, rating_of, round_robin, table
 from doublesix.ai.ratings import Rating, ranks, update
 from doublesix.ai.tournament import tournament
+from doublesix.words import players
+from doublesix.words.players import LEVEL_NAMES
 
 
 def finished(variant: str, winner_seat: int, players: int = 2) -> Match:
@@ -71,9 +73,10 @@ class TestLadder:
 
     def test_the_shipped_table_holds_every_entrant_with_a_level_and_a_rating(self) -> None:
         steps = ladder()
-        assert sorted(step.spec for step in steps) == sorted(spec for spec, _ in ENTRANTS)
+        assert sorted(step.spec for step in steps) == sorted(ENTRANTS)
         assert [step.level for step in steps] == list(range(1, len(steps) + 1))
-        assert [step.level_name for step in steps] == list(LEVEL_NAMES[-len(steps):])
+        assert [players.level_name(step.level, len(steps)) for step in steps] == list(
+            LEVEL_NAMES[-len(steps):])
         ratings = [step.rating.mu for step in steps]
         assert ratings == sorted(ratings)
         assert rating_of("expert") == steps[-1].rating

@@ -26,6 +26,7 @@ from doublesix.ai.review import (
 from doublesix.ai.rng import Rng
 from doublesix.ai.search import CORE, guesses, run, run_pure
 from doublesix.ai.seeding import move_rng
+from doublesix.words.reviewtalk import decision_line, review_lines
 from tests.support.deals import scripted
 
 #: All Fives for two: seat 0 has drawn 5|1, which scores 15 on the left end (it shows 1)
@@ -80,9 +81,10 @@ class TestClearBestMove:
         assert str(decision.best) == "5|1 left"
         assert decision.mark in (Mark.MISTAKE, Mark.BLUNDER)
         assert decision.points_lost > 5
-        assert decision.reason.startswith("Move 7: you laid 5|1 on the right end. "
-                                          "Best: 5|1 on the left end, scoring 15, ")
-        assert decision.reason in result.lines()
+        line = decision_line(decision, fives=True)
+        assert line.startswith("Move 7: you laid 5|1 on the right end. "
+                               "Best: 5|1 on the left end, scoring 15, ")
+        assert line in review_lines(result)
         costliest = result.summary.costliest
         assert costliest is not None and costliest.cost >= decision.cost
 
@@ -91,7 +93,8 @@ class TestClearBestMove:
         match.play("5|1 left")
         decision = at(review(finish(match), 0, playouts=400).decisions, 7)
         assert decision.mark is Mark.BEST
-        assert decision.reason == "Move 7: you laid 5|1 on the left end, scoring 15. The best move."
+        assert decision_line(decision, fives=True) == (
+            "Move 7: you laid 5|1 on the left end, scoring 15. The best move.")
 
 
 class TestChanceOfTheGame:
@@ -115,15 +118,15 @@ class TestChanceOfTheGame:
         # 15 points nearer a target of 50 weigh more than nearer one of 250.
         lost = decision.game_chance_lost
         assert lost is not None and lost > (distant.game_chance_lost or 0.0) > 0.0
-        assert decision.reason.endswith(f", {round(100 * lost)}% of the game. "
-                                        f"{decision.reason.rsplit('. ', 1)[1]}")
+        line = decision_line(decision, fives=True)
+        assert line.endswith(f", {round(100 * lost)}% of the game. {line.rsplit('. ', 1)[1]}")
         assert decision.to_json()["game_chance"] == {"best": best, "played": played}
 
     def test_a_single_hand_shows_none(self) -> None:
         result = review(finish(self.position(0)), 0, playouts=400)
         decision = at(result.decisions, 7)
         assert decision.game is None and decision.game_chance_lost is None
-        assert "of the game" not in " ".join(result.lines())
+        assert "of the game" not in " ".join(review_lines(result))
         assert decision.to_json()["game_chance"] is None
 
     def test_only_where_the_race_is_calibrated(self) -> None:

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from doublesix import VARIANTS, Layout, Match, Rules, View
-from doublesix.words.faces import tile_choices
+from doublesix.engine.summary import tile_choices
 from tests.support.strategies import any_rules
 
 SETTINGS = settings(

@@ -26,6 +26,7 @@ from doublesix.terminal.saves import GAME_FILE, Save, read_save, write_save
 from doublesix.web.play.live import stored_match
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage.store import Store
+from doublesix.words import players, results
 from tests.support.terminal import Program
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
 
@@ -37,8 +38,8 @@ class TestTheRegistry:
     def test_every_step_of_the_ladder_is_a_name_in_the_registry(self) -> None:
         for step in ladder():
             assert step.spec in PLAYERS, step
-            assert PLAYERS[step.spec].label == step.label
-        assert [name for name, _ in ENTRANTS] == [
+            assert players.label(step.spec) != step.spec  # every step has its words
+        assert list(ENTRANTS) == [
             "random", "greedy", "pinocchio", "buratino", "snow-white", "expert-quick",
             "expert-careful", "expert"]
 
@@ -56,11 +57,12 @@ class TestTheRegistry:
 
     def test_the_suggestion_names_the_next_level_by_its_label(self) -> None:
         games = [(["snow-white"], True)] * 9 + [(["snow-white"], False)]
-        assert suggestion(games) == ("You beat Snow White in 9 of your last 10 games: try "
-                                     "Quick Expert.")
-        games = [(["expert-quick"], True)] * 10
-        assert suggestion(games) == ("You beat Quick Expert in 10 of your last 10 games: try "
-                                     "Careful Expert.")
+        found = suggestion(games)
+        assert found is not None and results.level_suggestion(*found) == (
+            "You beat Snow White in 9 of your last 10 games: try Quick Expert.")
+        found = suggestion([(["expert-quick"], True)] * 10)
+        assert found is not None and results.level_suggestion(*found) == (
+            "You beat Quick Expert in 10 of your last 10 games: try Careful Expert.")
 
     def test_the_daily_opponent_is_unchanged(self) -> None:
         assert DAILY_OPPONENT == "expert" and DAILY_PLAYOUTS == 1600
@@ -105,9 +107,10 @@ class TestTheWebGame:
         for name in LEVELS:
             step = step_of(name)
             assert step is not None
-            assert offered[name]["label"] == step.label
+            label = players.label(step.spec)
+            assert offered[name]["label"] == label
             assert offered[name]["ladder"]["level"] == step.level
-            assert offered[name]["choice"].startswith(f"{step.label} (hard): level {step.level}")
+            assert offered[name]["choice"].startswith(f"{label} (hard): level {step.level}")
 
     def test_a_game_against_a_level_plays_and_its_save_loads_back_with_it(
         self, tmp_path: Path

@@ -19,8 +19,9 @@ import pytest
 
 from doublesix import Match, Rules
 from doublesix.ai.review import review
+from doublesix.engine.summary import tile_choices
 from doublesix.terminal.saves import Save, read_record, read_save, write_save
-from doublesix.words.faces import share_text, tile_choices
+from doublesix.words.results import share_text
 from tests.support.deals import END_ASKED, END_AT_ONCE, Position, end_position, rest_of_set
 from tests.support.terminal import DOUBLESIX, PROMPT, Program
 

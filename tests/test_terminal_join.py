@@ -48,6 +48,8 @@ from doublesix.terminal.remote import RemoteGame
 from doublesix.terminal.tables import Invitation, Tables
 from doublesix.web.play.gameinfo import GameInfo
 from doublesix.web.play.pictures import event_json, event_text, picture
+from doublesix.words import players
+from doublesix.words.endwords import hint_reason
 from doublesix.words.tabletalk import computer_help, stands_in, waiting_room
 from tests.support.terminal import Person, Terminal
 from tests.support.web import Server, free_port
@@ -218,12 +220,12 @@ class FakeTable:
             view = match.view(self.me)
             suggestion = hint(view, seed=hint_seed(match.seed, view), playouts=PLAYOUTS)
             queue.append({"type": "hint", "move": str(suggestion.move),
-                          "reason": suggestion.reason})
+                          "reason": hint_reason(*suggestion)})
         elif kind == "seat":
             seat, chosen = int(message["seat"]), str(message["player"])
             self.stand_in[seat] = chosen
             self.send({"type": "table", "table": self.table(),
-                       "text": stands_in(PLAYERS[chosen].label, self.info.names[seat])})
+                       "text": stands_in(players.label(chosen), self.info.names[seat])})
         elif kind == "again":
             self.games += 1
             self.match = Match(self.rules, seed=self.seed + 1)

@@ -31,8 +31,7 @@ class TestReplayedPerVariant:
             ("block/2/100", 0, ["random"], False),
             ("draw/2/100", 0, ["expert"], True),
         ])
-        assert [(v.variant, v.label, v.games, v.wins) for v in found] == [
-            ("draw", "Draw", 2, 2), ("block", "Block", 1, 0)]
+        assert [(v.variant, v.games, v.wins) for v in found] == [("draw", 2, 2), ("block", 1, 0)]
         draw, block = found
         once = update([Rating(), rating_of("expert")], [0, 1], movable={0})[0]
         twice = update([once, rating_of("expert")], [0, 1], movable={0})[0]

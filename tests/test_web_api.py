@@ -16,7 +16,7 @@ from doublesix.ai.ratings import Rating
 from doublesix.protocol.wire import COOKIE
 from doublesix.web.play.games import Games
 from doublesix.web.routes.app import STATIC, create_app
-from doublesix.words import faces
+from doublesix.words import results
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
 
 
@@ -151,7 +151,7 @@ class TestNewGame:
         with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
             state = ws.receive_json()["state"]
         assert state["names"] == ["You", "Greedy", "Expert", "Greedy 2"]
-        assert state["names"][1:] == faces.name_seats(["Greedy", "Expert", "Greedy"])
+        assert state["names"][1:] == results.name_seats(["Greedy", "Expert", "Greedy"])
 
     def test_rule_options_mix_variants(self, client: TestClient) -> None:
         game_id, token = new_game(client, variant="block", opponents=["greedy"],

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from doublesix import Match, Move, Rules
 from doublesix.ai.seeding import move_rng
+from doublesix.engine import summary
 from doublesix.engine.events import Event
 from doublesix.engine.outcome import Ending
 from doublesix.engine.tiles import Tile
@@ -22,7 +23,7 @@ from doublesix.web.play import gameinfo, pictures
 from doublesix.web.play.gameinfo import GameInfo, ProtocolError
 from doublesix.web.routes import bodies
 from doublesix.web.storage.stats import Finished, daily_statistics, statistics
-from doublesix.words import endwords, faces, tabletalk, talk
+from doublesix.words import endwords, results, tabletalk, talk
 
 
 def info_for(match: Match, **extra: object) -> GameInfo:
@@ -168,7 +169,7 @@ class TestPicture:
                         assert (shown["winner"], shown["points"]) == (
                             result.winner, result.points)
                         # What each seat scored in the hand: its counts and the end's points.
-                        assert shown["scored"] == list(faces.scoresheet(match)[-1].scored)
+                        assert shown["scored"] == list(summary.scoresheet(match)[-1].scored)
                         assert sum(shown["scored"]) == sum(match.scores) - sum(
                             sheet[-2]["scores"] if len(sheet) > 1 else [0])
                     if match.is_over:
@@ -183,7 +184,7 @@ class TestPicture:
 
 
 def expected_choices(match: Match, seat: int) -> list[dict[str, object]]:
-    """``choices`` as docs/protocol.md describes it, from :func:`faces.tile_choices`."""
+    """``choices`` as docs/protocol.md describes it, from :func:`summary.tile_choices`."""
     return [
         {"tile": str(tile), "asks": choice.asks,
          "lays": [{"move": str(lay.move), "end": lay.end, "shows": lay.shows,
@@ -192,14 +193,14 @@ def expected_choices(match: Match, seat: int) -> list[dict[str, object]]:
                        "name": endwords.end_button(lay), "short": endwords.end_button_short(lay)}}
                   for lay in choice.lays],
          "words": None if not choice.asks else {
-             "where": f"Where should {tile} go?", "question": talk.end_question(choice),
+             "where": f"Where should {tile} go?", "question": endwords.end_question(choice),
              "keys": endwords.end_keys(choice), "choose": "Choose an end."}}
-        for tile, choice in faces.tile_choices(match.view(seat)).items()
+        for tile, choice in summary.tile_choices(match.view(seat)).items()
     ]
 
 
 class TestChoices:
-    """``choices`` is faces.tile_choices for the seat, in every seat's picture."""
+    """``choices`` is summary.tile_choices for the seat, in every seat's picture."""
 
     @pytest.mark.parametrize(
         ("variant", "players", "options"),
@@ -425,7 +426,7 @@ class TestShare:
             daily = pictures.picture(match, info, 0)["daily"]
             assert daily["date"] == info.daily and daily["first_attempt"]
             text: str | None = daily["share"]
-            assert text == faces.share_text(match, str(info.daily), 0)
+            assert text == results.share_text(match, str(info.daily), 0)
             return text
 
         for day in range(1, 29):

@@ -23,6 +23,7 @@ from doublesix.terminal.app import opponents_help
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage.ratings import history
 from doublesix.web.storage.store import Store, digest
+from doublesix.words import players
 from tests.support.web import (
     TEST_SETTINGS,
     SeatSocket,
@@ -259,7 +260,8 @@ class TestLevels:
         data = json.loads(resources.files("doublesix.ai").joinpath("ladder.json").read_text())
         assert f"Seed {data['seed']}, {data['deals']} deals" in text
         for step in ladder():
-            assert (f"| {step.level} | {step.level_name} | {step.label} (`{step.spec}`) | "
+            assert (f"| {step.level} | {players.level_name(step.level)} | "
+                    f"{players.label(step.spec)} (`{step.spec}`) | "
                     f"{step.rating.shown:,} ± {step.rating.interval} |") in text
 
     def test_the_form_and_the_terminal_name_each_level(self, client: TestClient) -> None:
@@ -268,7 +270,8 @@ class TestLevels:
             step = step_of(name)
             assert step is not None and opponent["ladder"]["rating"] == step.rating.shown
             assert opponent["choice"].endswith(
-                f"level {step.level}, {step.level_name}, rated {step.rating.shown:,}")
+                f"level {step.level}, {players.level_name(step.level)}, "
+                f"rated {step.rating.shown:,}")
         assert "buratino (level 4, Club, rated 1,528)" in opponents_help()
 
 

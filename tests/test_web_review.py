@@ -16,13 +16,14 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from doublesix import Match, Rules
+from doublesix.engine import summary
 from doublesix.engine.outcome import Ending
 from doublesix.protocol.wire import COOKIE, HUMAN, PLAYING
 from doublesix.web.play import reviews
 from doublesix.web.play.live import new_token
 from doublesix.web.storage import reviewrows
 from doublesix.web.storage.store import SavedGame, Seat, Store, Table, digest, sqlite_url, utcnow
-from doublesix.words import faces
+from doublesix.words import results, reviewtalk
 from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game, run_async
 
 ANA, BEA = (f"{name}-browser-cookie-0123456789" for name in ("ana", "bea"))
@@ -275,7 +276,7 @@ class TestBestMoveTable:
         greedy = player("greedy")
         while match.turn is not None:
             match.play(greedy.choose(match.view(match.turn), random.Random(1)))
-        data = review(match, 0, playouts=400).to_json()
+        data = reviewtalk.review_json(review(match, 0, playouts=400))
         frames = replay_json(match, 0, 0, ["You", "Greedy"], data["decisions"])
         best = next(f["best"] for f in frames if f["best"] and f["best"]["tile"] == "5|1")
         assert best["played_end"] == "right" and "right" in best["open_ends"]
@@ -387,9 +388,9 @@ class TestPointsReason:
                 rng = random.Random(seed)
                 while match.turn is not None:
                     match.play(rng.choice(match.legal_moves()))
-                outcome = faces.hand_outcome(match)
+                outcome = summary.hand_outcome(match)
                 assert outcome is not None
-                counted = faces.counted_pips(outcome, rules)
+                counted = summary.counted_pips(outcome, rules)
                 if counted is None:
                     continue
                 points = counted
@@ -401,7 +402,7 @@ class TestPointsReason:
                     points = max(0, points - sum(outcome.pips[s]
                                                  for s in rules.teammates(outcome.winner or 0)))
                 assert points == outcome.points, (variant, seed)
-                reason = faces.points_reason(outcome, rules, ["You", "Bea", "Cal", "Dev"])
+                reason = results.points_reason(outcome, rules, ["You", "Bea", "Cal", "Dev"])
                 if reason is not None:
                     said += 1
                     assert f" {outcome.points}: {counted} pips" in reason
@@ -417,9 +418,9 @@ class TestPointsReason:
                 match.play(match.legal_moves()[0])
             info = GameInfo("g", names=["Ana", "Pinocchio"], kinds=["human", "pinocchio"])
             words = picture(match, info, 0)["words"]
-            outcome = faces.hand_outcome(match)
+            outcome = summary.hand_outcome(match)
             assert outcome is not None
-            expected = faces.points_reason(outcome, match.rules, ["You", "Pinocchio"])
+            expected = results.points_reason(outcome, match.rules, ["You", "Pinocchio"])
             assert words["reason"] == expected
             if expected is not None:
                 return

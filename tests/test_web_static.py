@@ -313,3 +313,73 @@ def test_the_style_sheet_closes_every_block() -> None:
         depth += line.count("{") - line.count("}")
         assert depth >= 0, f"styles.css: a block closed twice (line {number} without comments)"
     assert depth == 0, "styles.css: a block is never closed"
+
+
+#: Each folder of the package (a layer) and the other folders it may import, anywhere in its
+#: modules (in functions too); the annotations' ``if TYPE_CHECKING:`` imports aside.  The
+#: package root (the public API's names) is imported by the command line alone.
+LAYERS: dict[str, set[str]] = {
+    "engine": set(),
+    "ai": {"engine"},
+    "words": {"engine"},
+    "protocol": {"engine", "ai", "words"},
+    "terminal": {"engine", "ai", "words", "protocol"},
+    "web": {"engine", "ai", "words", "protocol"},
+    "adapters": {"engine", "ai", "words"},
+    "cli": {"engine", "ai", "words", "protocol", "terminal", "web", ""},
+}
+
+
+def layer_of(module: str) -> str:
+    """The folder of the package a module belongs to ("" for the package root).
+
+    >>> layer_of("doublesix.web.play.live"), layer_of("doublesix"), layer_of("doublesix.ai")
+    ('web', '', 'ai')
+    """
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def all_imports(source: str) -> set[str]:
+    """Every module named by an import anywhere in ``source`` (functions included), but those
+    under ``if TYPE_CHECKING:``; ``from p import x`` names ``p.x``.
+
+    >>> sorted(all_imports("import a.b\\ndef f():\\n    from c import d\\n"
+    ...                    "if TYPE_CHECKING:\\n    import e\\n"))
+    ['a.b', 'c.d']
+    """
+    found: set[str] = set()
+    typing_only: set[int] = set()
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            typing_only.update(id(inner) for inner in ast.walk(node))
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_every_folder_imports_only_the_layers_below_it() -> None:
+    """The engine imports nothing of the package's other folders; the players import the
+    engine only (they hand numbers to the words, never sentences); the words import the
+    engine; the faces never import each other (terminal and web)."""
+    assert set(LAYERS) == {path.name for path in PACKAGE.iterdir()
+                           if path.is_dir() and (path / "__init__.py").exists()}
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        layer = layer_of(module_name(path))
+        if not layer:
+            continue
+        for imported in sorted(all_imports(path.read_text(encoding="utf-8"))):
+            if imported != "doublesix" and not imported.startswith("doublesix."):
+                continue
+            other = layer_of(imported)
+            other = other if other in LAYERS else ""  # a name of the package root
+            if other != layer and other not in LAYERS[layer]:
+                wrong.append(f"{module_name(path)} imports {imported}")
+    assert not wrong, "imports across the layers:\n" + "\n".join(wrong)

@@ -22,7 +22,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from doublesix import Match, Rules
-from doublesix.engine.events import Event, describe, public
+from doublesix.engine.events import Event, public
+from doublesix.words.eventwords import describe
 from tests.support.browser_players import MousePlayer, wait_phase
 from tests.support.browser_strategy import simulate
 
@@ -41,7 +42,7 @@ SOUNDS = {
     "game-drawn": ["osc:349", "osc:349"],
 }
 
-#: The sentences the server writes for events (``doublesix.engine.events.describe``).
+#: The sentences the server writes for events (``doublesix.words.eventwords.describe``).
 EVENT_SENTENCE = re.compile(
     r"^(Hand \d+ is dealt\.|\S.* (laid|drew|passed)\b.*|The hand is (over|blocked)\..*"
     r"|The game is over\..*)$")

@@ -1,7 +1,7 @@
 """Which end a tile goes to, in Chromium: the page asks exactly when the engine says it must.
 
 Each game is a scripted deal put in the server's database (``Session.scripted_game``). What the
-page must do is read from ``doublesix.words.faces.tile_choices`` for the same position, the one
+page must do is read from ``doublesix.engine.summary.tile_choices`` for the same position, the one
 source the server sends the page as ``choices``; nothing here decides it again.
 
 - All Fives, 4|4 at the left end and a plain 4 at the right (issue 17): 6|4 scores 10 on the
@@ -20,8 +20,8 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from doublesix import Match
+from doublesix.engine.summary import TileChoice, tile_choices
 from doublesix.engine.tiles import Tile
-from doublesix.words.faces import TileChoice, tile_choices
 from tests.support.browser import Session, assert_accessible
 from tests.support.browser_players import wait_phase
 from tests.support.deals import END_ASKED, END_AT_ONCE, SCORING, Position, end_position

@@ -3,7 +3,8 @@
 All Fives, one hand of two tiles each: the person goes out with 2|0, a lay that scores 10, and
 the 1 pip left in the other hand rounds to no points. The dialog must not read "You score 0
 points" right after "You laid 2|0 ..., scoring 10": it says the hand scores nothing at its end
-and where the 10 came from. The numbers are read from ``doublesix.words.faces.hand_outcome`` for the
+and where the 10 came from. The numbers are read from ``doublesix.engine.summary.hand_outcome`` for
+the
 same game.
 """
 
@@ -15,8 +16,8 @@ from playwright.sync_api import expect
 
 from doublesix import Match, Rules
 from doublesix.engine.outcome import Ending
+from doublesix.engine.summary import hand_outcome
 from doublesix.engine.tiles import TILES
-from doublesix.words.faces import hand_outcome
 from tests.support.browser import Session
 from tests.support.browser_players import wait_phase
 

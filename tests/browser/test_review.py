@@ -16,7 +16,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from doublesix import Match, Rules
-from doublesix.words import faces
+from doublesix.engine import summary
+from doublesix.words import results
 from tests.support.browser import SCREENSHOTS, Session, assert_accessible
 from tests.support.browser_players import MousePlayer
 
@@ -214,9 +215,9 @@ def rounded_hand() -> tuple[Match, str]:
     """A Muggins hand whose end's points were rounded down, and what the dialog says of it."""
     for seed in range(200):
         match = finished_hand("muggins", seed)
-        outcome = faces.hand_outcome(match)
+        outcome = summary.hand_outcome(match)
         assert outcome is not None
-        reason = faces.points_reason(outcome, match.rules, ["You", "Greedy"])
+        reason = results.points_reason(outcome, match.rules, ["You", "Greedy"])
         if reason is not None and outcome.points > 0:
             return match, reason
     raise AssertionError("no rounded hand")
@@ -234,7 +235,7 @@ def test_the_result_says_why_and_lists_every_score(make_session: Any) -> None:
         sheet = dialog.locator(".sheet-table")
         expect(sheet.locator("thead th")).to_have_text(["Hand", "You", "Greedy", "How"])
         row = sheet.locator("tbody tr").first
-        scored = faces.scoresheet(match)[-1].scored
+        scored = summary.scoresheet(match)[-1].scored
         expect(row.locator("td")).to_have_text([str(scored[0]), str(scored[1]),
                                                row.locator("td").last.text_content() or ""])
         expect(sheet.locator("tfoot td").first).to_have_text(str(match.scores[0]))

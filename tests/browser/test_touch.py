@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from doublesix import Match, Rules
-from doublesix.words.faces import tile_choices
+from doublesix.engine.summary import tile_choices
 from tests.support.browser import Session, assert_accessible
 from tests.support.browser_players import Played, Player, wait_phase
 

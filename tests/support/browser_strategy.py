@@ -1,7 +1,7 @@
 """The browser tests' player, played on the engine so seeds can be chosen offline.
 
 The tests play seat 0 by a fixed rule: the first playable tile in the hand as shown (highest
-first); where the page asks which end (``doublesix.words.faces.tile_choices`` says ``asks``: the
+first); where the page asks which end (``doublesix.engine.summary.tile_choices`` says ``asks``: the
 ends
 leave different tables), the last end offered, else the tile goes where the page lays it
 unasked; draw when nothing fits (a forced pass the server makes itself). Whether to ask is
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from doublesix import Match, Rules, ai
 from doublesix.ai.seeding import move_rng
 from doublesix.engine.outcome import Ending
-from doublesix.words.faces import tile_choices
+from doublesix.engine.summary import tile_choices
 
 
 @dataclass

@@ -48,11 +48,12 @@ from pettingzoo.utils import wrappers
 
 from doublesix.adapters.encoding import Encoder
 from doublesix.adapters.table import Table, action_count, action_of, margins, move_of, score_bound
-from doublesix.engine.events import Event, describe
+from doublesix.engine.events import Event
 from doublesix.engine.moves import IllegalMoveError
 from doublesix.engine.rules import Rules
 from doublesix.engine.view import View
 from doublesix.words import talk
+from doublesix.words.eventwords import describe
 
 #: The environment's name (PettingZoo's convention: name and version).
 NAME: Final = "doublesix_v0"

@@ -10,8 +10,8 @@ view and an equally seeded ``random.Random`` give the same move on every machine
 >>> view = match.view(match.turn)
 >>> player("greedy").choose(view, random.Random(0)) in view.legal_moves()
 True
->>> PLAYERS["snow-white"].label
-'Snow White'
+>>> PLAYERS["expert-careful"].base
+'expert'
 >>> player("expert-quick").playouts, PLAYERS["expert-quick"].spec
 (16, 'expert:playouts=16')
 >>> player("nobody")
@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from doublesix.ai.basic import Greedy, RandomPlayer, points_scored
 from doublesix.ai.expert import Expert
@@ -42,14 +42,16 @@ class Player(Protocol):
         ...
 
 
+#: A seat's kind when a person plays it, beside the computer players' names (:data:`PLAYERS`).
+HUMAN: Final = "human"
+
+
 class PlayerInfo(NamedTuple):
-    """How a player is shown to people: its name, label, difficulty and style in one line; a
-    level of another player (the expert's quicker levels) names that player and its options."""
+    """A computer player by name; a level of another player (the expert's quicker levels)
+    names that player and its options.  How it is shown to people (its label, difficulty and
+    style) is :mod:`doublesix.words.players`'s."""
 
     name: str
-    label: str
-    difficulty: str
-    style: str
     #: The player this one is a level of (``expert``), or None for a player of its own.
     base: str | None = None
     #: The options it always plays with, as the base player's keywords (``playouts=16``).
@@ -72,24 +74,14 @@ class PlayerInfo(NamedTuple):
 PLAYERS: dict[str, PlayerInfo] = {
     info.name: info
     for info in (
-        PlayerInfo("random", "Random", "beginner", "plays any legal tile at random"),
-        PlayerInfo("greedy", "Greedy", "easy",
-                   "lays its heaviest tile; under All Fives, the one that scores most"),
-        PlayerInfo("pinocchio", "Pinocchio", "easy",
-                   "plays fast and heavy: sheds pips and doubles early"),
-        PlayerInfo("buratino", "Buratino", "medium",
-                   "hunts points and races to go out, taking risks"),
-        PlayerInfo("snow-white", "Snow White", "medium",
-                   "plays safe: keeps a spread of numbers and blocks what you lack"),
-        PlayerInfo("expert-quick", "Quick Expert", "hard",
-                   "the expert at a small search (16 guesses at the hidden tiles a move): "
-                   "quick, and easier to beat", base="expert",
-                   options=MappingProxyType({"playouts": 16})),
-        PlayerInfo("expert-careful", "Careful Expert", "hard",
-                   "the expert at a middling search (100 guesses at the hidden tiles a move)",
-                   base="expert", options=MappingProxyType({"playouts": 100})),
-        PlayerInfo("expert", "Expert", "hard",
-                   "searches many guesses at the hidden tiles and plays the best on average"),
+        PlayerInfo("random"),
+        PlayerInfo("greedy"),
+        PlayerInfo("pinocchio"),
+        PlayerInfo("buratino"),
+        PlayerInfo("snow-white"),
+        PlayerInfo("expert-quick", base="expert", options=MappingProxyType({"playouts": 16})),
+        PlayerInfo("expert-careful", base="expert", options=MappingProxyType({"playouts": 100})),
+        PlayerInfo("expert"),
     )
 }
 
@@ -133,14 +125,21 @@ def player(name: str, **options: Any) -> Player:
 
 
 class Hint(NamedTuple):
-    """The move the expert would make, and why, in a short sentence."""
+    """The move the expert would make, and why, in numbers (the hint's words are
+    :func:`doublesix.words.endwords.hint_reason`'s)."""
 
     move: Move
-    reason: str
+    #: Why: ``draw`` or ``pass`` (nothing fits), ``out`` (the tile goes out), ``scores``
+    #: (``points`` under fives), ``only`` (the only tile that fits), ``blocks`` (it leaves
+    #: ``numbers`` open that the next seat lacks), ``wins`` (the share of the deals tried won).
+    why: str
+    points: int = 0
+    numbers: tuple[int, ...] = ()
+    wins: float = 0.0
 
 
 def hint(view: View, seed: int = 0, **options: Any) -> Hint:
-    """The expert's choice for the seat of ``view`` (the seat to move), with a reason.
+    """The expert's choice for the seat of ``view`` (the seat to move), with its reason.
 
     ``options`` go to the expert (``playouts=``); the same view and seed give the same hint.
 
@@ -149,42 +148,35 @@ def hint(view: View, seed: int = 0, **options: Any) -> Hint:
     >>> hands = ["6|6 5|5 4|4 5|3 2|1 3|0 1|1".split(), "6|5 6|3 6|0 5|2 4|2 3|1 0|0".split()]
     >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
     >>> match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
-    >>> hint(match.view(1), playouts=200).reason
-    '6|3 on the right scores 15'
+    >>> hint(match.view(1), playouts=200)
+    Hint(move=Move(Tile(6, 3), 'right'), why='scores', points=15, numbers=(), wins=0.0)
     """
     moves = view.legal_moves()
     if not moves:
         raise ValueError(f"seat {view.seat} is not to move")
     if len(moves) == 1:
-        return Hint(moves[0], _reason(view, moves[0], None))
+        return _reason(view, moves[0], None)
     best = Expert(**options).evaluate(view, random.Random(seed))[0]
-    return Hint(best.move, _reason(view, best.move, best.wins))
+    return _reason(view, best.move, best.wins)
 
 
-def _reason(view: View, move: Move, wins: float | None) -> str:
-    if move.kind == "draw":
-        return "nothing fits: draw"
-    if move.kind == "pass":
-        return "nothing fits and nothing is left to draw: pass"
-    where = "to open" if move.end is None else f"on the {move.end}"
-    if move.end in ("up", "down"):
-        where = f"on the {move.end} arm"
-    tile = move.tile
+def _reason(view: View, move: Move, wins: float | None) -> Hint:
+    if move.kind in ("draw", "pass"):
+        return Hint(move, move.kind)
     if view.hand_sizes[view.seat] == 1:
-        return f"{tile} {where} goes out"
+        return Hint(move, "out")
     if view.rules.scoring == "fives":
         points = points_scored(view.layout, move)
         if points:
-            return f"{tile} {where} scores {points}"
+            return Hint(move, "scores", points=points)
     if wins is None:
-        return f"{tile} {where} is the only tile that fits"
+        return Hint(move, "only")
     after = view.layout.lay_index(move.t, move.e)
     nxt = (view.seat + 1) % view.rules.players
-    blocked = sorted({n for _, n in after.open if n in view.lacks[nxt]})
+    blocked = tuple(sorted({n for _, n in after.open if n in view.lacks[nxt]}))
     if blocked:
-        numbers = " or ".join(str(n) for n in blocked)
-        return f"{tile} {where} leaves a {numbers} open, which the next player lacks"
-    return f"{tile} {where} wins {wins:.0%} of the deals tried"
+        return Hint(move, "blocks", numbers=blocked)
+    return Hint(move, "wins", wins=wins)
 
 
-__all__ = ["PLAYERS", "Hint", "Player", "PlayerInfo", "hint", "player"]
+__all__ = ["HUMAN", "PLAYERS", "Hint", "Player", "PlayerInfo", "hint", "player"]

@@ -10,8 +10,8 @@ made, and :func:`ladder` reads it.
 
 >>> ladder()[0].spec, ladder()[-1].spec
 ('random', 'expert')
->>> ladder()[-1].level == len(ladder()), ladder()[-1].level_name
-(True, 'Grandmaster')
+>>> ladder()[-1].level == len(ladder())
+True
 """
 
 from __future__ import annotations
@@ -25,31 +25,22 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
-from doublesix.ai import PLAYERS
+from doublesix.ai import HUMAN, PLAYERS
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.ratings import TEAMS, Rating, update
 from doublesix.ai.tournament import parse_spec, seatings
 from doublesix.engine.match import Match
+from doublesix.engine.rules import VARIANTS as ENGINE_VARIANTS
 from doublesix.engine.rules import Rules
-from doublesix.protocol.wire import HUMAN
-from doublesix.words import faces
-from doublesix.words.rulebook import VARIANT_NAMES
 
-#: (player name, label) of each computer opponent on the ladder: every step a player that can be
+#: The player name of each computer opponent on the ladder: every step a player that can be
 #: chosen by its name (the expert's quicker levels are ``expert-quick`` and ``expert-careful``).
-ENTRANTS: tuple[tuple[str, str], ...] = tuple(
-    (name, PLAYERS[name].label)
-    for name in ("random", "greedy", "pinocchio", "buratino", "snow-white",
-                 "expert-quick", "expert-careful", "expert")
-)
-#: The variants of the round robin.
-VARIANTS: tuple[str, ...] = ("draw", "block", "all-fives", "muggins", "partnership")
-#: The names of the levels, weakest first.
-LEVEL_NAMES: tuple[str, ...] = (
-    "Beginner", "Novice", "Casual", "Club", "Strong", "Advanced", "Master", "Grandmaster",
-)
+ENTRANTS: tuple[str, ...] = ("random", "greedy", "pinocchio", "buratino", "snow-white",
+                             "expert-quick", "expert-careful", "expert")
+#: The variants of the round robin: every variant of the engine.
+VARIANTS: tuple[str, ...] = ENGINE_VARIANTS
 #: Where the shipped table lies, in this package.
 TABLE_FILE = "ladder.json"
 
@@ -61,10 +52,8 @@ class Step:
     #: Its player spec, as ``doublesix tournament`` takes it: on the shipped ladder a player's
     #: name (``expert-careful``), which every menu and ``--opponents`` take too.
     spec: str
-    label: str
-    #: 1 for the weakest.
+    #: 1 for the weakest (its name is :func:`doublesix.words.players.level_name`'s).
     level: int
-    level_name: str
     rating: Rating
 
 
@@ -138,21 +127,16 @@ def round_robin(
     return ratings
 
 
-def table(ratings: dict[str, Rating], seed: int, deals: int,
-          labels: dict[str, str] | None = None) -> dict[str, Any]:
+def table(ratings: dict[str, Rating], seed: int, deals: int) -> dict[str, Any]:
     """The ladder as the JSON the package ships: the entrants by rating, weakest first."""
-    labels = labels or dict(ENTRANTS)
     order = sorted(ratings, key=lambda spec: (ratings[spec].mu, spec))
-    names = LEVEL_NAMES[-len(order):] if len(order) <= len(LEVEL_NAMES) else [
-        f"Level {i + 1}" for i in range(len(order))]
     return {
         "seed": seed,
         "deals": deals,
         "variants": list(VARIANTS),
         "date": datetime.date.today().isoformat(),
         "levels": [
-            {"spec": spec, "label": labels.get(spec, spec), "level": i + 1,
-             "level_name": names[i], **ratings[spec].to_json()}
+            {"spec": spec, "level": i + 1, **ratings[spec].to_json()}
             for i, spec in enumerate(order)
         ],
     }
@@ -160,8 +144,7 @@ def table(ratings: dict[str, Rating], seed: int, deals: int,
 
 def steps(data: dict[str, Any]) -> list[Step]:
     """The steps of a ladder table (as :func:`table` makes it)."""
-    return [Step(item["spec"], item["label"], item["level"], item["level_name"],
-                 Rating(item["mu"], item["sigma"]))
+    return [Step(item["spec"], item["level"], Rating(item["mu"], item["sigma"]))
             for item in data["levels"]]
 
 
@@ -205,10 +188,10 @@ def rating_of(spec: str) -> Rating:
 def step_of(spec: str) -> Step | None:
     """The ladder's step of a computer opponent (its name, or the spec it stands for), or None.
 
-    >>> step_of("snow-white").label, step_of("nobody")
-    ('Snow White', None)
-    >>> step_of("expert:playouts=100").spec, step_of("expert-careful").label
-    ('expert-careful', 'Careful Expert')
+    >>> step_of("snow-white").spec, step_of("nobody")
+    ('snow-white', None)
+    >>> step_of("expert:playouts=100").spec
+    'expert-careful'
     """
     wanted = _canonical(spec)
     return next((step for step in ladder() if _canonical(step.spec) == wanted), None)
@@ -225,8 +208,8 @@ def level_of(opponents: Sequence[str]) -> int | None:
     """The ladder's step (an index, weakest 0) of a game's strongest computer opponent, or
     None if a person played in it (``human``) or no opponent is on the ladder.
 
-    >>> [ladder()[level_of(kinds)].label for kinds in (["greedy"], ["random", "pinocchio"])]
-    ['Greedy', 'Pinocchio']
+    >>> [ladder()[level_of(kinds)].spec for kinds in (["greedy"], ["random", "pinocchio"])]
+    ['greedy', 'pinocchio']
     >>> level_of(["human"]) is None
     True
     """
@@ -236,14 +219,25 @@ def level_of(opponents: Sequence[str]) -> int | None:
     return max(levels) if levels else None
 
 
-def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> str | None:
+class Suggestion(NamedTuple):
+    """The ladder's next step for a person who keeps beating one (the words are
+    :func:`doublesix.words.results.level_suggestion`'s, whose arguments these are)."""
+
+    #: The player beaten, the games won against it of the recent ones, and the next step's.
+    beaten: str
+    wins: int
+    games: int
+    next_level: str
+
+
+def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> Suggestion | None:
     """What to try next after ``games`` (each one's opponents and whether it was won, oldest
     first): when the latest game's level was beaten in most of the recent games against it
     (:data:`RECENT`, at least :data:`FEWEST`, :data:`BEATING` of them won), the ladder's
     next step.
 
     >>> suggestion([(["buratino"], True)] * 8 + [(["buratino"], False)] * 2)
-    'You beat Buratino in 8 of your last 10 games: try Snow White.'
+    Suggestion(beaten='buratino', wins=8, games=10, next_level='snow-white')
     >>> suggestion([(["buratino"], True)] * 4) is None
     True
     """
@@ -257,7 +251,7 @@ def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> str | None:
     wins = sum(recent)
     if len(recent) < FEWEST or wins < BEATING * len(recent):
         return None
-    return faces.level_suggestion(steps[level].label, wins, len(recent), steps[level + 1].label)
+    return Suggestion(steps[level].spec, wins, len(recent), steps[level + 1].spec)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,11 +262,6 @@ class VariantRating:
     rating: Rating
     games: int
     wins: int
-
-    @property
-    def label(self) -> str:
-        """The variant's name as people write it ("All Fives")."""
-        return VARIANT_NAMES.get(self.variant, self.variant)
 
 
 #: One rated game as :func:`variant_ratings` reads it: its rules' label
@@ -299,8 +288,8 @@ def variant_ratings(games: Iterable[RatedGame]) -> list[VariantRating]:
     >>> found = variant_ratings([("block/2/0", 0, ["greedy"], True),
     ...                          ("draw/2/100", 0, ["expert"], False),
     ...                          ("block/3/100", 1, ["random", "human"], True)])
-    >>> [(v.label, v.games, v.wins, v.rating.shown > 1500) for v in found]
-    [('Draw', 1, 0, False), ('Block', 2, 2, True)]
+    >>> [(v.variant, v.games, v.wins, v.rating.shown > 1500) for v in found]
+    [('draw', 1, 0, False), ('block', 2, 2, True)]
     """
     kept: dict[str, tuple[Rating, int, int]] = {}
     for rules, seat, opponents, won in games:
@@ -317,7 +306,7 @@ def variant_ratings(games: Iterable[RatedGame]) -> list[VariantRating]:
                   for at in range(len(kinds))]
         after = update(ratings, places, movable={seat}, teams=teams)[seat]
         kept[variant] = (after, played + 1, wins + won)
-    order = {name: i for i, name in enumerate(VARIANT_NAMES)}
+    order = {name: i for i, name in enumerate(ENGINE_VARIANTS)}
     return [VariantRating(variant, rating, played, wins)
             for variant, (rating, played, wins) in sorted(
                 kept.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))]

@@ -70,12 +70,12 @@ from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Sampler
 from doublesix.ai.search import Search, run, run_pure
 from doublesix.ai.seeding import move_rng
+from doublesix.engine import summary
 from doublesix.engine.match import Match
 from doublesix.engine.moves import Move
 from doublesix.engine.rules import Rules
 from doublesix.engine.tiles import Mask, indices
 from doublesix.engine.view import View
-from doublesix.words import faces, reviewtalk
 
 
 class Mark(enum.Enum):
@@ -180,9 +180,6 @@ class Decision(NamedTuple):
     mark: Mark
     #: Every legal move knowing every hand, best first (empty without hindsight).
     hindsight: tuple[Valued, ...]
-    #: The decision in words, and what hindsight says of it ("" without hindsight).
-    reason: str
-    hindsight_reason: str
     #: In a game to a target where it is known (:func:`game_chance`): the chance of winning
     #: the game after the best move and after the move played; else None.
     game: tuple[float, float] | None = None
@@ -220,7 +217,6 @@ class Decision(NamedTuple):
             "best": str(self.best), "cost": self.cost, "points_lost": self.points_lost,
             "chance_lost": self.chance_lost, "mark": self.mark.value,
             "hindsight": [v.to_json() for v in self.hindsight],
-            "reason": self.reason, "hindsight_reason": self.hindsight_reason,
             "game_chance": None if self.game is None else {
                 "best": self.game[0], "played": self.game[1]},
             "game_chance_lost": self.game_chance_lost,
@@ -293,33 +289,9 @@ class Review(NamedTuple):
             costliest=max(costly, key=lambda d: d.cost) if costly else None,
         )
 
-    def lines(self) -> list[str]:
-        """The review in short lines (each from :mod:`doublesix.words.reviewtalk`), hand by hand:
-        each
-        decision and what hindsight says of it, the hand's luck; then the summary."""
-        lines: list[str] = []
-        for hand in self.hands:
-            lines.append(f"{reviewtalk.review_hand_heading(hand)}.")
-            for decision in self.decisions:
-                if decision.hand == hand:
-                    lines.append(decision.reason)
-                    if decision.hindsight_reason:
-                        lines.append(decision.hindsight_reason)
-            for luck in self.luck:
-                if luck.hand == hand:
-                    lines.append(reviewtalk.luck_line(hand, luck.worth, luck.known, luck.result))
-        summary = self.summary
-        costliest = summary.costliest
-        lines += reviewtalk.review_summary(
-            summary.decisions, summary.accurate, summary.points_lost, summary.chance_lost,
-            None if costliest is None else (
-                costliest.hand, costliest.number, costliest.points_lost,
-                None if summary.chance_lost is None else costliest.chance_lost,
-                costliest.mark.value))
-        return lines
-
     def to_json(self) -> dict[str, Any]:
-        """The review as plain data (JSON-ready), its sentences included."""
+        """The review as plain data (JSON-ready): numbers only (its sentences are
+        :func:`doublesix.words.reviewtalk.review_json`'s)."""
         summary = self.summary
         return {
             "format": FORMAT, "version": VERSION, "seat": self.seat,
@@ -333,7 +305,6 @@ class Review(NamedTuple):
                 "chance_lost": summary.chance_lost,
                 "costliest": None if summary.costliest is None else summary.costliest.step,
             },
-            "lines": self.lines(),
         }
 
 
@@ -463,7 +434,7 @@ def _valued(evaluations: Sequence[Evaluation], view: View, fives: bool) -> tuple
     return tuple(
         Valued(e.move, e.value, e.wins,
                100.0 * (e.value - 0.5) if fives else 400.0 * (e.value - e.wins),
-               faces.lay_points(view.layout, e.move, view.rules))
+               summary.lay_points(view.layout, e.move, view.rules))
         for e in evaluations
     )
 
@@ -568,25 +539,12 @@ def _review_hand(expert: Expert, save: dict[str, Any], hand: int, seat: int, see
 
 def _decision(view: View, hand: int, step: int, fair: tuple[Valued, ...],
               known: tuple[Valued, ...], played: Move) -> Decision:
-    fives = view.rules.scoring == "fives"
     number = view.layout.played.bit_count() + 1
     mine = next(v for v in fair if v.move == played)
     best = fair[0]
     cost = max(0.0, best.value - mine.value)
     marked = mark(cost)
-    chance = None if fives else best.wins - mine.wins
     after_best = game_chance(view.rules, view.scores, view.seat, best.points)
     after_mine = game_chance(view.rules, view.scores, view.seat, mine.points)
     game = None if after_best is None or after_mine is None else (after_best, after_mine)
-    reason = reviewtalk.review_line(number, played, mine.scores, best.move, best.scores,
-                               best.points - mine.points, chance, marked.value,
-                               None if game is None else game[0] - game[1])
-    later = ""
-    if known:
-        top = known[0]
-        ours = next(v for v in known if v.move == played)
-        top_move = played if ours.value >= top.value else top.move
-        later = reviewtalk.hindsight_line(played, top_move, top.points - ours.points,
-                                     None if fives else top.wins - ours.wins)
-    return Decision(hand, number, step, fair, played, cost, marked, known, reason, later,
-                    game)
+    return Decision(hand, number, step, fair, played, cost, marked, known, game)

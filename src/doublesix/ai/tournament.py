@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, cast
 
 from doublesix.engine.match import Match
 from doublesix.engine.rules import Rules
-from doublesix.words.faces import sides
+from doublesix.engine.summary import sides
 
 if TYPE_CHECKING:
     from doublesix.ai import Player

@@ -12,6 +12,7 @@ from importlib import resources
 from doublesix.ai.ladder import ENTRANTS, TABLE_FILE, VARIANTS, round_robin, steps, table
 from doublesix.ai.tournament import parse_spec
 from doublesix.cli.progress import Progress
+from doublesix.words import players
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=40,
                         help="deals per pair of players and variant (default 40)")
     parser.add_argument("--seed", type=int, default=2800000, help="first deal's seed")
-    parser.add_argument("--players", default=",".join(spec for spec, _ in ENTRANTS),
+    parser.add_argument("--players", default=",".join(ENTRANTS),
                         help="comma-separated player specs (default: the game's ladder)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--out", default=None,
@@ -48,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     data = table(ratings, args.seed, args.deals)
     print(f"The ladder: {args.deals} deals of each pair in each variant, seed {args.seed}")
     for step in steps(data):
-        print(f"{step.level}. {step.level_name}: {step.label}, rating {step.rating.shown:,} "
+        print(f"{step.level}. {players.level_name(step.level, len(data['levels']))}: "
+              f"{players.label(step.spec)}, rating {step.rating.shown:,} "
               f"± {step.rating.interval}")
     text = json.dumps(data, indent=1) + "\n"
     if args.write:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import ReviewRefused, load_record, review
-from doublesix.words import talk
+from doublesix.words import reviewtalk, talk
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,13 +65,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"doublesix review: {args.file}: {error}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(result.to_json()))
+        print(json.dumps(reviewtalk.review_json(result)))
         return 0
     who = f"seat {seat + 1}" if names is None else f"seat {seat + 1}, {names[seat]}"
     print(f"The expert's review of the moves of {who}, in "
           f"{talk.variant_name(match.rules)}; the expert speaks to that seat as you.")
     if not result.hands:
         print("There is no finished hand to review.")
-    for line in result.lines():
+    for line in reviewtalk.review_lines(result):
         print(line)
     return 0

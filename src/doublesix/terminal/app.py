@@ -45,7 +45,7 @@ from doublesix.terminal.saves import (
     set_aside,
     settle_ratings,
 )
-from doublesix.words import faces
+from doublesix.words import results
 from doublesix.words.talk import scores_sentence, variant_name
 
 
@@ -58,8 +58,7 @@ def opponents_help() -> str:
     names = []
     for name in PLAYERS:
         step = step_of(name)
-        level = None if step is None else faces.level_words(step.level, step.level_name,
-                                                              step.rating.shown)
+        level = None if step is None else results.level_words(step.level, step.rating.shown)
         names.append(name if level is None else f"{name} ({level})")
     return "; ".join(names)
 
@@ -162,7 +161,7 @@ def _settle_ratings(folder: Path, console: Console) -> None:
         console.error(f"Could not keep your rating: {error.strerror or error}.")
         return
     for before, after, _ in moved:
-        console.say(faces.rated_late(before.shown, after.shown))
+        console.say(results.rated_late(before.shown, after.shown))
 
 
 def play_command(environ: Mapping[str, str] | None = None, program: str | None = None) -> str:

@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
+from doublesix.engine.rules import set_name
 from doublesix.engine.tiles import Tile
-from doublesix.words.talk import set_name
 
 #: The commands that are words, with the other spellings people type.
 WORDS: Final = {

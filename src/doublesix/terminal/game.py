@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from doublesix.ai import PLAYERS, Player, hint, player
+from doublesix.ai import Player, hint, player
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import review
 from doublesix.ai.seeding import hint_seed, move_rng
@@ -32,8 +32,8 @@ from doublesix.terminal.saves import (
     streak,
     write_save,
 )
-from doublesix.words import faces, talk
-from doublesix.words.faces import name_seats, share_text
+from doublesix.words import endwords, players, results, reviewtalk, talk
+from doublesix.words.results import name_seats, share_text
 from doublesix.words.talk import YOU, YOU_NAME
 
 #: An expert with this many playouts a move or more thinks for a second or longer, so the
@@ -47,7 +47,7 @@ def opponent_names(opponents: Sequence[str]) -> list[str]:
     >>> opponent_names(["greedy", "snow-white", "greedy"])
     ['You', 'Greedy', 'Snow White', 'Greedy 2']
     """
-    return name_seats([YOU_NAME, *(PLAYERS[n].label if n in PLAYERS else n for n in opponents)])
+    return name_seats([YOU_NAME, *(players.label(n) for n in opponents)])
 
 
 class Game(Person):
@@ -260,7 +260,7 @@ class Game(Person):
             return
         if rated is not None:
             before, after, next_level = rated
-            self.console.say(faces.rating_sentence(before.shown, after.shown))
+            self.console.say(results.rating_sentence(before.shown, after.shown))
             if next_level is not None:
                 self.console.say(next_level)
 
@@ -344,7 +344,7 @@ class Game(Person):
             return
         options = {} if self.save.playouts is None else {"playouts": self.save.playouts}
         suggestion = hint(view, seed=hint_seed(self.match.seed, view), **options)
-        self.say_hint(suggestion.reason)
+        self.say_hint(endwords.hint_reason(*suggestion))
 
     def accuracy(self) -> float | None:
         """The person's accuracy in the game that is over (the expert's review at its default
@@ -370,5 +370,5 @@ class Game(Person):
             return
         say(self.console.style("The expert's review of your moves, in this game:" if over
                                else "The expert's review of your moves, this hand:", "heading"))
-        for line in result.lines():
+        for line in reviewtalk.review_lines(result):
             say(line)

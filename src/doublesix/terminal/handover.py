@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from doublesix.ai import PLAYERS
 from doublesix.protocol.wire import OFFERED_PLAYERS, PLAYING
-from doublesix.words import tabletalk
+from doublesix.words import players, tabletalk
 
 #: Seconds a person is away before a computer may play for them, when the table does not say
 #: (the server's default ``handover_after``).
@@ -57,8 +57,8 @@ def _key(text: str) -> str:
 #: Each player's name and label as typed, to its name.
 _PLAYER_OF: Final = {
     key: name
-    for name, info in PLAYERS.items()
-    for key in (_key(name), _key(info.label))
+    for name in PLAYERS
+    for key in (_key(name), _key(players.label(name)))
 }
 
 
@@ -167,7 +167,7 @@ class Handovers:
         if player is None:
             raise HandoverError(tabletalk.no_such_player(str(typed), OFFERED_PLAYERS))
         self.check(seat)
-        label = PLAYERS[player].label
+        label = players.label(player)
         return ({"type": "seat", "seat": int(seat["seat"]), "player": player},
                 tabletalk.asking_to_stand_in(label, str(seat["name"])))
 
@@ -182,9 +182,8 @@ class Handovers:
             raise HandoverError(tabletalk.is_a_computer(name))
         stand_in = seat.get("stand_in")
         if stand_in:
-            info = PLAYERS.get(str(stand_in))
             raise HandoverError(tabletalk.already_stands_in(
-                info.label if info is not None else str(stand_in), name))
+                players.label(str(stand_in)), name))
         if not is_away(seat):
             raise HandoverError(tabletalk.not_away(name))
         away = self.away(seat)

@@ -20,7 +20,7 @@ from typing import Any, Final, NamedTuple
 
 from websockets.exceptions import ConnectionClosed
 
-from doublesix.engine.events import Event, describe, hand_start
+from doublesix.engine.events import Event, hand_start
 from doublesix.engine.tiles import Tile
 from doublesix.engine.view import View
 from doublesix.terminal.commands import WORDS
@@ -37,6 +37,7 @@ from doublesix.terminal.pictures import (
 )
 from doublesix.terminal.tables import Invitation, JoinError, Tables
 from doublesix.words import tabletalk, talk
+from doublesix.words.eventwords import describe
 
 #: Seconds without a message after which another seat's run of draws is told.
 QUIET: Final = 0.5

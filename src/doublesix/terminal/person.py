@@ -17,11 +17,11 @@ from doublesix.ai import PLAYERS
 from doublesix.engine.events import Event
 from doublesix.engine.moves import Move
 from doublesix.engine.rules import Rules
+from doublesix.engine.summary import TileChoice, tile_choices
 from doublesix.engine.view import View
 from doublesix.terminal.commands import CommandError, Lay, Word, parse, parse_end
 from doublesix.terminal.console import Console
-from doublesix.words import faces, talk
-from doublesix.words.faces import TileChoice, tile_choices
+from doublesix.words import endwords, players, results, talk
 from doublesix.words.talk import YOU
 
 #: Exit statuses.
@@ -137,7 +137,7 @@ class Person:
             say(f"You play against {talk.listing(others)}.")
         for seat, (name, key) in enumerate(zip(self.names, kinds, strict=True)):
             if seat != me and key in PLAYERS:
-                say(f"{name} ({PLAYERS[key].difficulty}) {PLAYERS[key].style}.")
+                say(f"{name} ({players.difficulty(key)}) {players.style(key)}.")
 
     def say_how_to_play(self) -> None:
         """The last line of the introduction: how to lay a tile, and where help is."""
@@ -228,7 +228,7 @@ class Person:
                    in enumerate(zip(now.sizes, seen.sizes, strict=True))
                    if seat != view.seat and size != before and 0 < size <= FEW_TILES]
             if few:
-                say(faces.few_tiles_sentence(few))
+                say(results.few_tiles_sentence(few))
         say(talk.hand_sentence(view, self.mark))
 
     def saw_own_lay(self, view: View) -> None:
@@ -314,13 +314,13 @@ class Person:
         if move is not None:
             return move
         ends = view.open_ends
-        where = talk.listing([talk.end_name(end) for end in choice.ends])
+        where = talk.listing([endwords.end_name(end) for end in choice.ends])
         if lay.end not in ends:
-            self.console.error(f"There is no {lay.end} {talk.end_name(lay.end).split()[-1]} "
+            self.console.error(f"There is no {lay.end} {endwords.end_name(lay.end).split()[-1]} "
                                f"open now. {tile} fits {where}.")
         else:
             self.console.error(
-                f"{tile} does not fit {talk.end_name(lay.end)}, which shows {ends[lay.end]}. "
+                f"{tile} does not fit {endwords.end_name(lay.end)}, which shows {ends[lay.end]}. "
                 f"It fits {where}."
             )
         return None
@@ -330,7 +330,7 @@ class Person:
         tile = choice.tile
         ends = list(choice.ends)
         or_list = ", ".join(ends[:-1]) + " or " + ends[-1]
-        self.console.say(talk.end_question(choice))
+        self.console.say(endwords.end_question(choice))
         while True:
             line = self.console.ask(f"Which end, {or_list}? ")
             if line is None:
@@ -340,7 +340,7 @@ class Person:
                 move = choice.move(end)
                 if move is not None:
                     return move
-                self.console.error(f"{tile} does not go on {talk.end_name(end)}. "
+                self.console.error(f"{tile} does not go on {endwords.end_name(end)}. "
                                    f"Type {or_list}.")
                 continue
             answer = line.strip().lower()

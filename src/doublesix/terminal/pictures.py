@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from doublesix.engine.outcome import Ending
+from doublesix.engine.summary import HandOutcome, ScoreRow
 from doublesix.engine.tiles import Tile
 from doublesix.engine.view import View
 from doublesix.protocol.wire import WAITING
-from doublesix.words.faces import HandOutcome, ScoreRow
 
 Picture = dict[str, Any]
 

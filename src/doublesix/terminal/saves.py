@@ -40,7 +40,7 @@ from doublesix.ai.ladder import rating_of, suggestion, variant_ratings
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.engine.daily import streaks
 from doublesix.engine.match import Match
-from doublesix.words import faces
+from doublesix.words import results, rulebook
 from doublesix.words.talk import YOU
 
 #: The save's format name and the version this release writes.
@@ -268,13 +268,14 @@ def rating_lines(folder: Path) -> list[str]:
         settle_ratings(folder, datetime.datetime.now(datetime.UTC).date())
     games = read_ratings(folder)
     now = rating_now(games)
-    lines = [faces.rating_words(now.shown, now.interval, len(games))]
+    lines = [results.rating_words(now.shown, now.interval, len(games))]
     next_level = suggestion([(game["opponents"], game["won"]) for game in games])
     if next_level is not None:
-        lines.append(next_level)
+        lines.append(results.level_suggestion(*next_level))
     by_variant = variant_ratings((str(game["rules"]), 0, game["opponents"], bool(game["won"]))
                                  for game in games)
-    lines.extend(faces.variant_rating_words(v.label, v.rating.shown, v.rating.interval, v.games)
+    lines.extend(results.variant_rating_words(rulebook.VARIANT_NAMES[v.variant], v.rating.shown,
+                                              v.rating.interval, v.games)
                  for v in by_variant)
     return lines
 
@@ -316,7 +317,8 @@ def note_rating(folder: Path, match: Match, opponents: Sequence[str],
                   "before": [before.mu, before.sigma], "after": [after.mu, after.sigma]})
     write_json(folder / RATING_FILE, {"format": "doublesix-rating", "version": 1,
                                       "games": games})
-    return before, after, suggestion([(g["opponents"], g["won"]) for g in games])
+    next_level = suggestion([(g["opponents"], g["won"]) for g in games])
+    return before, after, None if next_level is None else results.level_suggestion(*next_level)
 
 
 def rate_save(path: Path, save: Save, today: datetime.date

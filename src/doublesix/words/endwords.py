@@ -7,7 +7,7 @@ Part of the one voice (:mod:`doublesix.words.talk` re-exports :func:`end_name` a
 names no end button itself.  Pure: no I/O.
 
 >>> from doublesix import Move
->>> from doublesix.words.faces import Lay
+>>> from doublesix.engine.summary import Lay
 >>> lay = Lay(Move(Tile(6, 4), "left"), 4, (("left", 6), ("right", 4)), 10, 10)
 >>> end_button(lay), end_button_short(lay)
 ('Left end 4, scores 10', 'L 4 +10')
@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from doublesix.engine.moves import Move
+from doublesix.engine.summary import Lay, TileChoice
 from doublesix.engine.tiles import Tile
-from doublesix.words.faces import Lay, TileChoice
 
 
 def end_name(end: str) -> str:
@@ -149,6 +150,37 @@ def refusal(reason: str) -> str:
     '6|4 does not fit the up arm (5).'
     """
     return f"{reason[:1].upper()}{reason[1:]}."
+
+
+def hint_reason(move: Move, why: str, points: int = 0, numbers: Sequence[int] = (),
+                wins: float = 0.0) -> str:
+    """The expert's hint (:class:`doublesix.ai.Hint`, whose fields these are) as a reason.
+
+    >>> hint_reason(Move(Tile(6, 3), "right"), "scores", points=15)
+    '6|3 on the right scores 15'
+    >>> hint_reason(Move(Tile(5, 5), "up"), "blocks", numbers=(2, 5))
+    '5|5 on the up arm leaves a 2 or 5 open, which the next player lacks'
+    >>> hint_reason(Move.draw(), "draw"), hint_reason(Move(Tile(4, 1), "left"), "wins", wins=0.6)
+    ('nothing fits: draw', '4|1 on the left wins 60% of the deals tried')
+    """
+    if why == "draw":
+        return "nothing fits: draw"
+    if why == "pass":
+        return "nothing fits and nothing is left to draw: pass"
+    where = "to open" if move.end is None else f"on the {move.end}"
+    if move.end in ("up", "down"):
+        where = f"on the {move.end} arm"
+    tile = move.tile
+    if why == "out":
+        return f"{tile} {where} goes out"
+    if why == "scores":
+        return f"{tile} {where} scores {points}"
+    if why == "only":
+        return f"{tile} {where} is the only tile that fits"
+    if why == "blocks":
+        shown = " or ".join(str(n) for n in numbers)
+        return f"{tile} {where} leaves a {shown} open, which the next player lacks"
+    return f"{tile} {where} wins {wins:.0%} of the deals tried"
 
 
 def hint_sentence(reason: str) -> str:

@@ -11,9 +11,41 @@ browser composes none.  Pure, like the rest of the engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from doublesix.engine.moves import Move
-from doublesix.words.faces import MARK_WORDS, move_words
+
+if TYPE_CHECKING:  # the review's numbers, which these words say
+    from doublesix.ai.review import Decision, Review
+
+#: What each mark of a review says, after the decision's line.
+MARK_WORDS = {
+    "best": "The best move.",
+    "good": "A good move.",
+    "inaccuracy": "An inaccuracy.",
+    "mistake": "A mistake.",
+    "blunder": "A blunder.",
+}
+
+
+def move_words(move: Move) -> str:
+    """A move as the review names it.
+
+    >>> from doublesix import Tile
+    >>> move_words(Move(Tile(6, 4), "right")), move_words(Move(Tile(5, 5), "up"))
+    ('6|4 on the right end', '5|5 on the up arm')
+    >>> move_words(Move(Tile(6, 6))), move_words(Move.draw())
+    ('6|6 to open', 'a draw')
+    """
+    if move.kind == "draw":
+        return "a draw"
+    if move.kind == "pass":
+        return "a pass"
+    if move.end is None:
+        return f"{move.tile} to open"
+    if move.end in ("up", "down"):
+        return f"{move.tile} on the {move.end} arm"
+    return f"{move.tile} on the {move.end} end"
 
 
 def _scoring(points: int) -> str:
@@ -223,3 +255,65 @@ def game_label(names: Sequence[str], scores: Sequence[int]) -> str:
     'You 104, Pinocchio 60'
     """
     return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+
+
+# -- a whole review (doublesix.ai.review gives the numbers, these say them) --------------------
+
+
+def decision_line(decision: Decision, fives: bool) -> str:
+    """One decision of a review in words (:func:`review_line`); ``fives``: the hand is scored
+    in fives, where no chance of winning the hand is said."""
+    mine, best = decision.played_value, decision.moves[0]
+    return review_line(decision.number, decision.played, mine.scores, best.move, best.scores,
+                       best.points - mine.points, None if fives else best.wins - mine.wins,
+                       decision.mark.value, decision.game_chance_lost)
+
+
+def decision_hindsight(decision: Decision, fives: bool) -> str:
+    """What hindsight says of a decision (:func:`hindsight_line`), "" without hindsight."""
+    if not decision.hindsight:
+        return ""
+    top = decision.hindsight[0]
+    ours = next(v for v in decision.hindsight if v.move == decision.played)
+    top_move = decision.played if ours.value >= top.value else top.move
+    return hindsight_line(decision.played, top_move, top.points - ours.points,
+                          None if fives else top.wins - ours.wins)
+
+
+def review_lines(review: Review) -> list[str]:
+    """The review in short lines, hand by hand: each decision and what hindsight says of it,
+    the hand's luck; then the summary."""
+    fives = review.rules.scoring == "fives"
+    lines: list[str] = []
+    for hand in review.hands:
+        lines.append(f"{review_hand_heading(hand)}.")
+        for decision in review.decisions:
+            if decision.hand == hand:
+                lines.append(decision_line(decision, fives))
+                later = decision_hindsight(decision, fives)
+                if later:
+                    lines.append(later)
+        for luck in review.luck:
+            if luck.hand == hand:
+                lines.append(luck_line(hand, luck.worth, luck.known, luck.result))
+    summary = review.summary
+    costliest = summary.costliest
+    lines += review_summary(
+        summary.decisions, summary.accurate, summary.points_lost, summary.chance_lost,
+        None if costliest is None else (
+            costliest.hand, costliest.number, costliest.points_lost,
+            None if summary.chance_lost is None else costliest.chance_lost,
+            costliest.mark.value))
+    return lines
+
+
+def review_json(review: Review) -> dict[str, Any]:
+    """The review's plain data (:meth:`~doublesix.ai.review.Review.to_json`) with its words:
+    each decision's ``reason`` and ``hindsight_reason``, and the ``lines``."""
+    fives = review.rules.scoring == "fives"
+    data = review.to_json()
+    for shown, decision in zip(data["decisions"], review.decisions, strict=True):
+        shown["reason"] = decision_line(decision, fives)
+        shown["hindsight_reason"] = decision_hindsight(decision, fives)
+    data["lines"] = review_lines(review)
+    return data

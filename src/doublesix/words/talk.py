@@ -14,26 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from doublesix.engine.events import Event, describe, public
+from doublesix.engine.events import Event, public
 from doublesix.engine.layout import Placed
 from doublesix.engine.match import Match
 from doublesix.engine.outcome import Ending
 from doublesix.engine.rules import Rules
-from doublesix.engine.rules import set_name as set_name  # the set's name, for the faces
-from doublesix.engine.tiles import Tile
-from doublesix.engine.view import View
-from doublesix.words import rulebook
-from doublesix.words.endwords import end_name as end_name
-from doublesix.words.endwords import end_question as end_question
-from doublesix.words.faces import (
+from doublesix.engine.summary import (
     HandOutcome,
     ScoreRow,
     hand_outcome,
     scoresheet,
-    side_name,
     sides,
     tile_choices,
 )
+from doublesix.engine.tiles import Tile
+from doublesix.engine.view import View
+from doublesix.words import rulebook
+from doublesix.words.endwords import end_name
+from doublesix.words.eventwords import describe
+from doublesix.words.results import side_name
 
 #: The person's seat and name.
 YOU = 0
@@ -325,7 +324,8 @@ def scoresheet_lines(match: Match, names: Sequence[str], last_only: bool = False
 
 def sheet_lines(rows: Sequence[ScoreRow], totals: Sequence[int], rules: Rules,
                 names: Sequence[str], last_only: bool = False) -> list[str]:
-    """The scoresheet's ``rows`` (the engine's, :func:`doublesix.words.faces.scoresheet`) in words,
+    """The scoresheet's ``rows`` (the engine's, :func:`doublesix.engine.summary.scoresheet`) in
+    words,
     every hand or with ``last_only`` the latest; then the ``totals``."""
     lines = [] if last_only else ["Scoresheet."]
     for row in rows[-1:] if last_only else rows:

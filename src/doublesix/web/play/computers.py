@@ -150,5 +150,6 @@ class Computers:
     async def _search_hint(self, view: View, seed: int) -> Message:
         suggestion = await self.searchers.run(suggest, view, seed, self.hint_options)
         move: Move = suggestion.move
-        return {"type": "hint", **pictures.move_json(move), "reason": suggestion.reason,
-                "words": endwords.hint_sentence(suggestion.reason)}
+        reason = endwords.hint_reason(*suggestion)
+        return {"type": "hint", **pictures.move_json(move), "reason": reason,
+                "words": endwords.hint_sentence(reason)}

@@ -19,7 +19,7 @@ from typing import Any, Final, NamedTuple
 
 from doublesix.ai import PLAYERS
 from doublesix.protocol.wire import MAX_DEPTH, MAX_MESSAGE, MESSAGE_TYPES, OVER, PLAYING, WAITING
-from doublesix.words import tabletalk
+from doublesix.words import players, tabletalk
 
 #: What a seat is called in its own picture.
 YOU: Final = "You"
@@ -109,8 +109,7 @@ class TableInfo:
 
 def _label(player: str) -> str:
     """A computer player's label ("Greedy"), or its name if it has none."""
-    known = PLAYERS.get(player)
-    return player if known is None else known.label
+    return players.label(player)
 
 
 def invite_url(game_id: str, code: str) -> str:

@@ -25,8 +25,8 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from doublesix.ai import PLAYERS
-from doublesix.engine.events import Event, describe, hand_start
+from doublesix.engine import summary
+from doublesix.engine.events import Event, hand_start
 from doublesix.engine.layout import Layout
 from doublesix.engine.match import Match
 from doublesix.engine.moves import Move
@@ -37,7 +37,8 @@ from doublesix.engine.tiles import Tile
 from doublesix.engine.view import View
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo
-from doublesix.words import endwords, faces, rulebook, tabletalk, talk
+from doublesix.words import endwords, players, results, rulebook, tabletalk, talk
+from doublesix.words.eventwords import describe
 
 
 @functools.lru_cache(maxsize=512)
@@ -116,7 +117,7 @@ def _current_hand(events: Sequence[Event]) -> Sequence[Event]:
 def choices_json(view: View) -> list[dict[str, Any]]:
     """``choices``: the tiles ``view``'s seat may lay now, in the order of its hand, each with
     its lays and whether the person must be asked which end
-    (:func:`doublesix.words.faces.tile_choices`).
+    (:func:`doublesix.engine.summary.tile_choices`).
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("all-fives"), seed=11)
@@ -162,7 +163,7 @@ def choices_json(view: View) -> list[dict[str, Any]]:
                 "choose": endwords.CHOOSE_AN_END,
             },
         }
-        for choice in faces.tile_choices(view).values()
+        for choice in summary.tile_choices(view).values()
     ]
 
 
@@ -191,7 +192,7 @@ def tiles_words(match: Match, view: View) -> list[dict[str, Any]]:
     '5|4, cannot be played now: not your turn'
     """
     mine = view.turn == view.seat and not match.is_over
-    fits = {choice.tile: choice for choice in faces.tile_choices(view).values()} if mine else {}
+    fits = {choice.tile: choice for choice in summary.tile_choices(view).values()} if mine else {}
     state = match.state
     said = []
     for tile in view.hand:
@@ -215,7 +216,7 @@ def tiles_words(match: Match, view: View) -> list[dict[str, Any]]:
 
 
 def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """``scoresheet``: one row per finished hand (:func:`doublesix.words.faces.scoresheet`),
+    """``scoresheet``: one row per finished hand (:func:`doublesix.engine.summary.scoresheet`),
     ``hand`` 1-based, ``scored`` what each seat scored in it, ``scores`` the totals after it,
     ``how`` how it ended in words for the seat whose ``names`` are given (by default, each
     seat's own).
@@ -239,7 +240,7 @@ def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, A
         {"hand": row.number + 1, **_ended(row.winner, row.points, row.ending),
          "scored": list(row.scored), "scores": list(row.totals),
          "how": talk.sheet_how(row, names, match.rules)}
-        for row in faces.scoresheet(match)
+        for row in summary.scoresheet(match)
         if row.ending is not None
     ]
 
@@ -258,7 +259,7 @@ def _ended(winner: int | None, points: int, ending: Ending) -> dict[str, Any]:
 
 def result_json(match: Match) -> dict[str, Any] | None:
     """``result``: how the hand ended, every hand laid open; None while it is in play."""
-    outcome = faces.hand_outcome(match)
+    outcome = summary.hand_outcome(match)
     if outcome is None:
         return None
     return {
@@ -311,7 +312,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         daily = {
             "date": info.daily,
             "first_attempt": info.first_attempt,
-            "share": faces.share_text(match, info.daily, me),
+            "share": results.share_text(match, info.daily, me),
         }
     picture_json: dict[str, Any] = {
         "game_id": info.game_id,
@@ -320,7 +321,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "names": names,
         "kinds": list(info.kinds),
         "difficulties": [
-            None if kind == HUMAN else PLAYERS[kind].difficulty for kind in info.kinds
+            None if kind == HUMAN else players.difficulty(kind) for kind in info.kinds
         ],
         "rules": rules_json(view.rules),
         "hand_number": view.hand_number,
@@ -343,7 +344,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "over": over,
         "winner": match.winner,
         "winners": list(match.winners),
-        "sides": [list(side) for side in faces.sides(view.rules)],
+        "sides": [list(side) for side in summary.sides(view.rules)],
         "partner": view.rules.partner_of(me),
         "resigned": match.resigned,
         "daily": daily,
@@ -429,9 +430,9 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     said["heading"] = talk.result_heading(match, names, view.seat)
     if gave_up is None:
         said["result"] = talk.hand_end_lines(match, names, view.seat) or None
-        outcome = faces.hand_outcome(match)
+        outcome = summary.hand_outcome(match)
         if outcome is not None:
-            said["reason"] = faces.points_reason(outcome, rules, names)
+            said["reason"] = results.points_reason(outcome, rules, names)
     if over:
         said["game_over"] = talk.game_end_lines(match, names)
     return said

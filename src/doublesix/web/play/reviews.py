@@ -42,7 +42,7 @@ from typing import Any, Final
 
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import Review, ReviewRefused, replay_hand, review
-from doublesix.engine.events import Event, describe
+from doublesix.engine.events import Event
 from doublesix.engine.layout import Layout
 from doublesix.engine.match import Match
 from doublesix.engine.moves import Move
@@ -58,7 +58,8 @@ from doublesix.web.routes.errors import (
 from doublesix.web.storage import reviewrows
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, digest
-from doublesix.words import faces, reviewtalk
+from doublesix.words import results, reviewtalk
+from doublesix.words.eventwords import describe
 
 log = logging.getLogger("doublesix.web")
 
@@ -351,7 +352,7 @@ class Reviews:
     @staticmethod
     def _result(match: Match, seat: int, hands: list[int], names: list[str],
                 parts: list[Review], daily: str | None, whole: bool) -> dict[str, Any]:
-        data: dict[str, Any] = (merge(parts).to_json() if parts else
+        data: dict[str, Any] = (reviewtalk.review_json(merge(parts)) if parts else
                                 {"seat": seat, "hands": [], "decisions": [], "luck": [],
                                  "summary": None,
                                  "lines": reviewtalk.review_summary(0, 0, 0.0, None, None)})
@@ -367,7 +368,7 @@ class Reviews:
         ]
         summary = data.get("summary")
         if daily is not None and match.is_over and summary is not None:
-            data["share"] = faces.share_text(match, daily, seat, summary["accuracy"])
+            data["share"] = results.share_text(match, daily, seat, summary["accuracy"])
         return data
 
     def _expire(self) -> None:

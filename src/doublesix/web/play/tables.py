@@ -18,7 +18,6 @@ import logging
 import time
 from typing import Any, Final
 
-from doublesix import ai
 from doublesix.engine.match import Match
 from doublesix.protocol.wire import HUMAN, PLAYING, WAITING
 from doublesix.web.play import gameinfo, pictures
@@ -28,7 +27,7 @@ from doublesix.web.routes.errors import GameNotFoundError, NotNowError, Unavaila
 from doublesix.web.settings import Settings
 from doublesix.web.storage.saving import DATABASE_AWAY, Saving, finish_columns
 from doublesix.web.storage.store import SavedGame, Seat, Table, digest
-from doublesix.words import tabletalk
+from doublesix.words import players, tabletalk
 
 log = logging.getLogger("doublesix.web")
 
@@ -140,7 +139,7 @@ class Tables:
         back = game.returned(seat)
         text = None
         if held.stand_in is not None:
-            stand_in = ai.PLAYERS[held.stand_in].label
+            stand_in = players.label(held.stand_in)
             try:
                 await self.saving.change_table(game, lambda: setattr(held, "stand_in", None))
                 text = tabletalk.takes_back(held.name, stand_in)
@@ -210,7 +209,7 @@ class Tables:
             raise NotNowError("only the seat of a person away can be given to a computer "
                               "player")
         held = seats[target]
-        label = ai.PLAYERS[player].label
+        label = players.label(player)
         if table.stage == WAITING:
             if held.joined:
                 raise NotNowError(tabletalk.seat_taken(held.name))
@@ -284,7 +283,7 @@ class Tables:
         except UnavailableError:
             raise NotNowError(DATABASE_AWAY) from None
         await self.saving.change_table(game, lambda: setattr(table, "next_game", new.id))
-        stand_ins = [(ai.PLAYERS[s.stand_in].label, s.name) for s in seats
+        stand_ins = [(players.label(s.stand_in), s.name) for s in seats
                      if s.stand_in is not None]
         game.tell(again_message(new.id, tabletalk.again_agreed(stand_ins)))
 

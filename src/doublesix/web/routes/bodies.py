@@ -23,7 +23,7 @@ from doublesix.engine.rules import OPTIONS, VARIANTS, RuleError, Rules
 from doublesix.protocol import wire
 from doublesix.protocol.wire import MAX_NAME, PERSON
 from doublesix.web.play.gameinfo import ProtocolError
-from doublesix.words import faces, rulebook
+from doublesix.words import players, results, rulebook
 
 #: The highest target a new game may have.
 MAX_TARGET: Final = 1000
@@ -280,16 +280,16 @@ def opponent_json(name: str) -> dict[str, Any]:
     >>> opponent_json("snow-white")["choice"]
     'Snow White (medium): level 5, Strong, rated 1,555'
     """
-    p = PLAYERS[name]
+    shown = players.PLAYER_WORDS[name]
     step = step_of(name)
-    choice = f"{p.label} ({p.difficulty})"
+    choice = f"{shown.label} ({shown.difficulty})"
     ladder: dict[str, Any] | None = None
     if step is not None:
-        choice += ": " + faces.level_words(step.level, step.level_name, step.rating.shown)
-        ladder = {"level": step.level, "level_name": step.level_name,
+        choice += ": " + results.level_words(step.level, step.rating.shown)
+        ladder = {"level": step.level, "level_name": players.level_name(step.level),
                   "rating": step.rating.shown, "interval": step.rating.interval}
-    return {"name": p.name, "label": p.label, "difficulty": p.difficulty, "style": p.style,
-            "ladder": ladder, "choice": choice}
+    return {"name": PLAYERS[name].name, "label": shown.label, "difficulty": shown.difficulty,
+            "style": shown.style, "ladder": ladder, "choice": choice}
 
 
 #: The opponents the new-game form offers (the API accepts every player).

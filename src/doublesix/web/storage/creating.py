@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from doublesix import ai
 from doublesix.engine.match import Match
 from doublesix.protocol.wire import HUMAN, PERSON
 from doublesix.web.play import gameinfo
@@ -21,7 +20,7 @@ from doublesix.web.play.live import new_game_id, new_invite, new_token
 from doublesix.web.routes.bodies import HOST_NAME, distinct_name
 from doublesix.web.storage.saving import finish_columns
 from doublesix.web.storage.store import SavedGame, Seat, Table, digest
-from doublesix.words import faces, tabletalk
+from doublesix.words import players, results, tabletalk
 
 
 def new_game(
@@ -41,7 +40,7 @@ def new_game(
     ``{"seat", "code", "url"}``), and the game waits for the host to start it."""
     token = new_token()
     # Computer seats carry their players' labels, numbered when one comes again.
-    computers = faces.name_seats([ai.PLAYERS[kind].label for kind in opponents
+    computers = results.name_seats([players.label(kind) for kind in opponents
                                   if kind != PERSON])
     people = PERSON in opponents
     host = distinct_name(name or HOST_NAME, computers) if people else gameinfo.YOU

@@ -55,7 +55,7 @@ from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.live import stored_match
 from doublesix.web.storage.latetables import create_once
 from doublesix.web.storage.store import Base, SavedGame, Store, utcnow
-from doublesix.words import faces
+from doublesix.words import results, rulebook
 
 log = logging.getLogger("doublesix.web")
 
@@ -114,7 +114,7 @@ class Change:
     @property
     def sentence(self) -> str:
         """The change in words: "Your rating 1,512, up 14.\""""
-        return faces.rating_sentence(self.before.shown, self.after.shown)
+        return results.rating_sentence(self.before.shown, self.after.shown)
 
 
 def rated_seats(saved: SavedGame) -> dict[int, str]:
@@ -228,7 +228,8 @@ def game_changes(store: Store, game_id: str) -> dict[int, Change]:
 
 def suggestion(rows: Sequence[RatingRow]) -> str | None:
     """What to try next after these games (:func:`doublesix.ai.ladder.suggestion`)."""
-    return ladder_suggestion([(row.opponents, row.won) for row in rows])
+    found = ladder_suggestion([(row.opponents, row.won) for row in rows])
+    return None if found is None else results.level_suggestion(*found)
 
 
 def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
@@ -240,11 +241,11 @@ def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
     return {
         **now.to_json(),
         "games": len(rows),
-        "words": faces.rating_words(now.shown, now.interval, len(rows)),
+        "words": results.rating_words(now.shown, now.interval, len(rows)),
         "suggestion": suggestion(rows),
         "by_variant": [
-            {"variant": v.variant, "label": v.label, **v.rating.to_json(), "games": v.games,
-             "wins": v.wins}
+            {"variant": v.variant, "label": rulebook.VARIANT_NAMES[v.variant],
+             **v.rating.to_json(), "games": v.games, "wins": v.wins}
             for v in variant_ratings((row.rules, row.seat, row.opponents, row.won)
                                      for row in rows)
         ],

@@ -1,0 +1,194 @@
+"""The words of names, results and ratings: the seats' names, a side's name, the daily game's
+shareable result, why a hand's end scored what it did, a rating and how it moved.
+
+Sentences only: the numbers are the engine's (:mod:`doublesix.engine.summary`) and the
+players' (:mod:`doublesix.ai.ratings`, :mod:`doublesix.ai.ladder`).  Pure: no I/O.
+
+>>> side_name(["You", "Pinocchio", "Buratino", "Snow White"], (0, 2))
+'You and Buratino'
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from doublesix.engine.match import Match
+from doublesix.engine.outcome import Ending
+from doublesix.engine.rules import Rules
+from doublesix.engine.summary import HandOutcome, counted_pips, game_outcome
+from doublesix.words import players
+
+# -- names --------------------------------------------------------------------------------------
+
+
+def side_name(names: Sequence[str], side: Sequence[int]) -> str:
+    """A side's name: a seat's, or both partners' (``You and Buratino``).
+
+    >>> side_name(["You", "Pinocchio", "Buratino", "Snow White"], (0, 2))
+    'You and Buratino'
+    """
+    return " and ".join(names[seat] for seat in side)
+
+
+def name_seats(labels: Sequence[str]) -> list[str]:
+    """The seats' names from their players' labels: a label that comes again is numbered.
+
+    >>> name_seats(["You", "Expert", "Greedy", "Expert"])
+    ['You', 'Expert', 'Greedy', 'Expert 2']
+    """
+    names: list[str] = []
+    for k, label in enumerate(labels):
+        before = sum(1 for other in labels[:k] if other == label)
+        names.append(label if before == 0 else f"{label} {before + 1}")
+    return names
+
+
+def share_text(match: Match, date: datetime.date | str, me: int = 0,
+               accuracy: float | None = None) -> str | None:
+    """The daily game's result as a short text to share, without tiles, once it is over;
+    with ``accuracy`` (a share, 0 to 1: :mod:`doublesix.ai.review`'s), that too.
+
+    >>> match = Match.daily(datetime.date(2026, 11, 30))
+    >>> while match.turn is not None:
+    ...     match.play(match.legal_moves()[0])
+    >>> text = share_text(match, datetime.date(2026, 11, 30))
+    >>> text.startswith("doublesix daily 2026-11-30: "), "|" in text  # no tiles in it
+    (True, False)
+    >>> share_text(match, "2026-11-30", accuracy=0.8).endswith(" drawn; accuracy 80%.")
+    True
+    """
+    outcome = game_outcome(match)
+    if outcome is None:
+        return None
+    events = match.history
+    laid = sum(1 for e in events if e.kind == "lay" and e.seat == me and e.end is not None)
+    drawn = sum(e.number for e in events if e.kind == "draw" and e.seat == me)
+    result = match.hand_result
+    if outcome.ending is Ending.RESIGNED:
+        how = "resigned"
+    elif result is None or result.winner is None:
+        how = "a draw"
+    elif result.winner == me:
+        how = f"won by {result.points} points"
+    else:
+        how = f"lost by {result.points} points"
+    if outcome.ending is Ending.BLOCKED:
+        how += " (blocked)"
+    day = date.isoformat() if isinstance(date, datetime.date) else date
+    text = f"doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn"
+    if accuracy is not None:
+        text += f"; accuracy {round(100 * accuracy)}%"
+    return text + "."
+
+
+
+# -- why a hand's end scored what it did (the result dialog says it) ---------------------
+
+
+def points_reason(outcome: HandOutcome, rules: Rules, names: Sequence[str]) -> str | None:
+    """Why a hand's end scored what it did, where rounding or a blocked hand's own pips
+    changed the pips counted (None when the points are the pips as they are).
+
+    >>> from doublesix import Match, Tile
+    >>> outcome = HandOutcome(0, Ending.WENT_OUT, 1, 5, (0, 5), ((Tile(5, 3),), ()), (8, 0))
+    >>> points_reason(outcome, Rules.variant("muggins"), ["You", "Pinocchio"])
+    'Pinocchio scores 5: 8 pips, rounded down to fives.'
+    >>> points_reason(outcome._replace(points=10), Rules.variant("all-fives"), ["You", "Ann"])
+    'Ann scores 10: 8 pips, rounded to the nearest five.'
+    >>> points_reason(outcome._replace(points=8), Rules.variant("draw"), ["You", "Ann"]) is None
+    True
+    """
+    counted = counted_pips(outcome, rules)
+    winner = outcome.winner
+    if counted is None or winner is None or counted == outcome.points:
+        return None
+    who = names[winner]
+    verb = "score" if who == "You" else "scores"
+    parts = [f"{counted} pips"]
+    if rules.scoring == "fives":
+        parts.append("rounded down to fives" if rules.rounding == "down"
+                     else "rounded to the nearest five")
+    if (outcome.ending is Ending.BLOCKED and rules.blocked_minus_own
+            and (not rules.teams or rules.team_points == "opponents")):
+        own = sum(outcome.pips[s] for s in rules.teammates(winner))
+        parts.append(f"less the {own} of the lightest hand{'s' if rules.teams else ''}")
+    return f"{who} {verb} {outcome.points}: {', '.join(parts)}."
+
+
+def rating_sentence(before: int, after: int) -> str:
+    """How a person's rating moved after a game (shown figures, :mod:`doublesix.ai.ratings`).
+
+    >>> rating_sentence(1498, 1512), rating_sentence(1512, 1500), rating_sentence(1500, 1500)
+    ('Your rating 1,512, up 14.', 'Your rating 1,500, down 12.', 'Your rating 1,500, unchanged.')
+    """
+    change = after - before
+    moved = "unchanged" if change == 0 else f"{'up' if change > 0 else 'down'} {abs(change)}"
+    return f"Your rating {after:,}, {moved}."
+
+
+def rating_words(shown: int, interval: int, games: int) -> str:
+    """A person's rating in words, with its uncertainty and how many games it rests on.
+
+    >>> rating_words(1512, 230, 7)
+    'Your rating is 1,512 (±230), from 7 rated games.'
+    """
+    return (f"Your rating is {shown:,} (±{interval}), from {games} rated "
+            f"game{'' if games == 1 else 's'}.")
+
+
+def variant_rating_words(variant: str, shown: int, interval: int, games: int) -> str:
+    """A person's rating in one variant (:func:`doublesix.ai.ladder.variant_ratings`), in
+    words.
+
+    >>> variant_rating_words("All Fives", 1530, 310, 1)
+    'Your All Fives rating is 1,530 (±310), from 1 rated game.'
+    """
+    return (f"Your {variant} rating is {shown:,} (±{interval}), from {games} rated "
+            f"game{'' if games == 1 else 's'}.")
+
+
+def level_suggestion(beaten: str, wins: int, games: int, next_level: str) -> str:
+    """What to try when a person keeps beating a computer opponent: the ladder's next step
+    (:class:`doublesix.ai.ladder.Suggestion`, whose fields these are: players by key).
+
+    >>> level_suggestion("buratino", 8, 10, "snow-white")
+    'You beat Buratino in 8 of your last 10 games: try Snow White.'
+    """
+    return (f"You beat {players.label(beaten)} in {wins} of your last {games} games: "
+            f"try {players.label(next_level)}.")
+
+
+def level_words(level: int, rating: int) -> str:
+    """A computer opponent's step on the ladder (:mod:`doublesix.ai.ladder`), as the menus
+    show it.
+
+    >>> level_words(5, 1555)
+    'level 5, Strong, rated 1,555'
+    """
+    return f"level {level}, {players.level_name(level)}, rated {rating:,}"
+
+
+# -- the terminal's turn, said by what changed since the last one (issue 29) ----------------
+
+
+def few_tiles_sentence(seats: Sequence[tuple[str, int]]) -> str:
+    """The seats left with few tiles, said on a turn when their count changed.
+
+    >>> few_tiles_sentence([("Greedy", 1)])
+    'Greedy holds 1 tile.'
+    >>> few_tiles_sentence([("Ana", 2), ("Bea", 1)])
+    'Ana holds 2 tiles, Bea holds 1 tile.'
+    """
+    return ", ".join(f"{name} holds {count} tile{'' if count == 1 else 's'}"
+                     for name, count in seats) + "."
+
+
+def rated_late(before: int, after: int) -> str:
+    """A finished game rated only when the terminal next opened its save folder (it was
+    stopped between saving the game and writing the rating).
+
+    >>> rated_late(1500, 1486)
+    'Your last game is rated now. Your rating 1,486, down 14.'
+    """
+    return f"Your last game is rated now. {rating_sentence(before, after)}"
