@@ -1,6 +1,6 @@
 """A computer for someone away from a web table, from the terminal (``computer NAME``).
 
-The browser's "Let a computer play for Bea" (``web/static/handover.js``) in lines: once a person
+The browser's "Let a computer play for Bea" (``web/static/standins.js``) in lines: once a person
 has been away the table's ``handover_after`` seconds, the others at the table are told once
 (:meth:`Handovers.notices`) that a computer may play for them, with the command to type; and
 ``computer Bea`` (``computer Bea expert`` for another player) gives the server's ``seat``

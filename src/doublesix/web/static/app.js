@@ -22,7 +22,7 @@
  *   people.js      the people at a table: names, who is away, a name's check
  *   waiting.js     a table's waiting room: who has joined, invitation links, Start
  *   join.js        an invitation's page: the table, a name, the seat
- *   handover.js    people away during play, and a computer playing for them
+ *   standins.js    people away during play, and a computer playing for them
  *   pages.js       the router: the front page, a game, an invitation, the daily game, statistics
  *   nav.js         navigation as an event (navigate, onNavigate), the page's views, notices
  *   a11y.js        the live region and the sentences it speaks

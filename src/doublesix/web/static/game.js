@@ -29,7 +29,7 @@ import { loadOptions } from "./api.js";
 import { navigate, showNotice, showView } from "./nav.js";
 import { isPerson, onMySide, seatNames } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
-import { awaySentence, checkHandoverDialog, renderTableNotice } from "./handover.js";
+import { awaySentence, checkHandoverDialog, renderTableNotice } from "./standins.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
