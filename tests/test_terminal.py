@@ -23,46 +23,10 @@ from doublesix.engine.summary import tile_choices
 from doublesix.terminal.saves import Save, read_record, read_save, write_save
 from doublesix.words.results import share_text
 from tests.support.deals import END_ASKED, END_AT_ONCE, Position, end_position, rest_of_set
-from tests.support.terminal import DOUBLESIX, PROMPT, Program
+from tests.support.terminal import DOUBLESIX, PROMPT, Program, answer, play_through
 
 #: The checkout: the README's commands are run from here.
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def answer(program: Program, text: str, turn: int) -> str:
-    """A plain policy: the first playable tile (its end typed on odd turns, asked for on even
-    ones), draw when nothing fits, Enter between hands, no new game."""
-    last = text.rsplit("\n", 1)[-1]
-    if last.startswith("Which end"):
-        return last.split(", ")[1].split(" ")[0].rstrip("?")
-    if last.startswith("Press Enter"):
-        return ""
-    if last.startswith("Play a new game"):
-        return "no"
-    if last.startswith("Start a new game"):
-        return "yes"
-    if "You lead" in text:
-        return program.tiles()[0]
-    playable = program.playable()
-    if not playable:
-        return "draw"
-    tile, end = playable[0]
-    return f"{tile} {end}" if turn % 2 else tile
-
-
-def play_through(program: Program, *, limit: int = 2000) -> str:
-    """Answer every prompt with :func:`answer` until the program ends; the transcript."""
-    for turn in range(limit):
-        text = program.read()
-        if not text and program.process.poll() is not None:
-            break
-        if not PROMPT.search(text.rsplit("\n", 1)[-1]):
-            break
-        program.send(answer(program, text, turn))
-    else:
-        raise AssertionError("the game did not end")
-    assert program.process.wait(30) == 0, program.transcript
-    return program.transcript
 
 
 def to_the_end_of_the_game(program: Program) -> str:

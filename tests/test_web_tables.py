@@ -24,7 +24,7 @@ from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage.store import SavedGame, Seat, Store, sqlite_url
-from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url, run_async
+from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url, run_async, wait_for
 
 #: Browsers, each its own cookie.
 ANA, BEA, CAL, DEV = (f"{name}-browser-cookie-0123456789" for name in ("ana", "bea", "cal",
@@ -509,7 +509,9 @@ class TestStatistics:
             thread.start()
             final = host.play_out(random.Random(1))
             thread.join(60)
-        time.sleep(0.2)
+        for cookie in (ANA, BEA):  # each person's record is saved after the last picture
+            wait_for(lambda cookie=cookie: as_browser(client, cookie).get(
+                "/api/stats").json()["games"] == 1, what="the finished game's record")
         for cookie, seat in ((ANA, 0), (BEA, 1)):
             stats = as_browser(client, cookie).get("/api/stats").json()
             assert stats["games"] == 1

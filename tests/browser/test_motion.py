@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.support.browser import Session
 from tests.support.browser_players import MousePlayer, wait_phase
@@ -140,7 +140,8 @@ def test_a_score_shows_where_it_was_made_and_by_whom_for_the_pace(make_session: 
     session.new_game(page, variant="all-fives", players=2, target=0, seed=3,
                      opponents=["random"])
     MousePlayer(page).play_game(stop_at_result=True)
-    page.wait_for_timeout(900)
+    # Every call-out shown (the hand has scored by its result) has gone again.
+    expect(page.locator("#callouts > *")).to_have_count(0)
     callouts = page.evaluate(
         "window.__callouts.map(({node, ...c}) => c)")
     assert callouts, "the hand should score"

@@ -52,6 +52,15 @@ def run_async(scenario: Coroutine[Any, Any, T], timeout: float = 120) -> T:
         return thread.submit(asyncio.run, scenario).result(timeout=timeout)
 
 
+def wait_for(check: Any, seconds: float = 20.0, what: str = "the condition") -> None:
+    """Return once ``check()`` is true (the server finishes some work after it answers, e.g.
+    saving a finished game's record): polled, never a fixed sleep."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"{what} did not happen in {seconds} s"
+        time.sleep(0.02)
+
+
 def games_of(app: FastAPI) -> Games:
     """The live games of an app made by ``create_app``."""
     games: Games = app.state.games

@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 #: Subcommand name -> (module, one-line help).
 COMMANDS: Final = {
@@ -40,17 +40,41 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     for name, (module_name, help_text) in COMMANDS.items():
         sub = commands.add_parser(name, help=help_text, description=help_text)
         if name == command:
-            module = importlib.import_module(module_name)
+            module = _load(name, module_name)
             module.add_arguments(sub)
             sub.set_defaults(run=module.run)
     return parser
+
+
+#: The packages of the web extra: a command that needs them says so when they are missing.
+WEB_EXTRA: Final = ("fastapi", "uvicorn", "sqlalchemy", "starlette")
+
+
+class MissingExtra(Exception):
+    """A command needs an extra that is not installed."""
+
+
+def _load(command: str, module_name: str) -> Any:
+    """The command's module; if it needs the web extra and that is missing, a clear error."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] in WEB_EXTRA:
+            raise MissingExtra(
+                f"doublesix {command} needs the web server's packages, which are not installed "
+                "here: pip install 'doublesix[web]'") from None
+        raise
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     command = next((word for word in args_list if not word.startswith("-")), None)
-    parser = build_parser(command if command in COMMANDS else None)
+    try:
+        parser = build_parser(command if command in COMMANDS else None)
+    except MissingExtra as error:
+        print(error, file=sys.stderr)
+        return 2
     args = parser.parse_args(args_list)
     if getattr(args, "run", None) is None:
         parser.print_help()

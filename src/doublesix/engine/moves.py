@@ -173,13 +173,6 @@ def lay_move(t: int, e: int) -> Move:
     return _LAYS[t][e + 1]
 
 
-def coerce_move(value: Move | str) -> Move:
-    """A move from a Move or its text."""
-    if isinstance(value, Move):
-        return value
-    return Move.parse(value)
-
-
 def legal_moves_for(
     hand: Mask, layout: Layout, can_draw: bool, opener: int = -1, over: bool = False
 ) -> tuple[Move, ...]:

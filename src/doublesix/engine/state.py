@@ -459,10 +459,6 @@ class State:
         self.result = HandResult(winner, points, ending is Ending.BLOCKED, ending, winners)
         self._legal = ()
 
-    def explain_illegal(self, move: Move) -> str:
-        """Why ``move`` is not legal now, in words."""
-        return str(self.illegal(move))
-
     def illegal(self, move: Move) -> IllegalMoveError:
         """The error that says why ``move`` is not legal now: an :class:`AmbiguousMoveError`
         for a tile without an end that fits several, an :class:`IllegalMoveError` otherwise."""

@@ -224,11 +224,6 @@ def pips_of(mask: Mask) -> int:
     return sum(PIPS[i] for i in indices(mask))
 
 
-def numbers_of(mask: Mask) -> frozenset[int]:
-    """The numbers shown on any tile of ``mask``."""
-    return frozenset(n for n in range(MAX_PIPS + 1) if mask & SUIT[n])
-
-
 def best_opener(mask: Mask) -> int:
     """The index of the tile that opens from ``mask``: the highest double, else the top rank.
 
