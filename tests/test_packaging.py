@@ -18,7 +18,7 @@ from tests.support.terminal import DOUBLESIX, Program, play_through
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The web extra's packages and what they bring.
-WEB_STACK = ("fastapi", "uvicorn", "sqlalchemy", "starlette", "psycopg", "alembic", "httpx",
+WEB_STACK = ("fastapi", "uvicorn", "sqlalchemy", "starlette", "psycopg", "alembic", "httpx", "h11",
              "httpx2")
 
 BLOCKER = f"""

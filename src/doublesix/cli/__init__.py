@@ -46,20 +46,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-#: The packages of the web extra: a command that needs them says so when they are missing.
-WEB_EXTRA: Final = ("fastapi", "uvicorn", "sqlalchemy", "starlette")
-
-
 class MissingExtra(Exception):
     """A command needs an extra that is not installed."""
 
 
 def _load(command: str, module_name: str) -> Any:
-    """The command's module; if it needs the web extra and that is missing, a clear error."""
+    """The command's module; if it is the web server's and a package of the web extra is
+    missing, a clear error."""
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as error:
-        if (error.name or "").split(".")[0] in WEB_EXTRA:
+        missing = (error.name or "").split(".")[0]
+        if module_name.startswith("doublesix.web.") and missing not in ("", "doublesix"):
             raise MissingExtra(
                 f"doublesix {command} needs the web server's packages, which are not installed "
                 "here: pip install 'doublesix[web]'") from None
