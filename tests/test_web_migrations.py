@@ -16,6 +16,7 @@ import shutil
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select, text
+from sqlalchemy import exc, func, inspect, select, text
 
 from doublesix import Match, Rules
 from doublesix.cli import main
@@ -39,7 +40,9 @@ from tests.support.storage import (
     LATE_TABLES,
     before_migrations,
     empty_database,
+    found_at,
     schema_differences,
+    upgrade_at,
 )
 from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, postgres_url
 
@@ -105,7 +108,7 @@ class TestTheRelease:
 
     def test_every_game_plays_on_after_the_upgrade(self, release: Path) -> None:
         url = sqlite_url(release)
-        assert found(make_engine(url)) == Found(None, tables=True)
+        assert found_at(url) == Found(None, tables=True)
         before = revisions(release)
         rng = random.Random(39)
         played: dict[str, str] = {}
@@ -142,7 +145,8 @@ class TestTheRelease:
                 assert loaded is not None and loaded.revision > before[game_id]
                 assert stored_match(loaded).to_json() == match
             [rated] = ratings.history(store, digest(ANA))
-            assert rated.game_id == MADE["finished"]["id"] and rated.after.mu > rated.before.mu
+            assert rated.game_id == MADE["finished"]["id"]
+            assert rated.won == (rated.after.mu > rated.before.mu)
             with store.engine.connect() as connection:
                 review = connection.execute(select(reviewrows.REVIEWS).where(
                     reviewrows.REVIEWS.c.id == MADE["finished"]["review"])).one()
@@ -176,9 +180,9 @@ class TestTheRelease:
 class TestUpgrades:
     def test_an_empty_database_gets_the_newest_revision_and_the_models_tables(
             self, database_url: str) -> None:
-        assert found(make_engine(database_url)) == Found(None, tables=False)
+        assert found_at(database_url) == Found(None, tables=False)
         Store(database_url).dispose()
-        assert found(make_engine(database_url)) == Found(head(), tables=True)
+        assert found_at(database_url) == Found(head(), tables=True)
         assert schema_differences(database_url) == []
 
     def test_a_database_without_the_late_tables_and_columns_gains_them(
@@ -191,7 +195,7 @@ class TestUpgrades:
         store.dispose()
         before_migrations(database_url, tables=LATE_TABLES, columns=LATE_COLUMNS,
                           indexes=LATE_INDEXES)
-        assert found(make_engine(database_url)) == Found(None, tables=True)
+        assert found_at(database_url) == Found(None, tables=True)
         assert schema_differences(database_url) != []
         store = Store(database_url)
         try:
@@ -229,6 +233,60 @@ class TestUpgrades:
         engine.dispose()
 
 
+def with_a_revision_after(folder: Path, monkeypatch: pytest.MonkeyPatch, upgrade: str) -> str:
+    """The migrations with one revision more, whose ``upgrade()`` body is ``upgrade``, in
+    force for the test: its id."""
+    copy = folder / "migrations"
+    shutil.copytree(migrating.MIGRATIONS, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    newest = head()
+    after = f"{int(newest) + 1:04d}"
+    (copy / "versions" / f"r{after}_next.py").write_text(
+        f"import sqlalchemy as sa\nfrom alembic import op\n\nrevision = {after!r}\n"
+        f"down_revision = {newest!r}\n\n\ndef upgrade() -> None:\n    {upgrade}\n")
+    monkeypatch.setattr(migrating, "MIGRATIONS", copy)
+    migrating.scripts.cache_clear()
+    migrating.known_revisions.cache_clear()
+    return after
+
+
+@pytest.fixture
+def fresh_caches() -> Iterator[None]:
+    """The revisions read again after the test (it changed them)."""
+    yield
+    migrating.scripts.cache_clear()
+    migrating.known_revisions.cache_clear()
+
+
+@pytest.mark.usefixtures("fresh_caches")
+class TestLaterRevisions:
+    """A revision after the newest, written for the test."""
+
+    def test_a_database_at_a_revision_gets_those_after_it(
+            self, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        Store(database_url).dispose()
+        first = head()
+        after = with_a_revision_after(tmp_path, monkeypatch, 'op.create_table("doublesix_x", '
+                                      'sa.Column("id", sa.Integer(), primary_key=True))')
+        assert upgrade_at(database_url) == migrating.Upgrade(
+            first, after, adopted=False)
+        assert found_at(database_url) == Found(after, tables=True)
+
+    def test_a_revision_that_fails_leaves_the_database_as_it_was(
+            self, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        Store(database_url).dispose()
+        first = head()
+        with_a_revision_after(tmp_path, monkeypatch, 'op.create_table("doublesix_x", '
+                              'sa.Column("id", sa.Integer(), primary_key=True)); '
+                              'op.execute("SELECT * FROM doublesix_nothing")')
+        engine = make_engine(database_url)
+        with pytest.raises(exc.SQLAlchemyError):
+            migrating.upgrade(engine)
+        assert found(engine) == Found(first, tables=True)
+        with engine.connect() as connection:
+            assert not inspect(connection).has_table("doublesix_x")
+        engine.dispose()
+
+
 class TestTheCommand:
     def test_db_upgrade_brings_a_file_of_the_release_up_to_date(
             self, release: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -255,7 +313,7 @@ class TestTheCommand:
         assert main(["db", "current"]) == 0
         assert "no database there yet" in capsys.readouterr().out and not default.exists()
         assert main(["db", "upgrade"]) == 0
-        assert found(make_engine(sqlite_url(default))) == Found(head(), tables=True)
+        assert found_at(sqlite_url(default)) == Found(head(), tables=True)
 
 
 class TestTogether:
@@ -266,8 +324,8 @@ class TestTogether:
         with holder.connect() as held, held.begin():
             # The lock taken first: every upgrade waits for it.
             held.execute(select(func.pg_advisory_xact_lock(migrating.LOCK_KEY)))
-            threads = [threading.Thread(target=lambda: done.append(
-                migrating.upgrade(make_engine(url)))) for _ in range(3)]
+            threads = [threading.Thread(target=lambda: done.append(upgrade_at(url)))
+                       for _ in range(3)]
             for thread in threads:
                 thread.start()
             deadline = time.monotonic() + 60

@@ -18,10 +18,11 @@ revision is only read.
 
 >>> from doublesix.web.storage.store import make_engine
 >>> engine = make_engine("sqlite://")
->>> upgrade(engine)
-Upgrade(before=None, after='0001', adopted=False)
->>> upgrade(engine), found(engine)
-(Upgrade(before='0001', after='0001', adopted=False), Found(revision='0001', tables=True))
+>>> done = upgrade(engine)
+>>> done.before, done.after == head(), done.adopted
+(None, True, False)
+>>> upgrade(engine).changed, found(engine) == Found(head(), tables=True)
+(False, True)
 """
 
 from __future__ import annotations
@@ -151,7 +152,7 @@ class Found:
     @property
     def known(self) -> bool:
         """Whether this doublesix knows its revision (an empty database's included)."""
-        return self.revision is None or self.revision in _known()
+        return self.revision is None or self.revision in known_revisions()
 
 
 def _found(connection: Connection) -> Found:
@@ -216,6 +217,11 @@ def upgrade(engine: Engine) -> Upgrade:
 
 
 @functools.cache
-def _known() -> frozenset[str]:
+def known_revisions() -> frozenset[str]:
+    """Every revision this doublesix knows.
+
+    >>> head() in known_revisions()
+    True
+    """
     return frozenset(script.revision for script in scripts().walk_revisions())
 
