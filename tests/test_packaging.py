@@ -71,10 +71,13 @@ def test_simulate_and_a_tournament_without_the_web_stack(no_web: dict[str, str])
         assert done.stdout.strip()
 
 
-def test_the_server_without_its_extra_says_what_to_install(no_web: dict[str, str]) -> None:
+@pytest.mark.parametrize("command", [["serve", "--port", "1"], ["prune", "--dry-run"],
+                                     ["db", "current"]])
+def test_the_server_without_its_extra_says_what_to_install(no_web: dict[str, str],
+                                                          command: list[str]) -> None:
     env = {**os.environ, **no_web}
-    done = subprocess.run([DOUBLESIX, "serve", "--port", "1"], capture_output=True, text=True,
-                          env=env, timeout=60)
+    done = subprocess.run([DOUBLESIX, *command], capture_output=True, text=True, env=env,
+                          timeout=60)
     assert done.returncode == 2
     assert "pip install 'doublesix[web]'" in done.stderr
     assert "Traceback" not in done.stderr

@@ -1,9 +1,9 @@
 """The server's own work per move (issue 28), on SQLite and on PostgreSQL: a save writes what
 changed (a move appends its line to the row's ``moves``; the match, the seats and the other
 unchanged columns are not written again), a game saved move by move loads as it was played,
-an older database gains the ``moves`` column, a picture is built once per game state and seat,
-the quick players play in the server's process the moves they made in the search processes,
-and a job for a search process ships little.
+a database from before the migrations gains the ``moves`` column, a picture is built once per
+game state and seat, the quick players play in the server's process the moves they made in the
+search processes, and a job for a search process ships little.
 """
 
 from __future__ import annotations
@@ -33,15 +33,14 @@ from doublesix.web.play.searchers import Searchers
 from doublesix.web.storage import saving
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, Seat, Store, make_engine
-from tests.support.web import TEST_SETTINGS, postgres_url, run_async
+from tests.support.storage import before_migrations, empty_database
+from tests.support.web import TEST_SETTINGS, run_async
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty database of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    return postgres_url()
+    return empty_database(request.param, tmp_path)
 
 
 @pytest.fixture
@@ -246,16 +245,14 @@ class TestGamesSavedMoveByMove:
         with pytest.raises(ValueError, match="corrupt save: move 1 after the match"):
             stored_match(saved)
 
-    def test_an_older_database_gains_the_moves_column(self, database_url: str) -> None:
+    def test_a_database_from_before_the_migrations_gains_the_moves_column(
+            self, database_url: str) -> None:
         first = Store(database_url)
         try:
             game = stored_game(first, Match(Rules.variant("muggins"), seed=3))
         finally:
             first.dispose()
-        engine = make_engine(database_url)
-        with engine.begin() as connection:
-            connection.execute(text("alter table doublesix_games drop column moves"))
-        engine.dispose()
+        before_migrations(database_url, columns=["moves"])
         store = Store(database_url)
         try:
             loaded = store.load(game.id)

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
 from doublesix import Rules
 from doublesix.engine.view import View
@@ -24,6 +23,7 @@ from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage.store import SavedGame, Seat, Store, sqlite_url
+from tests.support.storage import before_migrations
 from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url, run_async, wait_for
 
 #: Browsers, each its own cookie.
@@ -526,10 +526,7 @@ def test_a_database_from_before_tables_gains_its_column(tmp_path: Any) -> None:
     store.insert(SavedGame("g1", owner="o", variant="draw", seats=[Seat("You", "human", "h")],
                            match="{}", scores=[0, 0]))
     store.dispose()
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("ALTER TABLE doublesix_games DROP COLUMN table_info"))
-    engine.dispose()
+    before_migrations(url, columns=["table_info"])
     store = Store(url)
     loaded = store.load("g1")
     assert loaded is not None and loaded.table is None and loaded.seats[0].kind == "human"

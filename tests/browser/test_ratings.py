@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session as DbSession
 from doublesix.ai.ladder import rating_of
 from doublesix.ai.ratings import Rating, update
 from doublesix.protocol.wire import COOKIE
-from doublesix.web.storage.ratings import RatingRow, create_table
+from doublesix.web.storage.ratings import RatingRow
 from doublesix.web.storage.store import Store, digest
 from tests.support.browser import assert_accessible
 from tests.support.browser_players import MousePlayer
@@ -64,7 +64,6 @@ def put_history(db: Any, owner: str, days: list[datetime.date]) -> list[RatingRo
     ``days``, Draw and Muggins in turn, against the expert and Greedy in turn."""
     store = Store(f"sqlite:///{db}")
     try:
-        create_table(store.engine)
         rows = []
         rating = Rating()
         for number, day in enumerate(days, 1):

@@ -27,13 +27,14 @@ import httpx2
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import MetaData
 from websockets.sync.client import ClientConnection
 
 from doublesix.engine.match import Match
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings
-from doublesix.web.storage.store import Base, make_engine
+from doublesix.web.storage.store import make_engine
 
 Message = dict[str, Any]
 TILE = re.compile(r"(\d{1,2})\|(\d{1,2})")
@@ -331,6 +332,8 @@ def postgres_url() -> str:
             pytest.skip(message)
         pytest.fail(message)
     engine = make_engine(url)
-    Base.metadata.drop_all(engine)
+    everything = MetaData()  # the tables as they are, the migrations' version included
+    everything.reflect(engine)
+    everything.drop_all(engine)
     engine.dispose()
     return url

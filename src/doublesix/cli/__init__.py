@@ -1,5 +1,5 @@
 """The ``doublesix`` command: ``simulate``, ``tournament``, ``ladder``, ``play``, ``join``,
-``serve``, ``prune``, ``review`` and ``stats``.
+``serve``, ``prune``, ``db``, ``review`` and ``stats``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -20,6 +20,7 @@ COMMANDS: Final = {
     "serve": ("doublesix.web.routes.server", "start the web game on http://127.0.0.1:8000"),
     "prune": ("doublesix.web.storage.retention",
               "remove the web game's old games (statistics kept)"),
+    "db": ("doublesix.cli.db", "the web game's database: db upgrade, db current"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
     "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),
@@ -46,6 +47,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+#: The commands of the web server, which need the ``web`` extra.
+WEB_COMMANDS: Final = ("serve", "prune", "db")
+
+
 class MissingExtra(Exception):
     """A command needs an extra that is not installed."""
 
@@ -57,7 +62,7 @@ def _load(command: str, module_name: str) -> Any:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         missing = (error.name or "").split(".")[0]
-        if module_name.startswith("doublesix.web.") and missing not in ("", "doublesix"):
+        if command in WEB_COMMANDS and missing not in ("", "doublesix"):
             raise MissingExtra(
                 f"doublesix {command} needs the web server's packages, which are not installed "
                 "here: pip install 'doublesix[web]'") from None

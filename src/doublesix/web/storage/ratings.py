@@ -37,7 +37,6 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
-    Engine,
     Float,
     Integer,
     String,
@@ -53,7 +52,6 @@ from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.engine.match import Match
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.live import stored_match
-from doublesix.web.storage.latetables import create_once
 from doublesix.web.storage.store import Base, SavedGame, Store, utcnow
 from doublesix.words import results, rulebook
 
@@ -96,10 +94,6 @@ class RatingRow(Base):
 
 RATINGS: Final = Base.metadata.tables[RatingRow.__tablename__]
 
-
-def create_table(engine: Engine) -> None:
-    """Make the ratings' table if the database has none yet (once per engine)."""
-    create_once(RATINGS, engine)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +138,6 @@ def rate_game(store: Store, saved: SavedGame, match: Match) -> dict[int, Change]
     owners = rated_seats(saved)
     if not owners or not match.is_over:
         return {}
-    create_table(store.engine)
     for _attempt in range(3):
         try:
             return _rate(store, saved, match, owners)
@@ -209,14 +202,12 @@ def _history(session: Session, owner: str) -> list[RatingRow]:
 
 def history(store: Store, owner: str) -> list[RatingRow]:
     """Every update of the browser ``owner``'s rating, oldest first (blocking)."""
-    create_table(store.engine)
     with Session(store.engine) as session:
         return _history(session, owner)
 
 
 def game_changes(store: Store, game_id: str) -> dict[int, Change]:
     """The updates a finished game made, by seat (blocking)."""
-    create_table(store.engine)
     with Session(store.engine) as session:
         rows = list(session.scalars(select(RatingRow).where(RatingRow.game_id == game_id)))
         changes = {}
@@ -273,7 +264,6 @@ def rate_before_removal(store: Store, games: Sequence[SavedGame]) -> None:
 def catch_up(store: Store, owner: str, games: Sequence[SavedGame]) -> None:
     """Rate the browser ``owner``'s finished ``games`` that were not rated for it (the server
     stopped between a game's save and its rating), oldest first (blocking)."""
-    create_table(store.engine)
     if not games:
         return
     with Session(store.engine) as session:

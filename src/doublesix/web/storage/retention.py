@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from sqlalchemy import Index, and_, delete, exc, func, insert, or_, select, text
+from sqlalchemy import and_, delete, func, insert, or_, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
@@ -62,8 +62,6 @@ from doublesix.web.storage.store import (
 
 log = logging.getLogger("doublesix.web")
 
-#: Finding the oldest games without reading every row.
-UPDATED_INDEX: Final = Index("ix_doublesix_games_updated", GameRow.updated)
 #: Seconds between two batches, so saves and loads are not kept waiting.
 BATCH_PAUSE: Final = 0.05
 #: The longest wait from the server's start to its first round (seconds).
@@ -106,13 +104,6 @@ class Candidate:
     id: str
     finished: bool
     updated: datetime.datetime
-
-
-def ensure_index(store: Store) -> None:
-    """Give an older database the index on the games' last saves (blocking; another
-    process making it at the same moment, or a read-only database, is no error)."""
-    with contextlib.suppress(exc.OperationalError, exc.ProgrammingError, exc.IntegrityError):
-        UPDATED_INDEX.create(store.engine, checkfirst=True)
 
 
 def candidates(
@@ -271,8 +262,6 @@ class Retention:
         self.task: asyncio.Task[None] | None = None
         #: Games removed since the server started.
         self.removed = 0
-        if not self.policy.keeps_everything:
-            ensure_index(store)
 
     def start(self) -> None:
         """Start removing in the background (unless the settings say never)."""
@@ -362,7 +351,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"doublesix prune: would remove {found[False]} unfinished and {found[True]} "
                   f"finished games (statistics kept); the database holds {before}")
             return 0
-        ensure_index(store)
         removed = 0
         while gone := prune_batch(store, policy, now):
             removed += gone

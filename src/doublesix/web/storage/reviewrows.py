@@ -3,9 +3,8 @@ the games' database (:mod:`~doublesix.web.storage.store`), a row per review job 
 the review or the error), so that a poll reaching another process than the one making the
 review is answered (``serve --workers``, :mod:`~doublesix.web.play.cluster`).
 
-The table is made with the others (it shares their declarative base) and, for a database made
-before it, by :func:`create_table`.  Blocking: call it from the database's threads
-(:meth:`~doublesix.web.storage.saving.Saving.run`).
+The table is made by the migrations, with the others.  Blocking: call it from the database's
+threads (:meth:`~doublesix.web.storage.saving.Saving.run`).
 
 >>> from doublesix.web.storage.store import Store
 >>> store = Store("sqlite://")
@@ -26,10 +25,8 @@ import datetime
 from typing import Final
 
 from sqlalchemy import DateTime, Integer, String, Text, delete, func, select, update
-from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from doublesix.web.storage.latetables import create_once
 from doublesix.web.storage.store import Base, Store, utcnow
 
 #: How long a finished review is kept for its asker to fetch, in seconds.
@@ -64,10 +61,6 @@ class ReviewRow(Base):
 REVIEWS: Final = Base.metadata.tables[ReviewRow.__tablename__]
 
 
-def create_table(engine: Engine) -> None:
-    """Make the reviews' table if the database has none yet (once per engine)."""
-    create_once(REVIEWS, engine)
-
 
 def _fresh(row: ReviewRow, now: datetime.datetime) -> ReviewRow:
     """``row`` as it should be read now: a running review not moved for
@@ -79,7 +72,6 @@ def _fresh(row: ReviewRow, now: datetime.datetime) -> ReviewRow:
 
 def insert(store: Store, review_id: str, key: str, browser: str, total: int) -> None:
     """A new review job, running, none of its ``total`` hands done."""
-    create_table(store.engine)
     with store.writing(), Session(store.engine) as session, session.begin():
         session.add(ReviewRow(id=review_id, key=key, browser=browser, status="running",
                               done=0, total=total, updated=utcnow()))
@@ -87,7 +79,6 @@ def insert(store: Store, review_id: str, key: str, browser: str, total: int) -> 
 
 def progress(store: Store, review_id: str, done: int) -> None:
     """``done`` hands of the review are made."""
-    create_table(store.engine)
     with store.writing(), store.engine.begin() as connection:
         connection.execute(update(REVIEWS).where(REVIEWS.c.id == review_id)
                            .values(done=done, updated=utcnow()))
@@ -97,7 +88,6 @@ def finish(store: Store, review_id: str, status: str, done: int, result: str | N
            error: str | None) -> None:
     """The review's end, ``done`` hands made: ``done`` with its ``result`` (JSON), or
     ``failed`` with its ``error``."""
-    create_table(store.engine)
     with store.writing(), store.engine.begin() as connection:
         connection.execute(update(REVIEWS).where(REVIEWS.c.id == review_id)
                            .values(status=status, done=done, result=result, error=error,
@@ -106,7 +96,6 @@ def finish(store: Store, review_id: str, status: str, done: int, result: str | N
 
 def load(store: Store, review_id: str) -> ReviewRow | None:
     """The review job of this id while it is kept, or None."""
-    create_table(store.engine)
     now = utcnow()
     with Session(store.engine, expire_on_commit=False) as session:
         row = session.get(ReviewRow, review_id)
@@ -118,7 +107,6 @@ def load(store: Store, review_id: str) -> ReviewRow | None:
 
 def find(store: Store, key: str) -> ReviewRow | None:
     """The review job of ``key`` running or made (and kept), the newest; None if none."""
-    create_table(store.engine)
     now = utcnow()
     with Session(store.engine, expire_on_commit=False) as session:
         rows = list(session.scalars(select(ReviewRow).where(ReviewRow.key == key)
@@ -134,7 +122,6 @@ def find(store: Store, key: str) -> ReviewRow | None:
 
 def running(store: Store, browser: str) -> int:
     """How many reviews this browser has running (in any server process)."""
-    create_table(store.engine)
     since = utcnow() - datetime.timedelta(seconds=STALE_SECONDS)
     with Session(store.engine) as session:
         return int(session.scalar(select(func.count()).select_from(ReviewRow).where(
@@ -145,7 +132,6 @@ def running(store: Store, browser: str) -> int:
 def expire(store: Store) -> None:
     """Remove the reviews kept longer than :data:`KEEP_SECONDS` (and those left running by
     a stopped process)."""
-    create_table(store.engine)
     now = utcnow()
     kept = now - datetime.timedelta(seconds=KEEP_SECONDS)
     stale = now - datetime.timedelta(seconds=STALE_SECONDS + KEEP_SECONDS)

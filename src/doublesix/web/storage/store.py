@@ -12,6 +12,8 @@ revision it follows, so two servers sharing one PostgreSQL database never overwr
 other's moves (the loser reloads).  On PostgreSQL each save also sends a notification
 (``NOTIFY doublesix_games``, in the save's own transaction) that :class:`Listener` hears in every
 server process, so a move made through one process reaches the sockets held by another.
+The schema is made and changed by the migrations alone (:mod:`~doublesix.web.storage.migrating`,
+run when a :class:`Store` opens the database).
 
 >>> store = Store("sqlite://")
 >>> game = SavedGame("g1", owner="o", variant="draw", seats=[Seat("You", "human", "h")],
@@ -54,10 +56,8 @@ from sqlalchemy import (
     event,
     exc,
     func,
-    inspect,
     or_,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -65,6 +65,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
 from doublesix.protocol.wire import HUMAN, WAITING
+from doublesix.web.storage import migrating
 
 log = logging.getLogger("doublesix.web")
 
@@ -134,7 +135,8 @@ class GameRow(Base):
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     owner: Mapped[str] = mapped_column(String(64), index=True)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
-    updated: Mapped[datetime.datetime] = mapped_column(DateTime)
+    #: Indexed: pruning finds the oldest games (:mod:`~doublesix.web.storage.retention`).
+    updated: Mapped[datetime.datetime] = mapped_column(DateTime, index=True)
     variant: Mapped[str] = mapped_column(String(16))
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     daily: Mapped[str | None] = mapped_column(String(10), index=True, nullable=True)
@@ -146,8 +148,7 @@ class GameRow(Base):
     scores: Mapped[list[int]] = mapped_column(JSON)
     match: Mapped[str] = mapped_column(Text)
     #: A table for people: its host, stage and "play again" (``Table``); None for a game
-    #: against computers only.  Added after the first release: :class:`Store` adds the column
-    #: to an older database.
+    #: against computers only.  Added after the first release (None in an older row).
     table_info: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: The moves played since ``match`` was written, a line each (``next``: the next hand
     #: dealt), appended by each save (:attr:`SavedGame.moves`).  Added in release 3 (None in
@@ -393,7 +394,11 @@ def unavailable(error: BaseException) -> bool:
 
 
 class Store:
-    """The games table behind a SQLAlchemy URL.  Blocking: call it from a worker thread."""
+    """The games table behind a SQLAlchemy URL.  Blocking: call it from a worker thread.
+
+    Opening it brings the database's schema to the newest revision in place
+    (:func:`~doublesix.web.storage.migrating.upgrade`; a database written by a newer
+    doublesix raises :class:`~doublesix.web.storage.migrating.UnknownRevisionError`)."""
 
     def __init__(self, url: str, *, origin: str = "") -> None:
         self.url = url
@@ -401,11 +406,10 @@ class Store:
         self.origin = origin
         self.engine = make_engine(url)
         try:
-            Base.metadata.create_all(self.engine)
-        except (exc.ProgrammingError, exc.IntegrityError):
-            # Another server sharing the database created the table at the same moment.
-            Base.metadata.create_all(self.engine)
-        self._add_new_columns()
+            migrating.upgrade(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
         parsed = make_url(url)
         #: Whether saves are announced to other processes (PostgreSQL).
         self.notifies = self.engine.dialect.name == "postgresql"
@@ -418,26 +422,6 @@ class Store:
         self.in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (
             None, "", ":memory:"
         )
-
-    def _add_new_columns(self) -> None:
-        """Bring a database made by an older release up to date: add the columns added since
-        (nullable, so its games load as they were)."""
-        table = Base.metadata.tables[GameRow.__tablename__]
-        have = {column["name"] for column in inspect(self.engine).get_columns(table.name)}
-        for column in table.columns:
-            if column.name in have:
-                continue
-            kind = column.type.compile(dialect=self.engine.dialect)
-            try:
-                with self.engine.begin() as connection:
-                    connection.execute(text(
-                        f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"
-                    ))
-            except (exc.OperationalError, exc.ProgrammingError):
-                # Another server added it at the same moment.
-                have = {c["name"] for c in inspect(self.engine).get_columns(table.name)}
-                if column.name not in have:
-                    raise
 
     def writing(self) -> contextlib.AbstractContextManager[Any]:
         """Held while this process writes (SQLite's writes take turns here)."""

@@ -1,0 +1,26 @@
+"""${message}
+
+Revision ID: ${up_revision}
+Revises: ${down_revision | comma,n}
+Create Date: ${create_date}
+
+Migrations go forward only (docs/web.md): there is no downgrade.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+% if imports:
+${imports}
+% endif
+
+revision = ${repr(up_revision)}
+down_revision = ${repr(down_revision)}
+branch_labels = ${repr(branch_labels)}
+depends_on = ${repr(depends_on)}
+
+
+def upgrade() -> None:
+    """${message}."""
+    ${upgrades if upgrades else "pass"}

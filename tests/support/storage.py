@@ -1,0 +1,84 @@
+"""What the database tests share: a database made to look as an older release left it, and the
+difference between a database's schema and the models'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
+
+from doublesix.web.storage import migrating
+from doublesix.web.storage.store import make_engine, sqlite_url
+from tests.support.web import postgres_url
+
+#: The tables release 0.1.0's server made after the games' own, the last ones at first use.
+LATE_TABLES = ("doublesix_seat_owners", "doublesix_results", "doublesix_ratings",
+               "doublesix_reviews")
+#: The games' columns added after their first release.
+LATE_COLUMNS = ("table_info", "moves")
+#: The index pruning made when it first ran.
+LATE_INDEXES = ("ix_doublesix_games_updated",)
+
+
+def before_migrations(url: str, *, tables: Sequence[str] = (), columns: Sequence[str] = (),
+                      indexes: Sequence[str] = ()) -> None:
+    """Make the database at ``url`` look as a release before the migrations left it: no
+    version table, and without these ``tables``, games' ``columns`` and ``indexes`` (what
+    that release had not yet added)."""
+    engine = make_engine(url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(text(f"DROP TABLE {migrating.VERSION_TABLE}"))
+            for name in indexes:
+                connection.execute(text(f"DROP INDEX {name}"))
+            for name in tables:
+                connection.execute(text(f"DROP TABLE {name}"))
+            for name in columns:
+                connection.execute(text(f"ALTER TABLE doublesix_games DROP COLUMN {name}"))
+    finally:
+        engine.dispose()
+
+
+def schema_differences(url: str) -> list[Any]:
+    """How the schema of the database at ``url`` differs from the models' (Alembic's
+    comparison, the one ``--autogenerate`` writes a revision from); [] when it is the same."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            context = MigrationContext.configure(
+                connection, opts={"version_table": migrating.VERSION_TABLE,
+                                  "compare_type": True})
+            return list(compare_metadata(context, migrating.models()))
+    finally:
+        engine.dispose()
+
+
+def found_at(url: str) -> migrating.Found:
+    """What the database at ``url`` holds of doublesix's schema (its revision, its tables)."""
+    engine = make_engine(url)
+    try:
+        return migrating.found(engine)
+    finally:
+        engine.dispose()
+
+
+def upgrade_at(url: str) -> migrating.Upgrade:
+    """Upgrade the database at ``url`` (:func:`doublesix.web.storage.migrating.upgrade`)."""
+    engine = make_engine(url)
+    try:
+        return migrating.upgrade(engine)
+    finally:
+        engine.dispose()
+
+
+def empty_database(kind: str, folder: Path) -> str:
+    """The URL of an empty database: a new SQLite file in ``folder``, or the test PostgreSQL
+    database emptied (``kind`` "sqlite" or "postgresql")."""
+    if kind == "sqlite":
+        return sqlite_url(folder / "games.sqlite3")
+    return postgres_url()
