@@ -199,12 +199,14 @@ def _masks(lacks: Sequence[frozenset[int]]) -> list[int]:
 
 def _policy_key(
     state: State, move: Move, planner: int, plan: Plan, known: Sequence[int]
-) -> tuple[int, int, int]:
-    """How the playout policy ranks a lay, as :func:`rollout`, :func:`rollout_key` and
-    :class:`Plan` document it, worked out on the engine's layout and tiles: points (the board
-    count after the lay, if All Fives scores it) first, then pips, then a double; the seat
-    ``planner`` adds its plan's weights (``known``: what each seat is known to lack, as masks);
-    ties go to the first end, then the highest tile."""
+) -> tuple[int, ...]:
+    """How the playout policy ranks a lay, as :func:`rollout`, :func:`rollout_key`,
+    :func:`tie_rank` and :class:`Plan` document it, worked out on the engine's layout and
+    tiles: points (the board count after the lay, if All Fives scores it) first, then pips,
+    then a double; the seat ``planner`` adds its plan's weights (``known``: what each seat is
+    known to lack, as masks); ties go to the highest tile, then the higher number left
+    showing, the higher count, a side before an arm, the spinner's bare side first: never to
+    an end for being the left one."""
     rules = state.rules
     layout = state.layout
     after = layout.lay_index(move.t, move.e)
@@ -235,7 +237,10 @@ def _policy_key(
             value += plan.lock
         if tile.is_double:
             value += plan.double
-    return value, -move.e, move.t
+    if move.e < 0:  # the opening tile: one lay per tile
+        return value, move.t
+    outer = TILES[move.t].other(dict(layout.open)[move.e])
+    return value, move.t, outer, count, move.e < 2, layout.spin_sides >> move.e & 1
 
 
 def _mid_hand(rules: Rules, seed: int) -> tuple[State, list[Step]]:
