@@ -150,7 +150,7 @@ def hint(view: View, seed: int = 0, **options: Any) -> Hint:
     >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
     >>> match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
     >>> hint(match.view(1), playouts=200).reason
-    '6|3 on the right scores 15'
+    '6|3 on the left scores 15'
     """
     moves = view.legal_moves()
     if not moves:
