@@ -95,7 +95,6 @@ def tie_rank(board: Board, t: int, e: int) -> tuple[int, int, int, bool, int]:
     other side (left for right, up for down), so mirror tables are played alike.
 
     >>> from doublesix import Rules, State, Tile
-    >>> from doublesix.engine.layout import Layout
     >>> board = Board.from_state(State.deal(Rules.variant("block"), seed=1))
     >>> board.place(Tile(6, 6).index, -1)  # a lone 6|6: 6|4 left or right leaves one table
     >>> tie_rank(board, Tile(6, 4).index, 0) == tie_rank(board, Tile(6, 4).index, 1)
@@ -107,7 +106,15 @@ def tie_rank(board: Board, t: int, e: int) -> tuple[int, int, int, bool, int]:
 
 def wins_tie(board: Board, t: int, e: int, bt: int, be: int) -> bool:
     """Whether lay ``(t, e)`` wins a tie against ``(bt, be)`` by :func:`tie_rank` (the higher
-    tile wins at once)."""
+    tile wins at once).
+
+    >>> from doublesix import Rules, State, Tile
+    >>> board = Board.from_state(State.deal(Rules.variant("block"), seed=1))
+    >>> board.place(Tile(6, 6).index, -1)
+    >>> six_four, six_five = Tile(6, 4).index, Tile(6, 5).index
+    >>> wins_tie(board, six_four, 1, six_four, 0), wins_tie(board, six_five, 0, six_four, 1)
+    (False, True)
+    """
     if t != bt:
         return t > bt
     return tie_rank(board, t, e) > tie_rank(board, bt, be)
