@@ -65,6 +65,7 @@ cdef int ARMS_AFTER_SIDES = _layout.ARMS_AFTER_SIDES
 cdef int ARMS_IMMEDIATE = _layout.ARMS_IMMEDIATE
 
 cdef mask_t to_mask(object value) except *:
+    # a Python mask (an int) as a C one
     if value < 0 or value >> 128:
         raise ValueError("a mask must fit 128 bits")
     return join(<u64>(value >> 64), <u64>(value & 0xFFFFFFFFFFFFFFFF))
@@ -326,6 +327,7 @@ cdef inline int hand_points(int pips, Cfg* cfg) noexcept nogil:
     return (pips + 2) // 5 * 5
 
 cdef inline int pips_of(mask_t m) noexcept nogil:
+    # the pips of the tiles of a mask (doublesix.engine.state sums them inline)
     cdef int total = 0, t
     while m:
         t = top_bit(m)
@@ -727,48 +729,11 @@ cdef double inference_weight(Inf* inf, mask_t* hands) noexcept nogil:
 # -- doublesix.ai.search ---------------------------------------------------------------------
 
 cdef double now() noexcept nogil:
+    # time.perf_counter, for a job's deadline
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
-
-
-cdef void guesses(Smp* sp, Inf* inf, u64* state, int worlds, int pool, double spread,
-                  mask_t* candidates, double* weights, double* logs, int* chosen, int* bones,
-                  int stride, int* pool_room) noexcept nogil:
-    # guesses: the hands of guess i are candidates[chosen[i] * SEATS:], its boneyard
-    # bones[i * stride:]; inf NULL for no weights
-    cdef int i, ncand = worlds if inf == NULL else worlds * pool, index
-    cdef double total, step, mark, running
-    for i in range(ncand):
-        sampler_hands(sp, state, &candidates[i * SEATS], pool_room)
-    if inf == NULL:
-        for i in range(worlds):
-            chosen[i] = i
-    else:
-        for i in range(ncand):
-            weights[i] = inference_weight(inf, &candidates[i * SEATS])
-        if spread > 0.0:
-            temper(weights, ncand, spread, logs)
-        total = 0.0
-        for i in range(ncand):
-            total += weights[i]
-        if total <= 0.0:
-            for i in range(worlds):
-                chosen[i] = i
-        else:  # systematic resampling
-            step = total / worlds
-            mark = rng_random(state) * step
-            running = 0.0
-            index = -1
-            for i in range(worlds):
-                while running <= mark and index + 1 < ncand:
-                    index += 1
-                    running += weights[index]
-                chosen[i] = index
-                mark += step
-    for i in range(worlds):
-        sampler_boneyard(sp, state, &candidates[chosen[i] * SEATS], &bones[i * stride])
 
 
 def run(search):
@@ -950,3 +915,41 @@ def run(search):
         free(bones)
         free(totals)
         free(wins)
+
+
+cdef void guesses(Smp* sp, Inf* inf, u64* state, int worlds, int pool, double spread,
+                  mask_t* candidates, double* weights, double* logs, int* chosen, int* bones,
+                  int stride, int* pool_room) noexcept nogil:
+    # guesses: the hands of guess i are candidates[chosen[i] * SEATS:], its boneyard
+    # bones[i * stride:]; inf NULL for no weights
+    cdef int i, ncand = worlds if inf == NULL else worlds * pool, index
+    cdef double total, step, mark, running
+    for i in range(ncand):
+        sampler_hands(sp, state, &candidates[i * SEATS], pool_room)
+    if inf == NULL:
+        for i in range(worlds):
+            chosen[i] = i
+    else:
+        for i in range(ncand):
+            weights[i] = inference_weight(inf, &candidates[i * SEATS])
+        if spread > 0.0:
+            temper(weights, ncand, spread, logs)
+        total = 0.0
+        for i in range(ncand):
+            total += weights[i]
+        if total <= 0.0:
+            for i in range(worlds):
+                chosen[i] = i
+        else:  # systematic resampling
+            step = total / worlds
+            mark = rng_random(state) * step
+            running = 0.0
+            index = -1
+            for i in range(worlds):
+                while running <= mark and index + 1 < ncand:
+                    index += 1
+                    running += weights[index]
+                chosen[i] = index
+                mark += step
+    for i in range(worlds):
+        sampler_boneyard(sp, state, &candidates[chosen[i] * SEATS], &bones[i * stride])
