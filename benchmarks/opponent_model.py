@@ -25,8 +25,7 @@ import numpy as np
 
 from doublesix.adapters import openspiel
 from doublesix.adapters.table import move_of
-from doublesix.ai.experiments import parse_reading, reading_weights
-from doublesix.ai.sampling import LAY_FEATURES, lay_features
+from doublesix.ai.sampling import LAY_FEATURES, lay_features, parse_reading, reading_weights
 from doublesix.engine.rules import Rules
 
 

@@ -1,8 +1,11 @@
 """Two players against the same opponent on the same deals: each one's win rate and the paired
 difference, with 95% intervals, and each one's think time.
 
-    .venv/bin/python benchmarks/pair.py expert:nest=8 expert --against greedy \\
+    .venv/bin/python benchmarks/pair.py expert:sharpness=1 expert --against greedy \\
         --variant block --pairs 200 --seed 5000
+
+``benchmarks/experiments.py`` takes the same arguments for the experiments measured without a
+gain (``expert:nest=8``, ``expert:race=1``, ``expert:read_table=1``).
 """
 
 from __future__ import annotations

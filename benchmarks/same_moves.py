@@ -1,6 +1,6 @@
 """Fingerprint the expert's decisions, to show that a change of its code leaves its play alone.
 
-    python benchmarks/same_moves.py [--decisions 100] [--only default|experiments]
+    python benchmarks/same_moves.py [--decisions 100] [--only default|options]
 
 Plays seeded games of each case below with the expert in every seat and, at each decision with
 more than one legal move, hashes the move it chooses and every move's value (the guesses are
@@ -10,8 +10,9 @@ compare the lines: the moves' hashes must agree; the values' hashes agree too un
 change reorders a floating-point sum.  Issue 27 checked its steps this way (800 default
 decisions, 198 with experiments and options), about two minutes on a quiet core.  Issue 28
 changed the mapping once, on purpose (the search's own generator, ``doublesix.ai.rng``, in
-place of ``random.Random``); the compiled core and the pure path give the same hashes
-(``DOUBLESIX_PURE=1`` for the pure one).
+place of ``random.Random``), and issue 39 once more (ties in the playouts broken by what the
+table shows rather than by the end's number); the compiled core and the pure path give the same
+hashes (``DOUBLESIX_PURE=1`` for the pure one).
 """
 
 from __future__ import annotations
@@ -26,39 +27,33 @@ from doublesix import Match, Rules
 from doublesix.ai import player
 from doublesix.ai.expert import Expert
 
-#: (label, variant, rule overrides, expert options, the names at the table or None).
-Case = tuple[str, str, dict[str, Any], dict[str, Any], list[str | None] | None]
+#: (label, variant, rule overrides, expert options).
+Case = tuple[str, str, dict[str, Any], dict[str, Any]]
 
 DEFAULT: list[Case] = [
-    ("draw-2p", "draw", {}, {}, None),
-    ("draw-3p", "draw", {"players": 3}, {}, None),
-    ("block-2p", "block", {}, {}, None),
-    ("block-4p", "block", {"players": 4, "hand_size": 7}, {}, None),
-    ("all-fives-2p", "all-fives", {}, {}, None),
-    ("muggins-2p", "muggins", {}, {}, None),
-    ("muggins-4p", "muggins", {"players": 4, "hand_size": 5}, {}, None),
-    ("partnership", "partnership", {}, {}, None),
+    ("draw-2p", "draw", {}, {}),
+    ("draw-3p", "draw", {"players": 3}, {}),
+    ("block-2p", "block", {}, {}),
+    ("block-4p", "block", {"players": 4, "hand_size": 7}, {}),
+    ("all-fives-2p", "all-fives", {}, {}),
+    ("muggins-2p", "muggins", {}, {}),
+    ("muggins-4p", "muggins", {"players": 4, "hand_size": 5}, {}),
+    ("partnership", "partnership", {}, {}),
 ]
-EXPERIMENTS: list[Case] = [
-    ("race-muggins", "muggins", {}, {"race": True}, None),
-    ("race-fives", "all-fives", {}, {"race": True}, None),
-    ("read-table-muggins-4p", "muggins", {"players": 4, "hand_size": 5}, {"read_table": True},
-     ["expert", "snow-white", "buratino", "pinocchio"]),
-    ("read-table-partnership", "partnership", {}, {"read_table": True},
-     ["expert", "pinocchio", "expert", "snow-white"]),
-    ("no-plan-draw", "draw", {}, {"plan": False}, None),
-    ("playouts-300-block", "block", {}, {"playouts": 300, "team": False}, None),
+OPTIONS: list[Case] = [
+    ("reading-block", "block", {}, {"reading": "ismcts"}),
+    ("reading-draw", "draw", {}, {"reading": "ismcts"}),
+    ("no-plan-draw", "draw", {}, {"plan": False}),
+    ("playouts-300-block", "block", {}, {"playouts": 300, "team": False}),
 ]
 
 
 def fingerprint(case: Case, decisions: int) -> tuple[str, str, float]:
     """The hashes of the moves chosen and of every move's value over ``decisions`` decisions,
     and the seconds spent choosing."""
-    label, variant, overrides, options, table = case
+    label, variant, overrides, options = case
     expert = player("expert", **options)
     assert isinstance(expert, Expert)
-    if table is not None:
-        expert = expert.at_table(table)
     moves_hash = hashlib.sha256()
     values_hash = hashlib.sha256()
     done = seed = 0
@@ -90,11 +85,11 @@ def fingerprint(case: Case, decisions: int) -> tuple[str, str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--decisions", type=int, default=100,
-                        help="decisions per default case (a third of it per experiment)")
-    parser.add_argument("--only", choices=["default", "experiments"])
+                        help="decisions per default case (a third of it per other option)")
+    parser.add_argument("--only", choices=["default", "options"])
     args = parser.parse_args()
-    cases = ([] if args.only == "experiments" else DEFAULT) + (
-        [] if args.only == "default" else EXPERIMENTS)
+    cases = ([] if args.only == "options" else DEFAULT) + (
+        [] if args.only == "default" else OPTIONS)
     total = hashlib.sha256()
     for case in cases:
         count = args.decisions if case in DEFAULT else max(10, args.decisions // 3)

@@ -21,8 +21,9 @@ of the issue is met:
   of the six orders of the seats around it (each deal in its 4 rotations, so the expert always
   follows the same player), where it should win at least its share in every order.
   ``--compare SPEC`` plays another expert on the same deals and prints the paired difference
-  (``--expert expert:read_table=1 --compare expert``: playouts that play each seat in its named
-  style, against the default); ``--orders-only`` picks orders (``snow-white`` for the orders
+  (``--expert expert:sharpness=1 --compare expert``: another reading of the lays, against the
+  default; the experiments measured without a gain are played by ``benchmarks/experiments.py``);
+  ``--orders-only`` picks orders (``snow-white`` for the orders
   where the expert follows Snow White).
 """
 

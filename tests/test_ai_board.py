@@ -6,8 +6,8 @@ the tiles itself), each of their moves replayed in the engine as they make it.""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple, SupportsIndex, overload
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 import pytest
 
@@ -16,23 +16,7 @@ from doublesix.ai.board import Board, to_move
 from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN, Plan, rollout, rollout_key
 from doublesix.engine.tiles import TILES
 from doublesix.engine.view import derive_lacks
-
-CASES: list[tuple[str, dict[str, object]]] = [
-    ("draw", {}),
-    ("block", {}),
-    ("all-fives", {}),
-    ("muggins", {}),
-    ("muggins", {"spinner_arms": "immediate", "players": 3}),
-    ("all-fives", {"spinner": True, "players": 4}),
-    ("draw", {"set": 9, "players": 3}),
-    ("block", {"set": 12, "players": 4}),
-    ("all-fives", {"set": 9, "rounding": "down", "blocked_tie": "fewer-tiles"}),
-    ("muggins", {"target": 0, "blocked_minus_own": False}),
-    ("partnership", {}),
-    ("partnership", {"team_points": "opponents", "blocked_minus_own": True, "target": 40}),
-    ("all-fives", {"players": 4, "teams": True}),
-    ("draw", {"players": 4, "teams": True, "team_points": "opponents", "target": 0}),
-]
+from tests.support.search import CASES, Logged, Step, masks, mid_hand, step
 
 
 class TestBoardMatchesEngine:
@@ -156,36 +140,9 @@ class TestRolloutMatchesEngine:
             assert lacks == reference
 
 
-class _Logged(list[int]):
-    """A list that notes every item set in it, as ``(name, index, old, new)`` in ``log``: given
-    to a board as its ``hands`` and ``scores``, it shows every move a playout makes (a lay takes
-    one tile from a hand, a draw adds one) and every point it scores, in order."""
-
-    def __init__(
-        self, items: Iterable[int], name: str, log: list[tuple[str, int, int, int]]
-    ) -> None:
-        super().__init__(items)
-        self.name = name
-        self.log = log
-
-    @overload
-    def __setitem__(self, key: SupportsIndex, value: int, /) -> None: ...
-    @overload
-    def __setitem__(self, key: slice, value: Iterable[int], /) -> None: ...
-    def __setitem__(self, key: SupportsIndex | slice, value: int | Iterable[int], /) -> None:
-        assert isinstance(key, SupportsIndex) and isinstance(value, int), "set one item"
-        index = key.__index__()
-        self.log.append((self.name, index, self[index], value))
-        super().__setitem__(index, value)
 
 
-#: One move as the public record has it: (seat, kind, the numbers open before it).
-Step = tuple[int, str, frozenset[int]]
 
-
-def _step(state: State, move: Move) -> Step:
-    """``move`` as the public record has it (what :func:`derive_lacks` reads)."""
-    return state.turn, move.kind, frozenset(n for _, n in state.layout.open)
 
 
 def _open(state: State) -> int:
@@ -193,18 +150,19 @@ def _open(state: State) -> int:
     return sum(1 << n for n in {n for _, n in state.layout.open})
 
 
-def _masks(lacks: Sequence[frozenset[int]]) -> list[int]:
-    return [sum(1 << n for n in numbers) for numbers in lacks]
+
 
 
 def _policy_key(
     state: State, move: Move, planner: int, plan: Plan, known: Sequence[int]
-) -> tuple[int, int, int]:
-    """How the playout policy ranks a lay, as :func:`rollout`, :func:`rollout_key` and
-    :class:`Plan` document it, worked out on the engine's layout and tiles: points (the board
-    count after the lay, if All Fives scores it) first, then pips, then a double; the seat
-    ``planner`` adds its plan's weights (``known``: what each seat is known to lack, as masks);
-    ties go to the first end, then the highest tile."""
+) -> tuple[int, ...]:
+    """How the playout policy ranks a lay, as :func:`rollout`, :func:`rollout_key`,
+    :func:`tie_rank` and :class:`Plan` document it, worked out on the engine's layout and
+    tiles: points (the board count after the lay, if All Fives scores it) first, then pips,
+    then a double; the seat ``planner`` adds its plan's weights (``known``: what each seat is
+    known to lack, as masks); ties go to the highest tile, then the higher number left
+    showing, the higher count, a side before an arm, the spinner's bare side first: never to
+    an end for being the left one."""
     rules = state.rules
     layout = state.layout
     after = layout.lay_index(move.t, move.e)
@@ -235,36 +193,13 @@ def _policy_key(
             value += plan.lock
         if tile.is_double:
             value += plan.double
-    return value, -move.e, move.t
+    if move.e < 0:  # the opening tile: one lay per tile
+        return value, move.t
+    outer = TILES[move.t].other(dict(layout.open)[move.e])
+    return value, move.t, outer, count, move.e < 2, layout.spin_sides >> move.e & 1
 
 
-def _mid_hand(rules: Rules, seed: int) -> tuple[State, list[Step]]:
-    """A position some random moves into a hand (at least two tiles on the table, the last
-    move a lay or a pass, the hand still in play), with the public record that led to it.
-    Some hands start near the target, so that All Fives points can end them."""
-    rng = random.Random(f"{rules!r} {seed}")
-    scores = None
-    if seed % 3 == 2 and rules.target:
-        scores = [rules.target - 5 * rng.randrange(1, 6) for _ in range(rules.players)]
-        if rules.teams:  # a team keeps one score
-            scores[2:] = scores[:2]
-    for attempt in range(100):
-        state = State.deal(rules, seed=seed * 100 + attempt, scores=scores,
-                           leader=seed % rules.players if seed % 2 else None)
-        steps: list[Step] = []
-        plies = 2 + rng.randrange(16)
-        last = ""
-        while state.turn >= 0 and (
-            plies > 0 or state.layout.played.bit_count() < 2 or last == "draw"
-        ):
-            move = rng.choice(state.legal_moves())
-            steps.append(_step(state, move))
-            state = state.apply(move)
-            last = move.kind
-            plies -= 1
-        if state.turn >= 0:
-            return state, steps
-    raise AssertionError(f"no hand of {rules!r} lasts past seed {seed}")
+
 
 
 def _bits(mask: int) -> list[int]:
@@ -298,14 +233,14 @@ def _play_out(rules: Rules, seed: int, planner: int) -> Playout:
     must be legal in the engine's state then and be the lay the documented policy ranks first,
     and the scores must be the engine's after each one."""
     plan = FIVES_PLAN if rules.scoring == "fives" else PIPS_PLAN
-    state, steps = _mid_hand(rules, seed)
+    state, steps = mid_hand(rules, seed)
     begun = len(steps)
-    lacks = _masks(derive_lacks(rules.players, steps))
+    lacks = masks(derive_lacks(rules.players, steps))
     board = Board.from_state(state)
     plain = bool(board.played) and not board.single and not board.mode
     log: list[tuple[str, int, int, int]] = []
-    board.hands = _Logged(board.hands, "hands", log)
-    board.scores = _Logged(board.scores, "scores", log)
+    board.hands = Logged(board.hands, "hands", log)
+    board.scores = Logged(board.scores, "scores", log)
     rollout(board, planner, lacks, plan)
     board_scores = list(state.scores)
     scored = 0
@@ -317,7 +252,7 @@ def _play_out(rules: Rules, seed: int, planner: int) -> Playout:
         assert board_scores == list(state.scores), note
         while state.turn != seat:  # the seats in between can only pass
             assert state.legal_moves() == (Move.pass_(),), note
-            steps.append(_step(state, Move.pass_()))
+            steps.append(step(state, Move.pass_()))
             state = state.apply(Move.pass_())
         moves = state.legal_moves()
         if new & ~old:  # a draw: the engine's seat must draw, and that very tile
@@ -328,16 +263,16 @@ def _play_out(rules: Rules, seed: int, planner: int) -> Playout:
             (t,) = _bits(old ^ new)
             assert any(m.t == t for m in moves), f"{note}: {TILES[t]} is not legal"
             # The other seats lack what the record shows (none of them is drawing now).
-            known = _masks(derive_lacks(rules.players, steps))
+            known = masks(derive_lacks(rules.players, steps))
             move = max(moves, key=lambda m: _policy_key(state, m, planner, plan, known))
             counts = {str(m): state.layout.lay_index(m.t, m.e).count for m in moves}
             assert t == move.t, f"{note}: laid {TILES[t]}, not {move} (board counts {counts})"
-        steps.append(_step(state, move))
+        steps.append(step(state, move))
         before = state.scores[seat]
         state = state.apply(move)
         scored += state.scores[seat] > before
     assert board_scores == list(state.scores)
-    known = _masks(derive_lacks(rules.players, steps))
+    known = masks(derive_lacks(rules.players, steps))
     return Playout(board, state, steps, begun, lacks, known, scored, plain)
 
 
@@ -398,7 +333,7 @@ class TestRolloutFromMidHand:
         grew = 0
         for seed in range(self.SEEDS):
             playout = _play_out(rules, seed, -1)
-            start = _masks(derive_lacks(rules.players, playout.steps[: playout.begun]))
+            start = masks(derive_lacks(rules.players, playout.steps[: playout.begun]))
             record = playout.known
             for seat, (have, shown) in enumerate(zip(playout.lacks, record, strict=True)):
                 note = f"seed {seed}, seat {seat}: {_bits(have)} vs {_bits(shown)}"

@@ -52,17 +52,12 @@ CASES: list[tuple[str, dict[str, Any], int, dict[str, Any]]] = [
     ("partnership", {"team_points": "opponents", "target": 150}, 60, {"mate_sharpness": 1.0}),
     ("draw", {"set": 9, "hand_size": 10}, 40, {"pool": 1, "plan": False}),
     ("block", {}, 30, {"spread": 0.0, "team": False}),
-    # The nested search of the expert's own later decisions.
-    ("draw", {}, 30, {"nest": 4}),
-    ("block", {"players": 4, "set": 9}, 15, {"nest": 3, "nest_depth": 1}),
-    ("muggins", {"players": 3}, 20, {"nest": 4, "nest_depth": 3}),
-    ("partnership", {}, 15, {"nest": 4}),
     # A reading of the other side, which also lays their tiles in the playouts.
     ("block", {}, 40, {"reading": "ismcts"}),
     ("all-fives", {"players": 3}, 30, {"reading": "0.5/0.9/0.1/-0.2/0.4/2.0"}),
     ("muggins", {}, 30, {"reading": "0.5/0.9/0.1/-0.2/0.4/2.0"}),
     ("draw", {}, 30, {"reading": "ismcts"}),
-    ("partnership", {}, 20, {"reading": "ismcts", "nest": 3}),
+    ("partnership", {}, 20, {"reading": "ismcts"}),
 ]
 PLAYOUTS = 96
 
@@ -123,16 +118,6 @@ def test_a_time_budget_stops_both_paths_early() -> None:
     job = Expert(playouts=10**6, seconds=0.005).search(view, 1)
     assert 1 <= core.run(job)[2] < job.worlds
     assert 1 <= run_pure(job)[2] < job.worlds
-
-
-def test_the_experiments_stay_in_python() -> None:
-    core = compiled_core()
-    match = Match(Rules.variant("muggins"), seed=3)
-    view = match.view(match.turn)  # type: ignore[arg-type]
-    job = Expert(playouts=64, race=True).search(view, 5)
-    with pytest.raises(ValueError, match="experiments"):
-        core.run(job)
-    assert run(job) == run_pure(job)
 
 
 def test_a_mask_too_wide_for_the_core_is_refused() -> None:

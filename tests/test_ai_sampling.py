@@ -14,10 +14,9 @@ from collections.abc import Iterable
 import pytest
 
 from doublesix import Match, Rules
-from doublesix.ai.experiments import READINGS
 from doublesix.ai.expert import Expert
 from doublesix.ai.rng import Rng
-from doublesix.ai.sampling import Inference, Sampler, allowed_tiles, sample_deal
+from doublesix.ai.sampling import READINGS, Inference, Sampler, allowed_tiles, sample_deal
 from doublesix.engine.tiles import Mask, Tile
 
 
@@ -109,8 +108,9 @@ def test_a_reading_on_the_lays_features_can_say_what_heaviest_first_says() -> No
 
 
 def test_a_reading_is_named_or_written_out_and_refused_clearly_otherwise() -> None:
-    assert Expert(reading="ismcts").experiments.reading == "ismcts"
-    assert Expert(reading="1/0/0/0/0/0.5").experiments.reading == (1, 0, 0, 0, 0, 0.5)
+    assert Expert(reading="ismcts").reading == "ismcts"
+    assert Expert(reading="1/0/0/0/0/0.5").reading == (1, 0, 0, 0, 0, 0.5)
+    assert Expert().reading == ()  # off by default
     with pytest.raises(ValueError, match="a reading has 6 weights"):
         Expert(reading="1/2")
     with pytest.raises(ValueError, match="reading is a name"):

@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doublesix import Match, Move, Rules, Tile
-from doublesix.ai.experiments import Experiments, race_chance
 from doublesix.ai.expert import DEFAULT_SPREAD, Expert
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import (
@@ -201,31 +200,3 @@ class TestExpert:
         view = match.view(1)
         if view.legal_moves() == [Move.draw()]:
             assert Expert(playouts=50).choose(view, random.Random(0)) is Move.draw()
-
-
-class TestRace:
-    @given(st.integers(0, 40).map(lambda k: 5 * k), st.integers(0, 40).map(lambda k: 5 * k))
-    def test_a_fair_race_between_equal_players(self, mine: int, other: int) -> None:
-        chance = race_chance(mine, other)
-        assert 0.0 <= chance <= 1.0
-        assert chance + race_chance(other, mine) == pytest.approx(1.0)
-        assert race_chance(mine + 5, other) <= chance  # more to score, less chance
-        # The same lead counts for more near the end of the game.
-        if 0 < mine < other:
-            assert race_chance(mine, other) >= race_chance(mine + 50, other + 50)
-
-    def test_the_expert_values_games_to_a_target_by_the_race(self) -> None:
-        match = Match(Rules.variant("muggins", players=2, target=100), seed=5)
-        rng = random.Random(5)
-        racer, plain = Expert(playouts=80, race=True), Expert(playouts=80)
-        differ = False
-        while match.turn is not None and len(match.history) < 60:
-            view = match.view(match.turn)
-            if len(view.legal_moves()) > 1:
-                raced = racer.evaluate(view, random.Random(0))
-                assert all(-0.01 <= e.value <= 1.01 for e in raced)
-                differ |= [e.value for e in raced] != [
-                    e.value for e in plain.evaluate(view, random.Random(0))]
-            match.play(racer.choose(view, rng))
-        assert differ
-        assert Expert().experiments == Experiments()  # every experiment off by default

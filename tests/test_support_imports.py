@@ -10,10 +10,15 @@ TESTS = Path(__file__).resolve().parent
 
 
 def imported_modules(path: Path) -> set[str]:
-    """The modules ``path`` imports from (absolute imports only: the tests use no others)."""
+    """The modules ``path`` imports from, a relative import written out from the tests' root
+    (``from .test_x import y`` in tests/ is ``tests.test_x``)."""
     names: set[str] = set()
+    package = ".".join(path.relative_to(TESTS.parent).parent.parts)
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.ImportFrom) and node.module is not None:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+            names.add(f"{base}.{node.module}" if node.module else base)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
             names.add(node.module)
         elif isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)

@@ -149,7 +149,7 @@ def hint(view: View, seed: int = 0, **options: Any) -> Hint:
     >>> rest = [t for t in TILES[:28] if str(t) not in hands[0] + hands[1]]
     >>> match = Match(Rules.variant("all-fives"), hands=hands, boneyard=rest)
     >>> hint(match.view(1), playouts=200)
-    Hint(move=Move(Tile(6, 3), 'right'), why='scores', points=15, numbers=(), wins=0.0)
+    Hint(move=Move(Tile(6, 3), 'left'), why='scores', points=15, numbers=(), wins=0.0)
     """
     moves = view.legal_moves()
     if not moves:

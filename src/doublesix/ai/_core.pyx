@@ -1,25 +1,24 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The compiled search core: :func:`doublesix.ai.search.run_pure` in C, built with Cython.
 
-It runs a :class:`~doublesix.ai.search.Search` exactly as the pure Python reference does: the
-same SplitMix64 numbers (:mod:`doublesix.ai.rng`), the same guesses drawn in the same order
-(:class:`~doublesix.ai.sampling.Sampler`), the same weights (:class:`~doublesix.ai.sampling.
-Inference`, :func:`~doublesix.ai.sampling.temper`), the same playouts
-(:func:`~doublesix.ai.playout.rollout` on a :class:`~doublesix.ai.board.Board`) and the same
-values (:func:`~doublesix.ai.playout.outcome`), adding the same doubles in the same order.  Each
-function below names the Python it mirrors; a change to one is a change to both, and
-``tests/test_ai_core.py`` compares them on thousands of decisions.
+It mirrors the pure Python search function by function, in the same order, each function
+naming its Python twin: the generator (:mod:`doublesix.ai.rng`), the rules of a hand on a
+board (:mod:`doublesix.ai.board`, with the end of a hand as :mod:`doublesix.engine.state`
+rules it), the playout policy (:mod:`doublesix.ai.playout`), the guesses and their weights
+(:mod:`doublesix.ai.sampling`) and the search (:mod:`doublesix.ai.search`).  It draws the same
+numbers, plays the same moves and adds the same doubles in the same order, so a job gives the
+same values to the last bit on both paths; ``tests/test_ai_core.py`` compares them on over a
+thousand decisions.  A change to one is a change to both.  Its constants (the tile tables, the
+layout's modes, the sampler's tries) are read from the Python modules at import.
 
-A hand is a 128-bit mask (the double-twelve set has 91 tiles).  The rules of a hand's end
-(going out, a blocked hand) mirror :mod:`doublesix.engine.state`, which stays the one statement of them:
-``tests/test_ai_board.py`` ties the board to the engine and the differential test ties this
-core to the board.
+A hand is a 128-bit mask (the double-twelve set has 91 tiles).
 """
 
 from libc.math cimport exp, log, INFINITY
 from libc.stdlib cimport malloc, free
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
+from doublesix.ai import sampling as _sampling
 from doublesix.engine import layout as _layout
 from doublesix.engine import tiles as _tiles
 
@@ -38,16 +37,12 @@ cdef extern from *:
     static inline ds_mask ds_join(unsigned long long hi, unsigned long long lo) {
         return (((ds_mask)hi) << 64) | lo;
     }
-    static inline unsigned long long ds_low(ds_mask x) { return (unsigned long long)x; }
-    static inline unsigned long long ds_high(ds_mask x) { return (unsigned long long)(x >> 64); }
     """
     ctypedef unsigned long long mask_t "ds_mask"
     int popcount "ds_popcount"(mask_t x) noexcept nogil
     int top_bit "ds_top"(mask_t x) noexcept nogil
     mask_t bit "ds_bit"(int t) noexcept nogil
     mask_t join "ds_join"(unsigned long long hi, unsigned long long lo) noexcept nogil
-    unsigned long long mask_low "ds_low"(mask_t x) noexcept nogil
-    unsigned long long mask_high "ds_high"(mask_t x) noexcept nogil
 
 ctypedef unsigned long long u64
 
@@ -55,10 +50,12 @@ cdef enum:
     MAXT = 91  # the tiles of the double-twelve set
     MAXP = 13  # the numbers 0 to 12
     SEATS = 4
-    TRIES = 50  # sampling._TRIES
-    BISECTIONS = 12  # sampling._BISECTIONS
 
-# The tile tables of doublesix.engine.tiles, copied once.
+# The sampler's constants, taken from it (doublesix.ai.sampling), not written again.
+cdef int TRIES = _sampling.TRIES
+cdef int BISECTIONS = _sampling.BISECTIONS
+
+# The tile tables of doublesix.engine.tiles and the layout modes, taken from them once.
 cdef int PIPS[MAXT]
 cdef int IS_DOUBLE[MAXT]
 cdef int HIGH[MAXT]
@@ -68,12 +65,10 @@ cdef int ARMS_AFTER_SIDES = _layout.ARMS_AFTER_SIDES
 cdef int ARMS_IMMEDIATE = _layout.ARMS_IMMEDIATE
 
 cdef mask_t to_mask(object value) except *:
+    # a Python mask (an int) as a C one
     if value < 0 or value >> 128:
         raise ValueError("a mask must fit 128 bits")
     return join(<u64>(value >> 64), <u64>(value & 0xFFFFFFFFFFFFFFFF))
-
-cdef object from_mask(mask_t value):
-    return (int(mask_high(value)) << 64) | int(mask_low(value))
 
 cdef int _i
 for _i in range(_tiles.tile_count(_tiles.MAX_PIPS)):
@@ -85,9 +80,11 @@ for _i in range(MAXP):
     SUIT[_i] = to_mask(_tiles.SUIT[_i])
 
 
-# -- the generator (doublesix.ai.rng.Rng) ------------------------------------------------------
+
+# -- doublesix.ai.rng ------------------------------------------------------------------------
 
 cdef inline u64 rng_next(u64* state) noexcept nogil:
+    # Rng.next
     state[0] += <u64>0x9E3779B97F4A7C15
     cdef u64 z = state[0]
     z = (z ^ (z >> 30)) * <u64>0xBF58476D1CE4E5B9
@@ -95,10 +92,21 @@ cdef inline u64 rng_next(u64* state) noexcept nogil:
     return z ^ (z >> 31)
 
 cdef inline int rng_below(u64* state, int n) noexcept nogil:
+    # Rng.below
     return <int>(((rng_next(state) >> 32) * <u64>n) >> 32)
 
 cdef inline double rng_random(u64* state) noexcept nogil:
+    # Rng.random
     return <double>(rng_next(state) >> 11) * (1.0 / 9007199254740992.0)
+
+cdef inline void rng_shuffle(u64* state, int* items, int size) noexcept nogil:
+    # Rng.shuffle
+    cdef int i, j, keep
+    for i in range(size - 1, 0, -1):
+        j = rng_below(state, i + 1)
+        keep = items[i]
+        items[i] = items[j]
+        items[j] = keep
 
 cdef inline mask_t rng_pick(u64* state, int* pool, int size, int need) noexcept nogil:
     # Rng.pick
@@ -123,9 +131,10 @@ cdef inline int indices(mask_t m, int* out) noexcept nogil:
     return n
 
 
-# -- the rules of a hand, on a board (doublesix.ai.board.Board) ---------------------------------
+# -- doublesix.ai.board ----------------------------------------------------------------------
 
 cdef struct Cfg:
+    # doublesix.engine.state.Config, the fields a board reads
     int players
     bint drawing
     bint fives
@@ -140,6 +149,7 @@ cdef struct Cfg:
     mask_t whole
 
 cdef struct Brd:
+    # Board
     mask_t hands[SEATS]
     int* bone
     int size
@@ -154,11 +164,159 @@ cdef struct Brd:
     int spinner
     int spin_sides
     int mode
+    int nopen  # Board.opened: how many ends are open (0, 2 or 4)
+    mask_t fit
     int last_lay[SEATS]
     bint has_result
     int winner  # -1: a drawn hand
     bint over
 
+
+cdef inline int count_after(Brd* b, int t, int e) noexcept nogil:
+    # Board.count_after
+    cdef int outer, count
+    if e < 0:
+        return PIPS[t]
+    outer = PIPS[t] - b.ends[e]
+    count = b.count - b.contrib[e] + (outer + outer if IS_DOUBLE[t] else outer)
+    if e < 2 and b.single and b.ends[0] == b.ends[1]:
+        count += b.ends[1 - e]
+    return count
+
+cdef void play(Brd* b, Cfg* cfg, int t, int e) noexcept nogil:
+    # Board.play
+    cdef int seat = b.turn, s, count
+    cdef mask_t left
+    if t < 0:
+        if e == -1:
+            b.hands[seat] |= bit(b.bone[b.pos])
+            b.pos += 1
+            if b.pos == b.size:
+                block_check(b, cfg)
+        else:
+            b.turn = (seat + 1) % cfg.players
+            block_check(b, cfg)
+        return
+    place(b, t, e)
+    left = b.hands[seat] ^ bit(t)
+    b.hands[seat] = left
+    if cfg.track_lays:
+        b.last_lay[seat] = popcount(b.played)
+    if cfg.fives:
+        count = b.count
+        if count and not count % 5:
+            for s in range(cfg.players):
+                if cfg.mates[seat] >> s & 1:
+                    b.scores[s] += count
+            if cfg.target and b.scores[seat] >= cfg.target:
+                b.turn = -1
+                b.has_result = True
+                b.winner = seat
+                b.over = True
+                return
+    b.turn = (seat + 1) % cfg.players
+    if not left:
+        finish(b, cfg, seat, going_out_points(b, seat, cfg), False)
+    elif not (cfg.drawing and b.pos < b.size):
+        block_check(b, cfg)
+
+cdef void place(Brd* b, int t, int e) noexcept nogil:
+    # Board.place
+    cdef int high, double, mode = b.mode, old, outer, spin_sides
+    b.played |= bit(t)
+    if e >= 0 and not b.single and not mode:
+        outer = PIPS[t] - b.ends[e]
+        b.ends[e] = outer
+        b.contrib[e] = outer + outer if IS_DOUBLE[t] else outer
+        b.count = b.contrib[0] + b.contrib[1]
+        b.fit = SUIT[outer] | SUIT[b.ends[1 - e]]
+        return
+    high = HIGH[t]
+    double = IS_DOUBLE[t]
+    if e < 0:
+        b.ends[0] = high
+        b.ends[1] = LOW[t]
+        b.contrib[0] = high
+        b.contrib[1] = LOW[t]
+        b.single = True
+        if double and mode:
+            b.spinner = high
+            b.spin_sides = 3
+            if mode == ARMS_IMMEDIATE:
+                b.ends[2] = high
+                b.ends[3] = high
+    else:
+        old = b.ends[e]
+        outer = PIPS[t] - old
+        b.ends[e] = outer
+        b.contrib[e] = outer + outer if double else outer
+        if e < 2:
+            if b.single:
+                b.single = False
+                if b.ends[1 - e] == old:
+                    b.contrib[1 - e] = old + old
+            spin_sides = b.spin_sides
+            if spin_sides >> e & 1:
+                spin_sides &= ~(1 << e)
+                b.spin_sides = spin_sides
+                if spin_sides == 0 and mode == ARMS_AFTER_SIDES:
+                    b.ends[2] = b.spinner
+                    b.ends[3] = b.spinner
+            if double and b.spinner < 0 and mode:
+                b.spinner = high
+                b.spin_sides = 1 << e
+                if mode == ARMS_IMMEDIATE:
+                    b.ends[2] = high
+                    b.ends[3] = high
+    recount(b)
+
+cdef inline void recount(Brd* b) noexcept nogil:
+    # Board.recount
+    cdef int e, count = 0
+    for e in range(4):
+        if b.ends[e] >= 0:
+            count += b.contrib[e]
+    b.count = count
+    b.nopen = open_ends(b.ends, &b.fit)
+
+cdef void block_check(Brd* b, Cfg* cfg) noexcept nogil:
+    # Board.block_check
+    cdef int s, winner, points
+    for s in range(cfg.players):
+        if b.hands[s] & b.fit:
+            return
+    blocked_outcome(b, cfg, &winner, &points)
+    finish(b, cfg, winner, points, True)
+
+cdef void finish(Brd* b, Cfg* cfg, int winner, int points, bint blocked) noexcept nogil:
+    # Board.finish
+    cdef int s, top
+    if winner >= 0 and points:
+        for s in range(cfg.players):
+            if cfg.mates[winner] >> s & 1:
+                b.scores[s] += points
+    b.turn = -1
+    b.has_result = True
+    b.winner = winner
+    top = b.scores[0]
+    for s in range(1, cfg.players):
+        if b.scores[s] > top:
+            top = b.scores[s]
+    b.over = cfg.target == 0 or top >= cfg.target
+
+cdef inline int open_ends(int* ends, mask_t* fit) noexcept nogil:
+    # board.open_ends: how many ends are open (0, 2 or 4) and the tiles that fit them
+    if ends[0] < 0:
+        fit[0] = 0
+        return 0
+    if ends[2] < 0:
+        fit[0] = SUIT[ends[0]] | SUIT[ends[1]]
+        return 2
+    fit[0] = SUIT[ends[0]] | SUIT[ends[1]] | SUIT[ends[2]] | SUIT[ends[3]]
+    return 4
+
+
+# The end of a hand as the engine rules it (doublesix.engine.state), which Board.play calls.
 
 cdef inline int hand_points(int pips, Cfg* cfg) noexcept nogil:
     # doublesix.engine.state.hand_points
@@ -169,6 +327,7 @@ cdef inline int hand_points(int pips, Cfg* cfg) noexcept nogil:
     return (pips + 2) // 5 * 5
 
 cdef inline int pips_of(mask_t m) noexcept nogil:
+    # the pips of the tiles of a mask (doublesix.engine.state sums them inline)
     cdef int total = 0, t
     while m:
         t = top_bit(m)
@@ -256,134 +415,12 @@ cdef void blocked_outcome(Brd* b, Cfg* cfg, int* winner, int* points) noexcept n
             winner[0] = s
     points[0] = found
 
-cdef void finish(Brd* b, Cfg* cfg, int winner, int points, bint blocked) noexcept nogil:
-    # Board.finish
-    cdef int s, top
-    if winner >= 0 and points:
-        for s in range(cfg.players):
-            if cfg.mates[winner] >> s & 1:
-                b.scores[s] += points
-    b.turn = -1
-    b.has_result = True
-    b.winner = winner
-    top = b.scores[0]
-    for s in range(1, cfg.players):
-        if b.scores[s] > top:
-            top = b.scores[s]
-    b.over = cfg.target == 0 or top >= cfg.target
-
-cdef inline mask_t fits(Brd* b) noexcept nogil:
-    # Board.fits
-    cdef mask_t found = 0
-    cdef int e
-    for e in range(4):
-        if b.ends[e] >= 0:
-            found |= SUIT[b.ends[e]]
-    return found
-
-cdef void block_check(Brd* b, Cfg* cfg) noexcept nogil:
-    # Board.block_check
-    cdef mask_t fit = fits(b)
-    cdef int s, winner, points
-    for s in range(cfg.players):
-        if b.hands[s] & fit:
-            return
-    blocked_outcome(b, cfg, &winner, &points)
-    finish(b, cfg, winner, points, True)
-
-cdef inline void recount(Brd* b) noexcept nogil:
-    cdef int e, count = 0
-    for e in range(4):
-        if b.ends[e] >= 0:
-            count += b.contrib[e]
-    b.count = count
-
-cdef void place(Brd* b, int t, int e) noexcept nogil:
-    # Board.place
-    cdef int high = HIGH[t], double = IS_DOUBLE[t], mode = b.mode, old, outer, spin_sides
-    b.played |= bit(t)
-    if e < 0:
-        b.ends[0] = high
-        b.ends[1] = LOW[t]
-        b.contrib[0] = high
-        b.contrib[1] = LOW[t]
-        b.single = True
-        if double and mode:
-            b.spinner = high
-            b.spin_sides = 3
-            if mode == ARMS_IMMEDIATE:
-                b.ends[2] = high
-                b.ends[3] = high
-        recount(b)
-        return
-    old = b.ends[e]
-    outer = PIPS[t] - old
-    b.ends[e] = outer
-    b.contrib[e] = outer + outer if double else outer
-    if not b.single and not mode:
-        b.count = b.contrib[0] + b.contrib[1]
-        return
-    if e < 2:
-        if b.single:
-            b.single = False
-            if b.ends[1 - e] == old:
-                b.contrib[1 - e] = old + old
-        spin_sides = b.spin_sides
-        if spin_sides >> e & 1:
-            spin_sides &= ~(1 << e)
-            b.spin_sides = spin_sides
-            if spin_sides == 0 and mode == ARMS_AFTER_SIDES:
-                b.ends[2] = b.spinner
-                b.ends[3] = b.spinner
-        if double and b.spinner < 0 and mode:
-            b.spinner = high
-            b.spin_sides = 1 << e
-            if mode == ARMS_IMMEDIATE:
-                b.ends[2] = high
-                b.ends[3] = high
-    recount(b)
-
-cdef void play(Brd* b, Cfg* cfg, int t, int e) noexcept nogil:
-    # Board.play
-    cdef int seat = b.turn, s, count
-    cdef mask_t left
-    if t < 0:
-        if e == -1:
-            b.hands[seat] |= bit(b.bone[b.pos])
-            b.pos += 1
-            if b.pos == b.size:
-                block_check(b, cfg)
-        else:
-            b.turn = (seat + 1) % cfg.players
-            block_check(b, cfg)
-        return
-    place(b, t, e)
-    left = b.hands[seat] ^ bit(t)
-    b.hands[seat] = left
-    if cfg.track_lays:
-        b.last_lay[seat] = popcount(b.played)
-    if cfg.fives:
-        count = b.count
-        if count and not count % 5:
-            for s in range(cfg.players):
-                if cfg.mates[seat] >> s & 1:
-                    b.scores[s] += count
-            if cfg.target and b.scores[seat] >= cfg.target:
-                b.turn = -1
-                b.has_result = True
-                b.winner = seat
-                b.over = True
-                return
-    b.turn = (seat + 1) % cfg.players
-    if not left:
-        finish(b, cfg, seat, going_out_points(b, seat, cfg), False)
-    elif not (cfg.drawing and b.pos < b.size):
-        block_check(b, cfg)
 
 
-# -- the playout (doublesix.ai.playout.rollout) ---------------------------------------------------
+# -- doublesix.ai.playout --------------------------------------------------------------------
 
 cdef struct Plan:
+    # Plan
     int follow
     int lock
     int unseen_open
@@ -391,109 +428,91 @@ cdef struct Plan:
     int unseen_fits
     int double
 
-cdef inline int open_ends(int* ends, mask_t* fit) noexcept nogil:
-    # playout._open: how many ends are open (0, 2 or 4) and the tiles that fit them
-    if ends[0] < 0:
-        fit[0] = 0
-        return 0
-    if ends[2] < 0:
-        fit[0] = SUIT[ends[0]] | SUIT[ends[1]]
-        return 2
-    fit[0] = SUIT[ends[0]] | SUIT[ends[1]] | SUIT[ends[2]] | SUIT[ends[3]]
-    return 4
+cdef inline double reading_key(double* reading, int t, int outer, int count, int laid,
+                               bint closes) noexcept nogil:
+    # reading_key
+    cdef int points = count if count % 5 == 0 else 0
+    return (reading[0] * PIPS[t] + reading[1] * IS_DOUBLE[t] + reading[2] * points
+            + reading[3] * outer + reading[4] * laid + reading[5] * (1.0 if closes else 0.0))
 
-cdef struct Nest:
-    int worlds  # inner guesses per lay at the planner's later decisions (0: none)
-    int depth  # how many of the planner's later decisions in a playout are searched
-    u64 state  # the inner guesses' random numbers
+cdef inline int rollout_key(int points, int t) noexcept nogil:
+    # rollout_key
+    return points * 64 + PIPS[t] * 2 + IS_DOUBLE[t]
 
-cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* nest,
+cdef inline bint wins_tie(Brd* b, int t, int e, int bt, int be) noexcept nogil:
+    # wins_tie, with tie_rank's fields compared one by one
+    cdef int x, y
+    if t != bt:
+        return t > bt
+    x = PIPS[t] - b.ends[e]
+    y = PIPS[bt] - b.ends[be]
+    if x != y:
+        return x > y
+    x = count_after(b, t, e)
+    y = count_after(b, bt, be)
+    if x != y:
+        return x > y
+    if (e < 2) != (be < 2):
+        return e < 2
+    return (b.spin_sides >> e & 1) > (b.spin_sides >> be & 1)
+
+cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan,
                   double* reading) noexcept nogil:
-    # doublesix.ai.playout.rollout; ``reading`` (NULL: none) the weights of the reading by
-    # which the seats not on the planner's side lay (reading_key).
-    if b.turn < 0:
-        return
-    cdef int cand_t[MAXT * 2]
-    cdef int cand_e[MAXT * 2]
-    cdef int ncands, depth_left = 0 if nest == NULL else nest.depth
-    cdef int players = cfg.players, size = b.size, pos = b.pos, turn = b.turn
-    cdef bint fives = cfg.fives, drawing = cfg.drawing
-    cdef int target = cfg.target, mode = b.mode
-    cdef int* ends = b.ends
-    cdef int* contrib = b.contrib
-    cdef int* bone = b.bone
-    cdef mask_t played = b.played, whole = cfg.whole, fit, held = 0, hand, m, rest, suit
-    cdef mask_t unseen = 0, fitting
+    # rollout; ``reading`` NULL for none
+    cdef int turn = b.turn, players = cfg.players, t, e, tt, ee, o, n, other, outer, after
+    cdef int best, key, lock = 0, numbers, s, drew = 0, readers = 0
+    cdef bint fives = cfg.fives, plans, reads, closes
+    cdef mask_t hand, m, rest, suit, fitting, played, unseen = 0
     cdef mask_t others[4]
-    cdef int count = b.count, nopen, t, e, tt, ee, other, best, key, outer, after, n, lock
-    cdef int numbers, s, k, drew = 0
-    cdef bint line = played != 0 and not b.single and not mode
-    cdef bint lone = b.single and ends[0] == ends[1]
-    cdef bint plans, reads, closes
-    cdef int readers = 0, o, points
     cdef double read, best_read
+    if turn < 0:
+        return
     if reading != NULL and planner >= 0:
         for s in range(players):
             if not cfg.mates[s] >> planner & 1:
                 readers |= 1 << s
-    nopen = open_ends(ends, &fit)
-    for s in range(players):
-        held |= b.hands[s]
-    while True:
+    while turn >= 0:
         hand = b.hands[turn]
-        t = -1
-        e = -1
-        if hand & fit:
+        if hand & b.fit:
+            played = b.played
+            t = -1
+            e = -1
             best = -(1 << 30)
-            plans = turn == planner
-            lock = lacks[(turn + 1) % players]
-            if plans:
-                unseen = whole & ~(played | hand)
-                if line:
-                    others[0] = SUIT[ends[1]]
-                    others[1] = SUIT[ends[0]]
-                else:
-                    for ee in range(4):
-                        others[ee] = 0
-                    for ee in range(nopen):
-                        for other in range(nopen):
-                            if other != ee:
-                                others[ee] |= SUIT[ends[other]]
-            ncands = 0
-            reads = readers >> turn & 1
             best_read = -INFINITY
-            for ee in range(nopen):
-                n = ends[ee]
+            reads = readers >> turn & 1
+            plans = turn == planner
+            if plans:
+                lock = lacks[(turn + 1) % players]
+                unseen = cfg.whole & ~(played | hand)
+                for ee in range(4):
+                    others[ee] = 0
+                for ee in range(b.nopen):
+                    for other in range(b.nopen):
+                        if other != ee:
+                            others[ee] |= SUIT[b.ends[other]]
+            for ee in range(b.nopen):
+                n = b.ends[ee]
                 m = hand & SUIT[n]
                 while m:
                     tt = top_bit(m)
                     m ^= bit(tt)
-                    cand_t[ncands] = tt
-                    cand_e[ncands] = ee
-                    ncands += 1
-                    key = PIPS[tt] * 2 + IS_DOUBLE[tt]
                     outer = PIPS[tt] - n
-                    if fives:
-                        after = count - contrib[ee] + (outer + outer if IS_DOUBLE[tt] else outer)
-                        if lone and ee < 2:
-                            after += ends[1 - ee]
-                        if after % 5 == 0:
-                            key += after * 64
-                    if reads:  # reading_key
-                        points = after if fives and after % 5 == 0 else 0
+                    after = count_after(b, tt, ee) if fives else 0
+                    if reads:
                         closes = True
-                        for o in range(nopen):
-                            if o != ee and ends[o] != outer:
+                        for o in range(b.nopen):
+                            if o != ee and b.ends[o] != outer:
                                 closes = False
-                        read = (reading[0] * PIPS[tt] + reading[1] * IS_DOUBLE[tt]
-                                + reading[2] * points + reading[3] * outer
-                                + reading[4] * popcount((played | bit(tt)) & SUIT[outer])
-                                + reading[5] * (1.0 if closes else 0.0))
-                        if read > best_read:
+                        read = reading_key(reading, tt, outer, after,
+                                           popcount((played | bit(tt)) & SUIT[outer]), closes)
+                        if read > best_read or (read == best_read and wins_tie(b, tt, ee, t, e)):
                             best_read = read
                             t = tt
                             e = ee
                         continue
+                    key = PIPS[tt] * 2 + IS_DOUBLE[tt]
+                    if fives and after % 5 == 0:
+                        key += after * 64
                     if plans:
                         rest = hand ^ bit(tt)
                         suit = SUIT[outer]
@@ -506,165 +525,39 @@ cdef void rollout(Brd* b, Cfg* cfg, int planner, int* lacks, Plan* plan, Nest* n
                             key += plan.lock
                         if outer == n:
                             key += plan.double
-                    if key > best:
+                    if key > best or (key == best and wins_tie(b, tt, ee, t, e)):
                         best = key
                         t = tt
                         e = ee
-            if plans and depth_left > 0 and ncands > 1:
-                depth_left -= 1
-                b.pos, b.count, b.played, b.turn = pos, count, played, turn
-                k = nested(b, cfg, lacks, plan, nest, cand_t, cand_e, ncands, reading)
-                t = cand_t[k]
-                e = cand_e[k]
-        elif not played:  # the opening tile: the heaviest, points first
+            drew &= ~(1 << turn)
+            play(b, cfg, t, e)
+        elif not b.played:  # the opening tile: the heaviest, points first
             best = -(1 << 30)
+            t = -1
             m = hand
             while m:
                 tt = top_bit(m)
                 m ^= bit(tt)
-                key = PIPS[tt] * 2 + IS_DOUBLE[tt]
-                if fives and PIPS[tt] % 5 == 0:
-                    key += PIPS[tt] * 64
+                key = rollout_key(PIPS[tt] if fives and PIPS[tt] % 5 == 0 else 0, tt)
                 if key > best:
                     best = key
                     t = tt
-        if t < 0:  # nothing to lay
+            play(b, cfg, t, -1)
+        else:  # nothing to lay: the seat lacks every open number
             numbers = 0
-            for ee in range(nopen):
-                numbers |= 1 << ends[ee]
+            for ee in range(b.nopen):
+                numbers |= 1 << b.ends[ee]
             lacks[turn] = numbers if drew >> turn & 1 else lacks[turn] | numbers
-            if drawing and pos < size:
+            if cfg.drawing and b.pos < b.size:
                 drew |= 1 << turn
-                b.hands[turn] = hand | bit(bone[pos])
-                held |= bit(bone[pos])
-                pos += 1
-                if pos == size and not held & fit:
-                    break
-                continue
-            drew &= ~(1 << turn)
-            turn = (turn + 1) % players
-            if not held & fit:
-                break
-            continue
-        if line:
-            outer = PIPS[t] - ends[e]
-            ends[e] = outer
-            contrib[e] = outer + outer if IS_DOUBLE[t] else outer
-            count = contrib[0] + contrib[1]
-            played |= bit(t)
-            fit = SUIT[outer] | SUIT[ends[1 - e]]
-        else:
-            b.played = played
-            place(b, t, e)
-            played = b.played
-            count = b.count
-            line = not b.single and not mode
-            lone = b.single and ends[0] == ends[1]
-            nopen = open_ends(ends, &fit)
-        hand ^= bit(t)
-        held ^= bit(t)
-        b.hands[turn] = hand
-        drew &= ~(1 << turn)
-        if cfg.track_lays:
-            b.last_lay[turn] = popcount(played)
-        if fives and count and not count % 5:
-            for s in range(players):
-                if cfg.mates[turn] >> s & 1:
-                    b.scores[s] += count
-            if target and b.scores[turn] >= target:
-                break
-        if not hand:
-            break
-        turn = (turn + 1) % players
-        if not (drawing and pos < size) and not held & fit:
-            break
-    b.pos = pos
-    b.count = count
-    b.played = played
-    b.turn = turn
-    if fives and target and b.scores[turn] >= target:
-        b.turn = -1
-        b.has_result = True
-        b.winner = turn
-        b.over = True
-    elif not b.hands[turn]:
-        b.turn = (turn + 1) % players
-        finish(b, cfg, turn, going_out_points(b, turn, cfg), False)
-    else:
-        block_check(b, cfg)
-
-
-cdef int nested(Brd* b, Cfg* cfg, int* lacks, Plan* plan, Nest* nest, int* cand_t, int* cand_e,
-                int ncands, double* reading) noexcept nogil:
-    # A search of the planner's own decision inside a playout, from what it knows there: its
-    # hand, the tiles laid, the hand sizes and who lacks what; ``nest.worlds`` guesses at the
-    # other hands, each lay played out in each by the plain playout.  The index of the best lay.
-    cdef int me = b.turn, players = cfg.players, w, c, s, k, need, size, left_size, best = 0
-    cdef int worlds = nest.worlds, i, j, keep
-    cdef mask_t hand = b.hands[me], unseen = cfg.whole & ~(b.played | b.hands[me]), left, allowed
-    cdef mask_t hands[32 * SEATS]
-    cdef int bones[32 * MAXT]
-    cdef int pool[MAXT]
-    cdef int ilacks[SEATS]
-    cdef int bone_size = b.size - b.pos
-    cdef double value, won, total, best_total = -INFINITY
-    cdef bint ok
-    cdef Brd board
-    if worlds > 32:
-        worlds = 32
-    for w in range(worlds):
-        for k in range(TRIES + 1):
-            left = unseen
-            ok = True
-            for s in range(players):
-                hands[w * SEATS + s] = 0
-            hands[w * SEATS + me] = hand
-            for j in range(1, players):
-                s = (me + j) % players
-                need = popcount(b.hands[s])
-                allowed = left
-                if k < TRIES:
-                    for i in range(MAXP):
-                        if lacks[s] >> i & 1:
-                            allowed &= ~SUIT[i]
-                size = indices(allowed, pool)
-                if size < need:
-                    ok = False
-                    break
-                hands[w * SEATS + s] = rng_pick(&nest.state, pool, size, need)
-                left &= ~hands[w * SEATS + s]
-            if ok:
-                break
-        left_size = indices(left, &bones[w * MAXT])
-        if cfg.drawing:
-            for i in range(left_size - 1, 0, -1):
-                j = rng_below(&nest.state, i + 1)
-                keep = bones[w * MAXT + i]
-                bones[w * MAXT + i] = bones[w * MAXT + j]
-                bones[w * MAXT + j] = keep
-    for c in range(ncands):
-        total = 0.0
-        for w in range(worlds):
-            board = b[0]
-            for s in range(players):
-                board.hands[s] = hands[w * SEATS + s]
-            board.bone = &bones[w * MAXT]
-            board.pos = 0
-            board.size = bone_size
-            play(&board, cfg, cand_t[c], cand_e[c])
-            for s in range(players):
-                ilacks[s] = lacks[s]
-            rollout(&board, cfg, me, ilacks, plan, NULL, reading)
-            outcome(&board, b, cfg, me, &value, &won)
-            total += value
-        if total > best_total:
-            best_total = total
-            best = c
-    return best
-
+                play(b, cfg, -1, -1)
+            else:
+                drew &= ~(1 << turn)
+                play(b, cfg, -1, -2)
+        turn = b.turn
 
 cdef void outcome(Brd* end, Brd* start, Cfg* cfg, int me, double* value, double* won) noexcept nogil:
-    # doublesix.ai.playout.outcome (without the race experiment)
+    # outcome
     cdef int s, gain, best_other = -(1 << 30), top
     for s in range(cfg.players):
         if not cfg.mates[me] >> s & 1:
@@ -687,9 +580,10 @@ cdef void outcome(Brd* end, Brd* start, Cfg* cfg, int me, double* value, double*
     value[0] = won[0] + <double>(gain - best_other) / 400.0
 
 
-# -- the guesses (doublesix.ai.sampling.Sampler) -------------------------------------------------
+# -- doublesix.ai.sampling -------------------------------------------------------------------
 
 cdef struct Smp:
+    # Sampler
     int players
     int seat
     mask_t own
@@ -701,24 +595,18 @@ cdef struct Smp:
     bint dealt
     bint drawing
 
-cdef bint try_hands(Smp* sp, u64* state, bint constrained, mask_t* hands, int* pool) noexcept nogil:
-    # Sampler._try
-    cdef mask_t left = sp.unseen
-    cdef int k, seat, need, size
-    for k in range(sp.players):
-        hands[k] = 0
-    hands[sp.seat] = sp.own
-    for k in range(sp.norder):
-        seat = sp.order[k]
-        need = sp.sizes[seat]
-        size = indices((sp.allowed[seat] if constrained else sp.unseen) & left, pool)
-        if size < need:
-            return False
-        hands[seat] = rng_pick(state, pool, size, need)
-        left &= ~hands[seat]
-    return True
+cdef void sampler_hands(Smp* sp, u64* state, mask_t* hands, int* pool) noexcept nogil:
+    # Sampler.hands
+    cdef int k
+    for k in range(TRIES):
+        if sp.dealt:
+            if sampler_try_dealt(sp, state, hands, pool):
+                return
+        elif sampler_try(sp, state, True, hands, pool):
+            return
+    sampler_try(sp, state, False, hands, pool)
 
-cdef bint try_dealt(Smp* sp, u64* state, mask_t* hands, int* pool) noexcept nogil:
+cdef bint sampler_try_dealt(Smp* sp, u64* state, mask_t* hands, int* pool) noexcept nogil:
     # Sampler._try_dealt
     cdef mask_t left = sp.unseen
     cdef int k, seat, need, size, last
@@ -739,36 +627,41 @@ cdef bint try_dealt(Smp* sp, u64* state, mask_t* hands, int* pool) noexcept nogi
     hands[last] = left
     return True
 
-cdef void sample_hands(Smp* sp, u64* state, mask_t* hands, int* pool) noexcept nogil:
-    # Sampler.hands
-    cdef int k
-    for k in range(TRIES):
-        if sp.dealt:
-            if try_dealt(sp, state, hands, pool):
-                return
-        elif try_hands(sp, state, True, hands, pool):
-            return
-    try_hands(sp, state, False, hands, pool)
+cdef bint sampler_try(Smp* sp, u64* state, bint constrained, mask_t* hands, int* pool) noexcept nogil:
+    # Sampler._try
+    cdef mask_t left = sp.unseen
+    cdef int k, seat, need, size
+    for k in range(sp.players):
+        hands[k] = 0
+    hands[sp.seat] = sp.own
+    for k in range(sp.norder):
+        seat = sp.order[k]
+        need = sp.sizes[seat]
+        size = indices((sp.allowed[seat] if constrained else sp.unseen) & left, pool)
+        if size < need:
+            return False
+        hands[seat] = rng_pick(state, pool, size, need)
+        left &= ~hands[seat]
+    return True
 
-cdef int boneyard(Smp* sp, u64* state, mask_t* hands, int* bone) noexcept nogil:
+cdef int sampler_boneyard(Smp* sp, u64* state, mask_t* hands, int* bone) noexcept nogil:
     # Sampler.boneyard
     cdef mask_t left = sp.unseen
-    cdef int k, size, i, j, keep
+    cdef int k, size
     for k in range(sp.norder):
         left &= ~hands[sp.order[k]]
     size = indices(left, bone)
     if sp.drawing:
-        for i in range(size - 1, 0, -1):
-            j = rng_below(state, i + 1)
-            keep = bone[i]
-            bone[i] = bone[j]
-            bone[j] = keep
+        rng_shuffle(state, bone, size)
     return size
 
 
-# -- the weights of the guesses (Inference.weight, temper) -------------------------------------
+
+
+# -- the weights of the guesses (Inference, temper) ----------------------------------------------
 
 cdef double effective_size(double* weights, int n) noexcept nogil:
+    # effective_size
     cdef double total = 0.0, squares = 0.0
     cdef int i
     for i in range(n):
@@ -777,12 +670,13 @@ cdef double effective_size(double* weights, int n) noexcept nogil:
     return total * total / squares if squares > 0.0 else 0.0
 
 cdef void powered(double* logs, int n, double top, double power, double* out) noexcept nogil:
+    # temper's powered
     cdef int i
     for i in range(n):
         out[i] = exp(power * (logs[i] - top)) if logs[i] > -INFINITY else 0.0
 
 cdef void temper(double* weights, int n, double share, double* logs) noexcept nogil:
-    # sampling.temper, in place (logs: room for n doubles)
+    # temper, in place (logs: room for n doubles)
     cdef double top = -INFINITY, need, low, high, middle
     cdef int i, k
     for i in range(n):
@@ -807,28 +701,55 @@ cdef void temper(double* weights, int n, double share, double* logs) noexcept no
     powered(logs, n, top, low, weights)
 
 
+cdef struct Inf:
+    # Inference.decisions, flattened: decision k's candidates are start[k] to start[k + 1]
+    int ndec
+    int* seat
+    mask_t* later
+    double* chosen
+    int* start
+    int* tile
+    double* weight
+
+cdef double inference_weight(Inf* inf, mask_t* hands) noexcept nogil:
+    # Inference.weight
+    cdef double total = 1.0, norm
+    cdef mask_t held
+    cdef int k, j
+    for k in range(inf.ndec):
+        held = hands[inf.seat[k]] | inf.later[k]
+        norm = 0.0
+        for j in range(inf.start[k], inf.start[k + 1]):
+            if held & bit(inf.tile[j]):
+                norm += inf.weight[j]
+        total *= inf.chosen[k] / norm
+    return total
+
+
+# -- doublesix.ai.search ---------------------------------------------------------------------
+
 cdef double now() noexcept nogil:
+    # time.perf_counter, for a job's deadline
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
+
 def run(search):
-    """Run a :class:`~doublesix.ai.search.Search` (no experiments): each move's total value,
-    total wins, and how many guesses were played, as :func:`~doublesix.ai.search.run_pure`."""
-    if search.styles is not None or search.race:
-        raise ValueError("the compiled core runs no experiments")
+    """Run a :class:`~doublesix.ai.search.Search`: each move's total value, total wins, and
+    how many guesses were played, as :func:`~doublesix.ai.search.run_pure` (its twin)."""
     base_board = search.base
     py_cfg = base_board.cfg
     cdef Cfg cfg
     cdef Brd base, board
     cdef Smp sp
     cdef Plan plan
-    cdef Nest nest
-    cdef int s, k, i, j, nmoves, worlds, ncand, ndec, played, total_cands, index
+    cdef Inf inf
+    cdef int s, k, i, j, nmoves, worlds, ncand, ndec, played, total_cands
     cdef int players = py_cfg.players, size, planner = search.planner, me = search.me
     cdef double spread = search.spread
-    cdef double value, won, total, step, mark, running, deadline
+    cdef double value, won, deadline
     cdef u64 state = search.seed
     if not 2 <= players <= SEATS:
         raise ValueError("2 to 4 seats")
@@ -847,7 +768,7 @@ def run(search):
         cfg.mates[s] = 0
         for k in py_cfg.mates[s]:
             cfg.mates[s] |= 1 << k
-    # The base position.
+    # The base position (Board.from_view).
     for s in range(SEATS):
         base.hands[s] = 0
         base.scores[s] = 0
@@ -868,6 +789,8 @@ def run(search):
     base.spinner = base_board.spinner
     base.spin_sides = base_board.spin_sides
     base.mode = base_board.mode
+    base.nopen = len(base_board.opened)
+    base.fit = to_mask(base_board.fit)
     base.has_result = False
     base.winner = -1
     base.over = False
@@ -890,21 +813,18 @@ def run(search):
         if s != sp.seat:
             size -= sp.sizes[s]
     base.size = size
-    # The plan and what each seat is known to lack.
+    # The plan, the reading and what each seat is known to lack.
     py_plan = search.plan
     plan.follow, plan.lock, plan.unseen_open = py_plan.follow, py_plan.lock, py_plan.unseen_open
     plan.keep_fits, plan.unseen_fits, plan.double = (
         py_plan.keep_fits, py_plan.unseen_fits, py_plan.double)
     cdef double reading[8]
-    py_reading = getattr(search, "reading", ())
+    py_reading = search.reading
     cdef int nreading = len(py_reading)
     if nreading not in (0, 6):
         raise ValueError("a reading has 6 weights")
     for k in range(nreading):
         reading[k] = py_reading[k]
-    nest.worlds = getattr(search, "nest", 0)
-    nest.depth = getattr(search, "nest_depth", 0) if nest.worlds > 0 else 0
-    nest.state = search.seed ^ <u64>0x9E3779B97F4A7C15  # search.NEST_SALT
     cdef int known[SEATS]
     cdef int lacks[SEATS]
     for s in range(players):
@@ -917,19 +837,22 @@ def run(search):
         move_t[i], move_e[i] = moves[i]
     worlds = search.worlds
     inference = search.inference
-    ncand = worlds if inference is None else worlds * search.pool
+    cdef int pool_size = search.pool
+    cdef Inf* infp = NULL if inference is None else &inf
+    ncand = worlds if inference is None else worlds * pool_size
     # The inference's decisions, flattened.
     ndec = 0 if inference is None else len(inference.decisions)
-    cdef int* dec_seat = <int*>malloc((ndec + 1) * sizeof(int))
-    cdef mask_t* dec_later = <mask_t*>malloc((ndec + 1) * sizeof(mask_t))
-    cdef double* dec_chosen = <double*>malloc((ndec + 1) * sizeof(double))
-    cdef int* dec_start = <int*>malloc((ndec + 2) * sizeof(int))
     total_cands = 0
     if inference is not None:
         for k, (seat, later, candidates, chosen) in enumerate(inference.decisions):
             total_cands += len(candidates)
-    cdef int* cand_tile = <int*>malloc((total_cands + 1) * sizeof(int))
-    cdef double* cand_weight = <double*>malloc((total_cands + 1) * sizeof(double))
+    inf.ndec = ndec
+    inf.seat = <int*>malloc((ndec + 1) * sizeof(int))
+    inf.later = <mask_t*>malloc((ndec + 1) * sizeof(mask_t))
+    inf.chosen = <double*>malloc((ndec + 1) * sizeof(double))
+    inf.start = <int*>malloc((ndec + 2) * sizeof(int))
+    inf.tile = <int*>malloc((total_cands + 1) * sizeof(int))
+    inf.weight = <double*>malloc((total_cands + 1) * sizeof(double))
     cdef mask_t* candidates_hands = <mask_t*>malloc(ncand * SEATS * sizeof(mask_t))
     cdef double* weights = <double*>malloc((ncand + 1) * sizeof(double))
     cdef double* logs = <double*>malloc((ncand + 1) * sizeof(double))
@@ -938,61 +861,23 @@ def run(search):
     cdef int pool[MAXT]
     cdef double* totals = <double*>malloc(nmoves * sizeof(double))
     cdef double* wins = <double*>malloc(nmoves * sizeof(double))
-    cdef double weight, norm
-    cdef mask_t held
     try:
         if inference is not None:
             j = 0
             for k, (seat, later, candidates, chosen) in enumerate(inference.decisions):
-                dec_seat[k] = seat
-                dec_later[k] = to_mask(later)
-                dec_chosen[k] = chosen
-                dec_start[k] = j
+                inf.seat[k] = seat
+                inf.later[k] = to_mask(later)
+                inf.chosen[k] = chosen
+                inf.start[k] = j
                 for tile_bit, w in candidates:
-                    cand_tile[j] = tile_bit.bit_length() - 1
-                    cand_weight[j] = w
+                    inf.tile[j] = tile_bit.bit_length() - 1
+                    inf.weight[j] = w
                     j += 1
-            dec_start[ndec] = j
+            inf.start[ndec] = j
         deadline = -1.0 if search.seconds is None else now() + search.seconds
         with nogil:
-            for i in range(ncand):
-                sample_hands(&sp, &state, &candidates_hands[i * SEATS], pool)
-            if inference is None:
-                for i in range(worlds):
-                    chosen_index[i] = i
-            else:
-                for i in range(ncand):
-                    weight = 1.0  # Inference.weight
-                    for k in range(ndec):
-                        held = candidates_hands[i * SEATS + dec_seat[k]] | dec_later[k]
-                        norm = 0.0
-                        for j in range(dec_start[k], dec_start[k + 1]):
-                            if held & bit(cand_tile[j]):
-                                norm += cand_weight[j]
-                        weight *= dec_chosen[k] / norm
-                    weights[i] = weight
-                if spread > 0.0:
-                    temper(weights, ncand, spread, logs)
-                total = 0.0
-                for i in range(ncand):
-                    total += weights[i]
-                if total <= 0.0:
-                    for i in range(worlds):
-                        chosen_index[i] = i
-                else:  # systematic resampling
-                    step = total / worlds
-                    mark = rng_random(&state) * step
-                    running = 0.0
-                    index = -1
-                    for i in range(worlds):
-                        while running <= mark and index + 1 < ncand:
-                            index += 1
-                            running += weights[index]
-                        chosen_index[i] = index
-                        mark += step
-            for i in range(worlds):
-                boneyard(&sp, &state, &candidates_hands[chosen_index[i] * SEATS],
-                         &bones[i * (size + 1)])
+            guesses(&sp, infp, &state, worlds, pool_size, spread, candidates_hands, weights,
+                    logs, chosen_index, bones, size + 1, pool)
             for k in range(nmoves):
                 totals[k] = 0.0
                 wins[k] = 0.0
@@ -1006,8 +891,7 @@ def run(search):
                     play(&board, &cfg, move_t[k], move_e[k])
                     for s in range(players):
                         lacks[s] = known[s]
-                    rollout(&board, &cfg, planner, lacks, &plan, &nest,
-                            reading if nreading else NULL)
+                    rollout(&board, &cfg, planner, lacks, &plan, reading if nreading else NULL)
                     outcome(&board, &base, &cfg, me, &value, &won)
                     totals[k] += value
                     wins[k] += won
@@ -1018,12 +902,12 @@ def run(search):
     finally:
         free(move_t)
         free(move_e)
-        free(dec_seat)
-        free(dec_later)
-        free(dec_chosen)
-        free(dec_start)
-        free(cand_tile)
-        free(cand_weight)
+        free(inf.seat)
+        free(inf.later)
+        free(inf.chosen)
+        free(inf.start)
+        free(inf.tile)
+        free(inf.weight)
         free(candidates_hands)
         free(weights)
         free(logs)
@@ -1031,3 +915,41 @@ def run(search):
         free(bones)
         free(totals)
         free(wins)
+
+
+cdef void guesses(Smp* sp, Inf* inf, u64* state, int worlds, int pool, double spread,
+                  mask_t* candidates, double* weights, double* logs, int* chosen, int* bones,
+                  int stride, int* pool_room) noexcept nogil:
+    # guesses: the hands of guess i are candidates[chosen[i] * SEATS:], its boneyard
+    # bones[i * stride:]; inf NULL for no weights
+    cdef int i, ncand = worlds if inf == NULL else worlds * pool, index
+    cdef double total, step, mark, running
+    for i in range(ncand):
+        sampler_hands(sp, state, &candidates[i * SEATS], pool_room)
+    if inf == NULL:
+        for i in range(worlds):
+            chosen[i] = i
+    else:
+        for i in range(ncand):
+            weights[i] = inference_weight(inf, &candidates[i * SEATS])
+        if spread > 0.0:
+            temper(weights, ncand, spread, logs)
+        total = 0.0
+        for i in range(ncand):
+            total += weights[i]
+        if total <= 0.0:
+            for i in range(worlds):
+                chosen[i] = i
+        else:  # systematic resampling
+            step = total / worlds
+            mark = rng_random(state) * step
+            running = 0.0
+            index = -1
+            for i in range(worlds):
+                while running <= mark and index + 1 < ncand:
+                    index += 1
+                    running += weights[index]
+                chosen[i] = index
+                mark += step
+    for i in range(worlds):
+        sampler_boneyard(sp, state, &candidates[chosen[i] * SEATS], &bones[i * stride])

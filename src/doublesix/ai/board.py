@@ -1,14 +1,17 @@
-"""A fast, mutable copy of one hand of play, for the expert's playouts.
+"""The rules of a hand as the expert's search plays them, written once: a fast, mutable copy of
+one hand of play.
 
 The engine's :class:`~doublesix.engine.state.State` is the rules; it is immutable, which makes a
 playout build a new state and layout for every move.  :class:`Board` plays the same rules in
-place on plain ints and lists, about five times faster.  ``tests/test_ai_board.py`` ties it to
-the engine: on random games of every variant it must list the same legal moves and end with the
-same scores and result.
+place on plain ints and lists, about five times faster.  Every move of a playout goes through
+:meth:`Board.play` (:mod:`doublesix.ai.playout` holds only the policy that chooses the moves),
+and the compiled core (:mod:`doublesix.ai._core`) mirrors this module function by function.
+``tests/test_ai_board.py`` ties it to the engine: on random games of every variant it must list
+the same legal moves and end with the same scores and result.
 
 >>> from doublesix import Rules, State
 >>> state = State.deal(Rules.variant("all-fives", target=0), seed=3)
->>> state = state.play(state.legal_moves()[0])
+>>> state = state.apply(state.legal_moves()[0])
 >>> board = Board.from_state(state)
 >>> sorted(board.moves()) == sorted((m.t, m.e) for m in state.legal_moves())
 True
@@ -28,18 +31,22 @@ from doublesix.engine.view import View
 DRAW = (-1, -1)
 PASS = (-1, -2)
 
+#: The ends open on a line, and once a spinner's arms are open (they open together).
+LINE = (0, 1)
+ARMS = (0, 1, 2, 3)
+
 
 class Board:
     """One hand in play, changed in place.  ``turn`` is -1 once the hand is over."""
 
     __slots__ = (
-        "bone", "cfg", "contrib", "count", "drawing", "ends", "fives", "hands", "last_lay",
-        "mode", "over", "played", "players", "pos", "result", "scores", "single",
-        "spin_sides", "spinner", "target", "tie_fewer", "turn",
+        "bone", "cfg", "contrib", "count", "drawing", "ends", "fit", "fives", "hands",
+        "last_lay", "mode", "opened", "over", "played", "players", "pos", "result", "scores",
+        "single", "spin_sides", "spinner", "target", "turn",
     )
 
     hands: list[Mask]
-    bone: list[int] | tuple[int, ...]
+    bone: Sequence[int]
     pos: int
     turn: int
     scores: list[int]
@@ -51,6 +58,10 @@ class Board:
     spinner: int
     spin_sides: int
     mode: int
+    #: The open ends (:data:`LINE`, :data:`ARMS`, or none before the first tile) and every
+    #: tile that fits one of them (0 before the first tile), kept by :meth:`place`.
+    opened: tuple[int, ...]
+    fit: Mask
     last_lay: list[int]
     #: (winner or None, points, blocked) once the hand has ended.
     result: tuple[int | None, int, bool] | None
@@ -60,7 +71,6 @@ class Board:
     fives: bool
     target: int
     cfg: Config
-    tie_fewer: bool
 
     @classmethod
     def from_state(cls, state: State) -> Board:
@@ -93,7 +103,7 @@ class Board:
 
     @classmethod
     def _make(
-        cls, cfg: Config, layout: Layout, hands: list[Mask], bone: tuple[int, ...], pos: int,
+        cls, cfg: Config, layout: Layout, hands: list[Mask], bone: Sequence[int], pos: int,
         turn: int, scores: Sequence[int], last_lay: Sequence[int],
         result: tuple[int | None, int, bool] | None, over: bool,
     ) -> Board:
@@ -111,6 +121,7 @@ class Board:
         board.spinner = layout.spinner
         board.spin_sides = layout.spin_sides
         board.mode = layout.mode
+        board.opened, board.fit = open_ends(board.ends)
         board.last_lay = list(last_lay) if last_lay else [0] * cfg.players
         board.result = result
         board.over = over
@@ -119,7 +130,6 @@ class Board:
         board.drawing = cfg.drawing
         board.fives = cfg.fives
         board.target = cfg.target
-        board.tie_fewer = cfg.tie_fewer
         return board
 
     def copy(self) -> Board:
@@ -138,6 +148,8 @@ class Board:
         board.spinner = self.spinner
         board.spin_sides = self.spin_sides
         board.mode = self.mode
+        board.opened = self.opened
+        board.fit = self.fit
         board.last_lay = self.last_lay[:]
         board.result = self.result
         board.over = self.over
@@ -146,17 +158,7 @@ class Board:
         board.drawing = self.drawing
         board.fives = self.fives
         board.target = self.target
-        board.tie_fewer = self.tie_fewer
         return board
-
-    def fits(self) -> Mask:
-        """Every tile that fits an open end (0 before the first tile)."""
-        ends = self.ends
-        fits = 0
-        for n in ends:
-            if n >= 0:
-                fits |= SUIT[n]
-        return fits
 
     def moves(self) -> list[tuple[int, int]]:
         """The legal moves of the seat to move, in the engine's order; [] when over."""
@@ -166,13 +168,12 @@ class Board:
         if not self.played:
             return [(t, -1) for t in indices(hand)]
         found = []
-        for e, n in enumerate(self.ends):
-            if n >= 0:
-                m = hand & SUIT[n]
-                while m:
-                    t = m.bit_length() - 1
-                    found.append((t, e))
-                    m ^= 1 << t
+        for e in self.opened:
+            m = hand & SUIT[self.ends[e]]
+            while m:
+                t = m.bit_length() - 1
+                found.append((t, e))
+                m ^= 1 << t
         if found:
             return found
         return [DRAW] if self.drawing and self.pos < len(self.bone) else [PASS]
@@ -184,12 +185,13 @@ class Board:
         ends = self.ends
         outer = PIPS[t] - ends[e]
         count = self.count - self.contrib[e] + (outer + outer if IS_DOUBLE[t] else outer)
-        if e < 2 and self.single and ends[0] == ends[1]:
+        if e < 2 and self.single and ends[0] == ends[1]:  # a lone double: its bare side
             count += ends[1 - e]
         return count
 
     def play(self, t: int, e: int) -> None:
-        """Make a legal move: lay tile ``t`` on end ``e``, or ``DRAW`` / ``PASS``."""
+        """Make a legal move: lay tile ``t`` on end ``e``, or ``DRAW`` / ``PASS``; then score
+        the lay, pass the turn, and end the hand (going out, a target reached, or blocked)."""
         seat = self.turn
         if t < 0:
             if e == -1:
@@ -201,9 +203,20 @@ class Board:
                 self.turn = (seat + 1) % self.players
                 self.block_check()  # (nothing to draw) a pass that leaves nobody a lay
             return
-        self.place(t, e)
-        left = self.hands[seat] ^ (1 << t)
-        self.hands[seat] = left
+        if e >= 0 and not self.single and not self.mode:  # a plain line: only this end changes
+            ends = self.ends
+            contrib = self.contrib
+            outer = PIPS[t] - ends[e]
+            ends[e] = outer
+            contrib[e] = outer + outer if IS_DOUBLE[t] else outer
+            self.count = contrib[0] + contrib[1]
+            self.fit = SUIT[outer] | SUIT[ends[1 - e]]
+            self.played |= 1 << t
+        else:
+            self.place(t, e)
+        hands = self.hands
+        left = hands[seat] ^ (1 << t)
+        hands[seat] = left
         cfg = self.cfg
         if cfg.track_lays:
             self.last_lay[seat] = self.played.bit_count()
@@ -219,19 +232,19 @@ class Board:
                     return
         self.turn = (seat + 1) % self.players
         if not left:
-            self.finish(seat, going_out_points(self.hands, seat, cfg), False)
+            self.finish(seat, going_out_points(hands, seat, cfg), False)
         elif not (self.drawing and self.pos < len(self.bone)):
             self.block_check()
 
     def place(self, t: int, e: int) -> None:
         """Put tile ``t`` on end ``e`` (-1 to open): the layout only, not the hand, the score
-        or the turn (:meth:`play` does those)."""
+        or the turn (:meth:`play` does those, and lays on a plain line itself, faster)."""
         ends = self.ends
         contrib = self.contrib
+        self.played |= 1 << t
+        mode = self.mode
         high = HIGH[t]
         double = IS_DOUBLE[t]
-        mode = self.mode
-        self.played |= 1 << t
         if e < 0:
             ends[0], ends[1] = high, LOW[t]
             contrib[0], contrib[1] = high, LOW[t]
@@ -241,34 +254,31 @@ class Board:
                 self.spin_sides = 3
                 if mode == ARMS_IMMEDIATE:
                     ends[2] = ends[3] = high
-            self._recount()
-            return
-        old = ends[e]
-        outer = PIPS[t] - old
-        ends[e] = outer
-        contrib[e] = outer + outer if double else outer
-        if not self.single and not mode:  # a plain line: only this end's count changes
-            self.count = contrib[0] + contrib[1]
-            return
-        if e < 2:
-            if self.single:
-                self.single = False
-                if ends[1 - e] == old:  # a lone double: its bare side counts twice
-                    contrib[1 - e] = old + old
-            spin_sides = self.spin_sides
-            if spin_sides >> e & 1:
-                spin_sides &= ~(1 << e)
-                self.spin_sides = spin_sides
-                if spin_sides == 0 and mode == ARMS_AFTER_SIDES:
-                    ends[2] = ends[3] = self.spinner
-            if double and self.spinner < 0 and mode:
-                self.spinner = high
-                self.spin_sides = 1 << e
-                if mode == ARMS_IMMEDIATE:
-                    ends[2] = ends[3] = high
-        self._recount()
+        else:
+            old = ends[e]
+            outer = PIPS[t] - old
+            ends[e] = outer
+            contrib[e] = outer + outer if double else outer
+            if e < 2:
+                if self.single:
+                    self.single = False
+                    if ends[1 - e] == old:  # a lone double: its bare side counts twice
+                        contrib[1 - e] = old + old
+                spin_sides = self.spin_sides
+                if spin_sides >> e & 1:
+                    spin_sides &= ~(1 << e)
+                    self.spin_sides = spin_sides
+                    if spin_sides == 0 and mode == ARMS_AFTER_SIDES:
+                        ends[2] = ends[3] = self.spinner
+                if double and self.spinner < 0 and mode:
+                    self.spinner = high
+                    self.spin_sides = 1 << e
+                    if mode == ARMS_IMMEDIATE:
+                        ends[2] = ends[3] = high
+        self.recount()
 
-    def _recount(self) -> None:
+    def recount(self) -> None:
+        """Work out the count, the open ends and the tiles that fit them from the ends."""
         count = 0
         ends = self.ends
         contrib = self.contrib
@@ -276,13 +286,14 @@ class Board:
             if ends[e] >= 0:
                 count += contrib[e]
         self.count = count
+        self.opened, self.fit = open_ends(ends)
 
     def block_check(self) -> None:
         """End the hand if nobody can lay and nothing can be drawn (the engine's rule)."""
-        fits = self.fits()
+        fit = self.fit
         hands = self.hands
         for hand in hands:
-            if hand & fits:
+            if hand & fit:
                 return
         winner, points = blocked_outcome(hands, self.last_lay, self.cfg)
         self.finish(winner, points, True)
@@ -296,6 +307,20 @@ class Board:
         self.result = (winner, points, blocked)
         target = self.target
         self.over = target == 0 or max(self.scores) >= target
+
+
+def open_ends(ends: Sequence[int]) -> tuple[tuple[int, ...], Mask]:
+    """The ends open (a tile down) and every tile that fits one of them (0 before the first
+    tile); the arms of a spinner open together.
+
+    >>> open_ends([6, 4, -1, -1]) == (LINE, SUIT[6] | SUIT[4])
+    True
+    """
+    if ends[0] < 0:
+        return (), 0
+    if ends[2] < 0:
+        return LINE, SUIT[ends[0]] | SUIT[ends[1]]
+    return ARMS, SUIT[ends[0]] | SUIT[ends[1]] | SUIT[ends[2]] | SUIT[ends[3]]
 
 
 def to_move(t: int, e: int) -> Move:

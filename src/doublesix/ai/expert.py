@@ -17,23 +17,14 @@ True
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.experiments import (
-    Experiments,
-    parse_reading,
-    reading_weights,
-    seat_styles,
-    shown_numbers,
-)
 from doublesix.ai.playout import FIVES_PLAN, PIPS_PLAN
-from doublesix.ai.sampling import Inference, Sampler
+from doublesix.ai.sampling import Inference, Sampler, parse_reading, reading_weights
 from doublesix.ai.search import Search, run
-from doublesix.ai.styles import Style
 from doublesix.engine.moves import Move
 from doublesix.engine.view import View
 
@@ -76,19 +67,14 @@ class Expert:
     - ``team``: under teams, the partner is modelled as a partner, its lays read with
       ``mate_sharpness`` (0, the default: not read at all) rather than as heaviest-first.  The
       search always values the team's result.
-    - ``table``: the player's name in each seat, as the table shows them (``None`` where the
-      style is not known, such as a person's); :meth:`at_table` gives a seated copy.
-
     - ``reading``: a model of the other side fitted to one kind of player's lays, by name
-      (``"ismcts"``, :data:`~doublesix.ai.experiments.READINGS`: Block's fit in Block, Draw's
+      (``"ismcts"``, :data:`~doublesix.ai.sampling.READINGS`: Block's fit in Block, Draw's
       in Draw) or as six weights: the guesses are weighed by it and the playouts play that
       side by it.  Off by default (a person is not ISMCTS); against OpenSpiel's ISMCTS it
       gains (docs/expert-research.md).
 
-    Three experiments, measured without a gain and off by default, are switched on by name
-    (:mod:`doublesix.ai.experiments`): ``race``, ``read_table`` and ``nest`` (with
-    ``nest_depth``).  What each default was
-    measured against is in docs/expert-research.md.
+    What each default was measured against, and the ideas measured without a gain (kept in
+    ``benchmarks/experiments.py``), are in docs/expert-research.md.
 
     >>> import random
     >>> from doublesix import Match, Rules
@@ -97,8 +83,8 @@ class Expert:
     >>> expert = Expert(playouts=200)
     >>> expert.choose(view, random.Random(0)) in view.legal_moves()
     True
-    >>> Expert(race=True).experiments
-    Experiments(race=True, read_table=False, nest=0, nest_depth=2, reading=())
+    >>> Expert(reading="ismcts").reading
+    'ismcts'
     """
 
     name = "expert"
@@ -113,11 +99,6 @@ class Expert:
         spread: float = DEFAULT_SPREAD,
         team: bool = True,
         mate_sharpness: float = 0.0,
-        table: Sequence[str | None] | None = None,
-        read_table: bool = False,
-        race: bool = False,
-        nest: int = 0,
-        nest_depth: int = 2,
         reading: str | Sequence[float] = "",
     ) -> None:
         if playouts < 1:
@@ -134,29 +115,9 @@ class Expert:
         self.spread = spread
         self.team = team
         self.mate_sharpness = mate_sharpness
-        self.table = None if table is None else tuple(table)
-        if nest < 0 or nest_depth < 0:
-            raise ValueError("nest and nest_depth must be at least 0")
-        self.experiments = Experiments(race=bool(race), read_table=bool(read_table),
-                                       nest=int(nest), nest_depth=int(nest_depth),
-                                       reading=parse_reading(reading))
-
-    def at_table(self, table: Sequence[str | None]) -> Expert:
-        """This expert with the same options, told who sits where (``table``: a player's
-        name per seat, ``None`` where it is not known).
-
-        >>> Expert(playouts=300).at_table(["expert", "snow-white"]).table
-        ('expert', 'snow-white')
-        """
-        seated = copy.copy(self)
-        seated.table = tuple(table)
-        return seated
-
-    def styles(self, view: View) -> list[Style | None] | None:
-        """Per seat, the style its playout moves follow (None: greedy, or the expert's own
-        look-ahead for its seat); None when no seat has a known style or ``read_table`` is
-        off (:func:`~doublesix.ai.experiments.seat_styles`)."""
-        return seat_styles(self.table, view) if self.experiments.read_table else None
+        #: The reading of the other side: a name in :data:`~doublesix.ai.sampling.READINGS`,
+        #: its weights, or ``()`` for none.
+        self.reading = parse_reading(reading)
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The move with the best mean outcome over the sampled deals."""
@@ -177,9 +138,8 @@ class Expert:
         """The search of a decision at ``view`` (:class:`~doublesix.ai.search.Search`), its
         random numbers drawn from ``seed``."""
         moves = view.legal_moves()
-        styles = self.styles(view)  # (read_table) the seats played in their styles
         teams = view.rules.teams and self.team
-        reading = reading_weights(self.experiments.reading, view.rules)
+        reading = reading_weights(self.reading, view.rules)
         inference = Inference(view, self.sharpness, self.mate_sharpness if teams else None,
                               reading)
         return Search(
@@ -196,10 +156,5 @@ class Expert:
             known=[sum(1 << n for n in numbers) for numbers in view.lacks],
             seed=seed,
             seconds=self.seconds,
-            styles=styles,
-            shown=shown_numbers(view) if teams and styles is not None else None,
-            race=self.experiments.race,
-            nest=self.experiments.nest,
-            nest_depth=self.experiments.nest_depth,
             reading=reading,
         )

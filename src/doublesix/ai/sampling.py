@@ -20,13 +20,14 @@ from collections.abc import Sequence
 from doublesix.ai.rng import Rng
 from doublesix.engine.events import Event, hand_start
 from doublesix.engine.layout import Layout
+from doublesix.engine.rules import Rules
 from doublesix.engine.tiles import IS_DOUBLE, PIPS, SUIT, TILES, Mask, indices
 from doublesix.engine.view import View
 
 #: How many times a guess is redrawn before the lacks of the most crowded seats are relaxed.
-_TRIES = 50
+TRIES = 50
 #: Halvings in the search for the power that tempers the weights of the guesses.
-_BISECTIONS = 12
+BISECTIONS = 12
 
 
 def current_hand(view: View) -> tuple[list[Event], bool]:
@@ -107,7 +108,7 @@ class Sampler:
     def hands(self, rng: Rng) -> list[Mask]:
         """Every seat's hand, respecting ``view.lacks`` whenever that is possible."""
         attempt = self._try_dealt if self.dealt else self._try
-        for _ in range(_TRIES):
+        for _ in range(TRIES):
             hands = attempt(rng, True)
             if hands is not None:
                 return hands
@@ -216,7 +217,7 @@ def temper(weights: Sequence[float], share: float) -> list[float]:
     if effective_size(result) >= need:
         return result
     low, high = 0.0, 1.0
-    for _ in range(_BISECTIONS):
+    for _ in range(BISECTIONS):
         middle = (low + high) / 2
         if effective_size(powered(middle)) >= need:
             low = middle
@@ -227,6 +228,59 @@ def temper(weights: Sequence[float], share: float) -> list[float]:
 
 #: The names of :func:`lay_features`' numbers, in order.
 LAY_FEATURES = ("pips", "double", "points", "shown", "shown_laid", "closes")
+
+#: Readings of the other side (weights on :data:`LAY_FEATURES`), fitted by
+#: ``benchmarks/opponent_model.py``, by the player whose lays they read and the game:
+#: OpenSpiel's ISMCTS with 1000 simulations, from its lays against the expert in 400 pairs of
+#: Block hands (seed 9100000) and 48 pairs of Draw hands (seed 9300000)
+#: (docs/expert-research.md).
+READINGS: dict[str, dict[str, tuple[float, ...]]] = {
+    "ismcts": {
+        "block": (0.525, 0.905, 0.0, -0.191, 0.367, 2.156),
+        "draw": (0.005, 0.819, 0.0, 0.123, 0.282, 1.365),
+    },
+}
+
+
+def reading_weights(reading: str | tuple[float, ...], rules: Rules) -> tuple[float, ...]:
+    """The weights of ``reading`` in a game of ``rules``: a named reading's fit for that game
+    (Block or Draw; none under All Fives, which no reading was fitted to), or the weights given.
+
+    >>> from doublesix import Rules
+    >>> reading_weights("ismcts", Rules.variant("draw"))
+    (0.005, 0.819, 0.0, 0.123, 0.282, 1.365)
+    >>> reading_weights("ismcts", Rules.variant("muggins")), reading_weights((1.0,) * 6, Rules())
+    ((), (1.0, 1.0, 1.0, 1.0, 1.0, 1.0))
+    """
+    if not isinstance(reading, str):
+        return reading
+    if not reading or rules.scoring == "fives":
+        return ()
+    return READINGS[reading]["draw" if rules.drawing else "block"]
+
+
+def parse_reading(text: str | Sequence[float]) -> str | tuple[float, ...]:
+    """A reading by its name in :data:`READINGS`, or its weights written ``a/b/c/d/e/f``
+    (in the order of :data:`LAY_FEATURES`); ``""`` for none.
+
+    >>> parse_reading("ismcts"), parse_reading("1/0/0/0/0/0"), parse_reading("")
+    ('ismcts', (1.0, 0.0, 0.0, 0.0, 0.0, 0.0), ())
+    """
+    if not isinstance(text, str):
+        weights = tuple(float(w) for w in text)
+    elif not text:
+        return ()
+    elif text in READINGS:
+        return text
+    else:
+        try:
+            weights = tuple(float(w) for w in text.split("/"))
+        except ValueError:
+            raise ValueError(f"reading is a name ({', '.join(READINGS)}) or weights a/b/c/d/e/f,"
+                             f" not {text!r}") from None
+    if len(weights) != len(LAY_FEATURES):
+        raise ValueError(f"a reading has {len(LAY_FEATURES)} weights: {', '.join(LAY_FEATURES)}")
+    return weights
 
 
 def lay_features(before: Layout, t: int, e: int, fives: bool) -> tuple[float, ...]:
@@ -263,7 +317,7 @@ class Inference:
     those decisions, of ``exp(sharpness * score)`` of the tile laid over the sum for every lay
     the guess says the seat had.  ``sharpness = 0`` makes every guess equally likely.
     ``partner_sharpness`` (under teams) reads the partner's lays with another sharpness.
-    ``reading`` (an experiment), if given, reads the other side's lays by ``exp(reading .
+    ``reading``, if given, reads the other side's lays by ``exp(reading .
     lay_features)`` instead (:func:`lay_features`; weights fitted to a kind of player by
     ``benchmarks/opponent_model.py``).
 

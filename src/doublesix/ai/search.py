@@ -6,9 +6,8 @@ A job: draw ``worlds`` guesses at the hidden tiles (from ``pool`` times as many 
 weighed by how well they explain the other seats' lays, :mod:`doublesix.ai.sampling`), play
 every legal move out to the hand's end in each guess (:func:`~doublesix.ai.playout.rollout`),
 and add up each move's value (:func:`~doublesix.ai.playout.outcome`).
-:mod:`doublesix.ai._core` is that loop in Cython; it runs every job except those of the
-experiments' playouts (``styles`` or ``race``), which stay in Python (the ``nest`` experiment
-runs on both paths).  ``DOUBLESIX_PURE=1`` in the environment makes every job run here.
+:mod:`doublesix.ai._core` is that loop in Cython, mirroring this module and those it calls
+function by function.  ``DOUBLESIX_PURE=1`` in the environment makes every job run here.
 
 >>> from doublesix import Match, Rules
 >>> from doublesix.ai.expert import Expert
@@ -23,15 +22,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
 from types import ModuleType
 from typing import NamedTuple
 
 from doublesix.ai.board import Board
-from doublesix.ai.playout import Nest, Plan, outcome, rollout
+from doublesix.ai.playout import Plan, outcome, rollout
 from doublesix.ai.rng import Rng
 from doublesix.ai.sampling import Inference, Sampler, temper
-from doublesix.ai.styles import Style
 from doublesix.engine.tiles import Mask
 
 
@@ -50,9 +47,6 @@ def _compiled() -> ModuleType | None:
 CORE = _compiled()
 #: Which path the searches take: "compiled" or "pure Python".
 PATH = "compiled" if CORE is not None else "pure Python"
-
-#: Mixed into a job's seed for the nested searches' own random numbers.
-NEST_SALT = 0x9E3779B97F4A7C15
 
 #: Totals of each move's values, of its wins, and how many guesses were played.
 Totals = tuple[list[float], list[float], int]
@@ -82,22 +76,14 @@ class Search(NamedTuple):
     seed: int
     #: Stop after this many seconds (None: play every guess).
     seconds: float | None = None
-    #: Guesses per lay at the planner's own later decisions in a playout, each searched again
-    #: from what it knows there (0: its playout policy decides them), and how many of them.
-    nest: int = 0
-    nest_depth: int = 0
-    #: (an experiment) the weights on :data:`~doublesix.ai.sampling.LAY_FEATURES` by which the
-    #: seats not on the planner's side lay in the playouts (empty: the heaviest lay).
+    #: The weights on :data:`~doublesix.ai.sampling.LAY_FEATURES` by which the seats not on
+    #: the planner's side lay in the playouts (empty: the heaviest lay).
     reading: tuple[float, ...] = ()
-    #: (experiments) each seat's playout style, and the numbers each has shown.
-    styles: Sequence[Style | None] | None = None
-    shown: list[int] | None = None
-    race: bool = False
 
 
 def run(search: Search, pure: bool = False) -> Totals:
-    """Run ``search``: in the compiled core unless ``pure`` or an experiment asks otherwise."""
-    if CORE is not None and not pure and search.styles is None and not search.race:
+    """Run ``search``: in the compiled core unless ``pure`` (or the core was not built)."""
+    if CORE is not None and not pure:
         totals: Totals = CORE.run(search)
         return totals
     return run_pure(search)
@@ -111,21 +97,16 @@ def run_pure(search: Search) -> Totals:
     base = search.base
     totals = [0.0] * len(moves)
     wins = [0.0] * len(moves)
-    shown = search.shown
     deadline = None if search.seconds is None else time.perf_counter() + search.seconds
     played = 0
-    nest = None
-    if search.nest:
-        nest = Nest(search.nest, search.nest_depth, Rng(search.seed ^ NEST_SALT))
     for hands, bone in guesses(search, rng):
         for i, (t, e) in enumerate(moves):
             board = base.copy()
             board.hands = hands[:]
             board.bone = bone
             board.play(t, e)
-            rollout(board, search.planner, search.known[:], search.plan,
-                    None if shown is None else shown[:], search.styles, nest, search.reading)
-            value, won = outcome(board, me, base, search.race)
+            rollout(board, search.planner, search.known[:], search.plan, search.reading)
+            value, won = outcome(board, me, base)
             totals[i] += value
             wins[i] += won
         played += 1

@@ -1,22 +1,24 @@
-"""The three personalities as playout policies: the same choices as
-:mod:`doublesix.ai.personalities` makes, computed on the expert's fast :class:`~.board.Board`.
+"""The three personalities as playout policies (the ``read_table`` experiment, measured
+without a gain and moved out of the product by issue 39; see docs/expert-research.md): the same
+choices as :mod:`doublesix.ai.personalities` makes, computed on the expert's fast
+:class:`~doublesix.ai.board.Board`.
 
 A person at the table sees who sits where: the computer seats are named, and each name is a
-style of play anyone can read about.  The expert's playouts can use that
-(``Expert(read_table=True)``, off by default: not shown to pay yet).  A seat known to be
-Pinocchio, Buratino or Snow White plays its playout moves as that player would, from what that
-seat could see in the playout (its own tiles, the table, who could not lay on what); every
-other seat keeps the greedy playout policy.  ``tests/test_ai_styles.py`` checks, on random
-positions of every variant, that :func:`style_move` chooses what the real player chooses.
+style of play anyone can read about.  ``benchmarks/experiments.py`` can use that
+(``read_table``): a seat known to be Pinocchio, Buratino or Snow White plays its playout moves
+as that player would, from what that seat could see in the playout (its own tiles, the table,
+who could not lay on what); every other seat keeps the playout policy.
+``tests/test_experiments.py`` checks, on random positions of every variant, that
+:func:`style_move` chooses what the real player chooses.
 
 >>> import random
 >>> from doublesix import Match, Rules, State
 >>> from doublesix.ai.board import Board, to_move
 >>> from doublesix.ai.personalities import SnowWhite
+>>> from doublesix.ai.rng import Rng
 >>> from doublesix.ai.sampling import sample_deal
 >>> match = Match(Rules.variant("muggins"), seed=4)
 >>> view = match.view(match.turn)
->>> from doublesix.ai.rng import Rng
 >>> board = Board.from_state(State.from_view(view, *sample_deal(view, Rng(0))))
 >>> lacks = [sum(1 << n for n in numbers) for numbers in view.lacks]
 >>> move = style_move(board, STYLES["snow-white"], lacks, None)
@@ -32,7 +34,7 @@ from typing import NamedTuple
 
 from doublesix.ai.board import Board
 from doublesix.ai.personalities import Buratino, Pinocchio, SnowWhite
-from doublesix.engine.layout import ARMS_AFTER_SIDES, ARMS_IMMEDIATE
+from doublesix.engine.layout import ARMS_IMMEDIATE
 from doublesix.engine.tiles import HIGH, IS_DOUBLE, LOW, PIPS, SUIT, Mask, full_set
 
 #: Per tile, its numbers as a mask (``1 << high | 1 << low``).
@@ -64,43 +66,12 @@ def table_styles(table: Sequence[str | None], seat: int) -> list[Style | None]:
             for s, name in enumerate(table)]
 
 
-def after_lay(board: Board, t: int, e: int) -> tuple[list[int], list[int], int, bool]:
-    """The ends, their contributions to the count, the count and whether the line is a lone
-    tile, were tile ``t`` laid on end ``e`` (-1 to open); the board is not changed.  The same
-    rules as :meth:`Board.play` (and the engine's
-    :meth:`~doublesix.engine.layout.Layout.lay_index`)."""
-    ends = board.ends[:]
-    contrib = board.contrib[:]
-    high = HIGH[t]
-    double = IS_DOUBLE[t]
-    mode = board.mode
-    if e < 0:
-        ends[0], ends[1] = high, LOW[t]
-        contrib[0], contrib[1] = high, LOW[t]
-        if double and mode == ARMS_IMMEDIATE:
-            ends[2] = ends[3] = high
-        single = True
-    else:
-        old = ends[e]
-        outer = PIPS[t] - old
-        ends[e] = outer
-        contrib[e] = outer + outer if double else outer
-        single = board.single and e >= 2  # a lay on an arm leaves the line's sides bare
-        if e < 2:
-            if board.single and ends[1 - e] == old:  # a lone double: its bare side counts twice
-                contrib[1 - e] = old + old
-            spin_sides = board.spin_sides
-            if spin_sides >> e & 1:
-                spin_sides &= ~(1 << e)
-                if spin_sides == 0 and mode == ARMS_AFTER_SIDES:
-                    ends[2] = ends[3] = board.spinner
-            if double and board.spinner < 0 and mode == ARMS_IMMEDIATE:
-                ends[2] = ends[3] = high
-    count = 0
-    for i in range(4):
-        if ends[i] >= 0:
-            count += contrib[i]
-    return ends, contrib, count, single
+def after_lay(board: Board, t: int, e: int) -> Board:
+    """A copy of ``board`` with tile ``t`` laid on end ``e`` (-1 to open) by
+    :meth:`Board.place <doublesix.ai.board.Board.place>`: the layout only."""
+    after = board.copy()
+    after.place(t, e)
+    return after
 
 
 def style_move(
@@ -110,7 +81,7 @@ def style_move(
 
     ``lacks`` holds, per seat, a mask of the numbers it is known to lack (``1 << n``), and
     ``shown`` (under teams) those each seat has shown it plays, as
-    :func:`doublesix.ai.playout.rollout` keeps them; the player reads its next seat's and its
+    :func:`experiments.experiment_rollout` keeps them; the player reads its next seat's and its
     partner's, as :func:`~doublesix.ai.personalities.features` reads the view's.  Each lay's
     features are weighed with the player's own weights in its own order of addition, so the
     sums, and their ties, are the player's to the last bit (a feature whose weight is 0 is not
@@ -190,7 +161,9 @@ def style_move(
                         risk = base + c
         else:
             outer = PIPS[t] - b_ends[e] if e >= 0 else HIGH[t]
-            ends, contrib, count, single = after_lay(board, t, e)
+            after = after_lay(board, t, e)
+            ends = after.ends
+            count = after.count
             for e2 in range(4):
                 n = ends[e2]
                 if n < 0:
@@ -207,7 +180,7 @@ def style_move(
                     while m:
                         u = m.bit_length() - 1
                         m ^= 1 << u
-                        c = _count_after(ends, contrib, count, single, u, e2)
+                        c = after.count_after(u, e2)
                         if c % 5 == 0 and c > risk:
                             risk = c
         row = (
@@ -249,13 +222,3 @@ def _best_offers(unseen: Mask, n: int) -> tuple[int, int, int, int, int]:
         if c > best[c % 5]:
             best[c % 5] = c
     return best[0], best[1], best[2], best[3], best[4]
-
-
-def _count_after(ends: list[int], contrib: list[int], count: int, single: bool, u: int,
-                 e: int) -> int:
-    """:meth:`Board.count_after` on the position of :func:`after_lay`."""
-    outer = PIPS[u] - ends[e]
-    count = count - contrib[e] + (outer + outer if IS_DOUBLE[u] else outer)
-    if e < 2 and single and ends[0] == ends[1]:
-        count += ends[1 - e]
-    return count
