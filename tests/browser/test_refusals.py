@@ -40,7 +40,7 @@ def test_a_hand_size_the_set_cannot_deal_is_refused_by_its_field(session: Any) -
     expect(hand_size).to_have_attribute("aria-invalid", "true")
     assert "error-hand_size" in described_by(hand_size)
     expect(form.locator("#setup-error")).to_have_text(
-        "These rules cannot be played together: see “Tiles dealt to each player”.")
+        "These rules cannot be played together: see the marked option.")
     for internal in ("hand_size", "double-6"):
         assert internal not in (form.inner_text() or "")
     assert "/game/" not in page.url
