@@ -107,7 +107,7 @@ def test_every_rule_option_is_offered_and_impossible_ones_are_refused(session: A
     expect(error).to_have_text(engine_message(players=4, hand_size=10))
     expect(hand_size).to_be_focused()
     expect(hand_size).to_have_attribute("aria-invalid", "true")
-    expect(form.locator("#setup-error")).to_contain_text("cannot be played together")
+    expect(form.locator("#setup-error")).to_contain_text("Tiles dealt to each player")
     assert "/game/" not in page.url
 
     # The partnership game is for four: chosen, it sets four players; with three, the engine's

@@ -114,7 +114,7 @@ LABELS: Final[dict[str, str]] = {
     "aPerson": "A person (invite)",
     "computerPlayers": "Computer players",
     "targetWhole": "Points to win must be a whole number.",
-    "rulesConflict": "These rules cannot be played together: see the marked option.",
+    "rulesConflict": "These rules cannot be played together; see:",
     "nameMissing": "Type the name the others will see.",
     "nameTooLong": "A name can have at most 24 characters.",
     "nameForbidden": "A name cannot contain control characters or invisible formatting "

@@ -241,8 +241,8 @@ function clearErrors() {
 
 /**
  * Show the server's words next to the field the server names (`field` of its refusal), open
- * "Custom rules" if it is there, mark the field invalid and focus it; returns the field's label,
- * or null when the form shows no such field.
+ * "Custom rules" if it is there, mark the field invalid and focus it; returns a button named
+ * as the field that takes the focus back to it, or null when the form shows no such field.
  * @param {string} name @param {string} message
  */
 function showFieldError(name, message) {
@@ -253,9 +253,11 @@ function showFieldError(name, message) {
   error.textContent = message;
   const controls = /** @type {HTMLInputElement[]} */ ([...field.querySelectorAll("input, select")]);
   for (const c of controls) c.setAttribute("aria-invalid", "true");
-  (controls.find((c) => c.checked) || controls[0])?.focus();
+  const control = controls.find((c) => c.checked) || controls[0];
+  control?.focus();
   const label = field.querySelector("legend, label.option-label");
-  return label?.textContent || name;
+  return h("button", { type: "button", class: "link-button", text: label?.textContent || name,
+    onclick: () => control?.focus() });
 }
 
 form.addEventListener("submit", async (event) => {
@@ -291,8 +293,9 @@ form.addEventListener("submit", async (event) => {
     const field = err instanceof ApiError && err.status === 400 && err.field ? showFieldError(err.field, message) : null;
     // 429: the server's sentence says why and when to try again ("… try again in 3 minutes.").
     const tooOften = err instanceof ApiError && err.status === 429;
-    byId("setup-error").textContent = field ? LABELS.rulesConflict
-      : tooOften ? message : failed(LABELS.startFailed, err);
+    // The refused field is named by its own label, after the label that says why.
+    byId("setup-error").replaceChildren(...(field ? [LABELS.rulesConflict, " ", field]
+      : [tooOften ? message : failed(LABELS.startFailed, err)]));
   }
 });
 
