@@ -33,9 +33,9 @@
  *
  * They are layered, and import only downwards (tests/test_web_static.py holds them to no
  * circle): the ground (labels, wordtypes, state, types, dom, board, sound, api, connection,
- * nav, a11y, rules, people, motion); the views, which draw from the state and call up only through what this
- * module gives them (table, hand, dialogs, handover, waiting, result) and the forms (setup,
- * join); the game (game.js: the message pump and the actions, which send); the router
+ * nav, a11y, rules, people, motion); the views, which draw from the state and call up only
+ * through what this module gives them (table, hand, dialogs, standins, waiting, result) and
+ * the forms (setup, join); the game (game.js: the message pump and the actions, which send); the router
  * (pages.js); and this module.
  */
 import { state } from "./state.js";
