@@ -235,7 +235,7 @@ def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, A
     >>> scoresheet_json(match, ["You", "Bea"])[0]["how"]
     'You went out'
     """
-    names = list(names) or [f"Seat {seat + 1}" for seat in range(match.rules.players)]
+    names = list(names) or [tabletalk.seat_name(seat) for seat in range(match.rules.players)]
     return [
         {"hand": row.number + 1, **_ended(row.winner, row.points, row.ending),
          "scored": list(row.scored), "scores": list(row.totals),
