@@ -271,6 +271,8 @@ class TestStatistics:
         assert client.get("/api/stats").json() == {
             "games": 0, "wins": 0, "by_variant": {}, "by_opponent": {},
             "daily": {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "last": None},
+            "words": {"lead": "No games finished yet in this browser. Statistics appear here "
+                              "after your first game.", "by_variant": {}, "by_opponent": {}},
             "rating": {**Rating().to_json(), "games": 0, "suggestion": None, "history": [],
                        "by_variant": [],
                        "words": "Your rating is 1,500 (±400), from 0 rated games."},

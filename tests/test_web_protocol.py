@@ -341,7 +341,7 @@ class TestWords:
         match = Match(rules, hands=hands, boneyard=bone, seed=1)
         mine = pictures.picture(match, info_for(match), 0)["words"]
         theirs = pictures.picture(match, info_for(match), 1)["words"]
-        assert mine["status"] == ["opened with 6|6", None]
+        assert mine["status"] == ["Opened with 6|6", None]
         assert mine["turn"] == "Bot 1's turn."
         assert theirs["turn"] == "Your turn. One tile fits: 6|1."
         assert mine["ends"] == "Open ends: left 6, right 6."
@@ -370,7 +370,7 @@ class TestWords:
             assert last.seat is not None
             other = 1 - last.seat
             said = pictures.picture(match, info_for(match), other)["words"]
-            assert said["status"][last.seat] == f"drew {run}"
+            assert said["status"][last.seat] == f"Drew {run}"
             return
         raise AssertionError("no seed gives two draws in a row")
 
@@ -551,7 +551,8 @@ class TestTableWords:
         assert table.to_json(0, "g", False)["words"] == {
             "away": "Bea and Cid are away.",
             "later": "Once someone has been away for a minute, you can let a computer play for "
-                     "them."}
+                     "them.",
+            "again": None, "again_asked": None}
         assert table.to_json(1, "g", False)["words"]["away"] == "Cid is away."
         table.connected = {0, 1, 2}
         assert table.to_json(0, "g", False)["words"]["away"] == ""

@@ -1,14 +1,17 @@
-"""The shape of the code: no import circle and no module too long to hold in one's head.
+"""The shape of the code: no import circle, no module too long to hold in one's head, and no
+word in the browser's code.
 
-Three checks, none of which runs the code:
+Checks that run none of the code:
 
 - the browser's ES modules (``web/static/*.js``) import each other without a circle, read from
   their ``import ... from "./x.js"`` lines;
 - the Python modules of ``src/doublesix`` import each other without a circle, read with
   :mod:`ast` from their module-level imports (not those inside functions, nor those under
-  ``if TYPE_CHECKING:``, which never run);
+  ``if TYPE_CHECKING:``, which never run), and each folder imports only the layers below it;
 - no ``.py`` or ``.js`` module in ``src`` is longer than :data:`MAX_LINES`, except those in
-  :data:`TOO_LONG`, the modules still waiting to be split (the list only shrinks).
+  :data:`TOO_LONG`, the modules still waiting to be split (the list only shrinks);
+- no browser module but the labels (``labels.js``, written from
+  :mod:`doublesix.words.labels`) holds a word a person reads: the server's words say the rest.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pytest
+
+from doublesix.words import labels
+from tests.support.jswords import words_in
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
@@ -237,67 +243,81 @@ def test_the_allowance_for_long_modules_only_shrinks() -> None:
     assert not stale, f"no longer too long: take them off TOO_LONG: {stale}"
 
 
-#: Sentences about the game that the server sends (``words``, the table's and the seats'
-#: ``words``, the choices' ``words``) and that the browser once composed itself: none of these
-#: may come back in a browser module's code (comments aside).  Issue 29.
-SERVERS_WORDS = {
-    "Let a computer play for": "tabletalk.hand_over, a seat's words.hand_over",
-    " plays for ": "tabletalk.stands_in, a seat's words.stand_in",
-    " playing for ": "tabletalk.playing_for, a seat's words.playing_for",
-    " is away": "tabletalk.away, the table's and a seat's words.away",
-    " are away": "tabletalk.away, the table's words.away",
-    "has been away": "tabletalk.hand_over_text",
-    "let a computer play": "tabletalk.hand_over_later, the table's words.later",
-    "play for ${": "tabletalk.asking, a seat's words.asking",
-    "Where should": "endwords.where_question, a choice's words.where",
-    "Choose an end": "endwords.end_keys, a choice's words.keys and words.choose",
-    "scores ${": "endwords.end_button and end_question, a lay's words.name, a choice's words",
-    "+${lay": "endwords.end_button_short, a lay's words.short",
-    "(scores": "endwords.end_question, a choice's words.question",
-    "can be played": "endwords.tile_label, words.tiles[i].label",
-    "not your turn": "endwords.tile_label, words.tiles[i].label",
-    "wait for your turn": "endwords.wait_for_turn, words.tiles[i].wait",
-    "fits no open end": "the engine's refusal, words.tiles[i].refused",
-    "does not fit": "the engine's refusal, words.tiles[i].ends",
-    "on a lit end": "endwords.drop_on_an_end, words.tiles[i].drop",
-    "left end": "endwords.end_name, the server's sentences",
-    "Hint: ${": "endwords.hint_sentence, the hint message's words",
-    "invites you": "tabletalk.invitation_words, the invitation's words.lead",
-    "'s table": "tabletalk.invitation_words and table_title, words.title",
-    "Your table": "tabletalk.table_title, words.room.title",
-    "a computer player": "tabletalk.invitation_words, the invitation's words.seats",
-    "once you join": "tabletalk.invitation_words, the invitation's words.seats",
-    "This seat": "tabletalk.invitation_words, the invitation's words.refusal and taken",
-    "This game is over": "tabletalk.invitation_words, the invitation's words.refusal",
-    "not here yet": "tabletalk.seat_badge, words.room.seats[i].badge",
-    "joined, here": "tabletalk.seat_badge, words.room.seats[i].badge",
-    "your partner": "tabletalk.room_words, words.room.seats[i].who",
-    "to be taken": "tabletalk.start_help, words.room.start_help",
-    "Join my game": "tabletalk.room_words, words.room.share",
-    "Asking to seat": "tabletalk.room_words, words.room.asking",
-}
-
-_JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'`\\])//[^\n]*", re.DOTALL)
+#: The browser's one module of words: the page's own labels, written from
+#: :data:`doublesix.words.labels.LABELS` (``python -m doublesix.words.labels``).
+LABELS_MODULE = STATIC / "labels.js"
 
 
-def js_code(source: str) -> str:
-    """A browser module without its comments (JSDoc included).
-
-    >>> js_code('const a = "x"; // say "Bea is away."\\n/** "Bea is away." */ b("y")')
-    'const a = "x"; \\n b("y")'
-    """
-    return _JS_COMMENT.sub("", source)
-
-
-def test_the_browser_composes_none_of_the_servers_sentences() -> None:
+def test_no_browser_module_holds_words() -> None:
+    """Every sentence the page shows or says is the server's (a picture's or a message's
+    ``words``, an answer's) or one of its labels: no other browser module holds a word a
+    person reads, nor composes one from data (:mod:`tests.support.jswords` reads every string,
+    template and regular expression of the code and allows only code: CSS classes and values,
+    ids, selectors, events, attributes, keys, storage keys, URLs)."""
     found = [
-        f"{path.name}: {phrase!r} (the server's {where})"
+        f"{path.name}:{literal.line}: {literal.text!r}"
         for path in sorted(STATIC.glob("*.js"))
-        for phrase, where in SERVERS_WORDS.items()
-        if phrase in js_code(path.read_text(encoding="utf-8"))
+        if path != LABELS_MODULE
+        for literal in words_in(path.read_text(encoding="utf-8"))
     ]
-    assert not found, "sentences the server sends, written again in the browser:\n" + "\n".join(
-        found
+    assert not found, (
+        "words in the browser's code: the server's words or labels.js (words/labels.py) should "
+        "say them:\n" + "\n".join(found)
+    )
+
+
+#: Lines the browser held before issue 39, each with words the guard must find.
+ONCE_WRITTEN = (
+    'status = `Waiting for ${names[st.turn]}.`;',
+    'else if (act) status = "Your turn: nothing fits, draw a tile.";',
+    'return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;',
+    'export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;',
+    'h("span", { class: "badge away-badge", hidden: true, text: "away" })',
+    'const status = g.status[seat] || (turn ? "to play" : "");',
+    'const start = data.lines.findIndex((line) => /^(Accuracy|No decision)/.test(line));',
+    'byId("info-yard").textContent = `Boneyard ${st.boneyard_size}`;',
+    'h("button", { type: "button", text: "Review", "aria-label": `Review: ${day}` })',
+    'const MONTHS = ["Jan", "Feb", "Mar"];',
+)
+
+#: Code the guard must let be: classes, selectors, events, attributes, keys, CSS, URLs.
+CODE_ONLY = (
+    'h("span", { class: `hand-tile${fits ? " playable" : ""}`, "aria-hidden": "true" })',
+    'document.querySelector(`#game .seat[data-seat="${seat}"]`)',
+    'target.closest("input, textarea, select, [contenteditable]")',
+    'el.addEventListener("pointerdown", (e) => e.key === "ArrowRight" || e.key === "Escape")',
+    '{ transform: `translate(${dx}px, ${dy}px) scale(1.15)`, easing: "ease-in-out" }',
+    'window.matchMedia("(orientation: landscape) and (max-height: 520px)")',
+    'import { LABELS } from "./labels.js"; localStorage.getItem(`doublesix.seat.${id}`)',
+    'new WebSocket(`${scheme}://${location.host}/ws/${id}`); const NS = "http://x.org/svg";',
+    'sound.play("hand-won"); tone(ac, 220, 0, 0.18, "triangle", 0.12);',
+)
+
+
+def test_the_guard_finds_the_words_the_browser_once_wrote() -> None:
+    for line in ONCE_WRITTEN:
+        assert list(words_in(line)), f"the guard misses the words of: {line}"
+    for line in CODE_ONLY:
+        assert not list(words_in(line)), f"the guard takes code for words: {line}"
+
+
+def test_the_labels_module_is_written_from_the_words() -> None:
+    assert LABELS_MODULE.read_text(encoding="utf-8") == labels.javascript(), (
+        "labels.js differs from doublesix.words.labels: run "
+        "python -m doublesix.words.labels > src/doublesix/web/static/labels.js"
+    )
+
+
+def test_every_label_is_used_and_every_label_used_is_there() -> None:
+    used = {
+        name
+        for path in STATIC.glob("*.js")
+        if path != LABELS_MODULE
+        for name in re.findall(r"\bLABELS\.(\w+)", path.read_text(encoding="utf-8"))
+    }
+    assert used == set(labels.LABELS), (
+        f"labels no module uses: {sorted(set(labels.LABELS) - used)}; "
+        f"labels used that are not there: {sorted(used - set(labels.LABELS))}"
     )
 
 

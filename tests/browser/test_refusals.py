@@ -40,7 +40,7 @@ def test_a_hand_size_the_set_cannot_deal_is_refused_by_its_field(session: Any) -
     expect(hand_size).to_have_attribute("aria-invalid", "true")
     assert "error-hand_size" in described_by(hand_size)
     expect(form.locator("#setup-error")).to_have_text(
-        "These rules cannot be played together: see “Tiles dealt to each player”.")
+        "These rules cannot be played together; see: Tiles dealt to each player")
     for internal in ("hand_size", "double-6"):
         assert internal not in (form.inner_text() or "")
     assert "/game/" not in page.url
@@ -64,5 +64,6 @@ def test_partners_for_three_are_refused_by_the_players(session: Any) -> None:
     expect(players).to_be_focused()
     expect(players).to_have_attribute("aria-invalid", "true")
     assert "error-players" in described_by(players)
-    expect(form.locator("#setup-error")).to_contain_text("“Players”")
+    expect(form.locator("#setup-error")).to_have_text(
+        "These rules cannot be played together; see: Players")
     assert_accessible(page, "the new-game form refusing partners for three")

@@ -7,7 +7,9 @@ They say the engine's values and the numbers the players hand over:
 (the ends a tile fits, the hint), :mod:`~doublesix.words.results` (names, results, ratings),
 :mod:`~doublesix.words.tabletalk` (what the people at a table are told),
 :mod:`~doublesix.words.reviewtalk` (the expert's review), :mod:`~doublesix.words.rulebook`
-(the rules' prose and every option's words) and :mod:`~doublesix.words.players` (the computer
-players' names and levels).  They import the engine only (and the players' value types, for
-their annotations).
+(the rules' prose and every option's words), :mod:`~doublesix.words.players` (the computer
+players' names and levels), :mod:`~doublesix.words.pagewords` (what the web page shows
+besides the game's sentences: your row, the seats' cards, the table's facts, playing again)
+and :mod:`~doublesix.words.labels` (the web page's own fixed labels).  They import the engine
+only (and the players' value types, for their annotations).
 """

@@ -169,6 +169,66 @@ def level_words(level: int, rating: int) -> str:
     return f"level {level}, {players.level_name(level)}, rated {rating:,}"
 
 
+def opponent_name(key: str) -> str:
+    """A computer opponent with its difficulty, as the statistics and the menus name it.
+
+    >>> opponent_name("snow-white"), opponent_name("someone")
+    ('Snow White (medium)', 'someone')
+    """
+    shown = players.PLAYER_WORDS.get(key)
+    return key if shown is None else f"{shown.label} ({shown.difficulty})"
+
+
+def opponent_choice(key: str, step: tuple[int, int] | None) -> str:
+    """A computer opponent as the menus offer it: its name, difficulty and, on the ladder,
+    its ``step`` (level, rating).
+
+    >>> opponent_choice("snow-white", (5, 1555)), opponent_choice("random", None)
+    ('Snow White (medium): level 5, Strong, rated 1,555', 'Random (beginner)')
+    """
+    name = opponent_name(key)
+    return name if step is None else f"{name}: {level_words(*step)}"
+
+
+# -- the statistics page --------------------------------------------------------------------------
+
+
+def share_of(wins: int, games: int) -> str:
+    """Games won of ``games`` (one at least) and their share.
+
+    >>> share_of(3, 4)
+    '3 (75%)'
+    """
+    return f"{wins} ({round(100 * wins / games)}%)"
+
+
+def games_won(games: int, wins: int) -> str:
+    """The statistics page's first line: the games played in this browser and won.
+
+    >>> games_won(1, 0)
+    'You played 1 game and won 0 (0%).'
+    >>> games_won(0, 0)
+    'No games finished yet in this browser. Statistics appear here after your first game.'
+    """
+    if not games:
+        return ("No games finished yet in this browser. Statistics appear here after your "
+                "first game.")
+    return f"You played {games} game{'' if games == 1 else 's'} and won {share_of(wins, games)}."
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def day_words(day: datetime.date, with_year: bool) -> str:
+    """A day as the rating's chart and table write it: "2 Dec", or with the year.
+
+    >>> day_words(datetime.date(2026, 12, 2), False), day_words(datetime.date(2026, 12, 2), True)
+    ('2 Dec', '2 Dec 2026')
+    """
+    short = f"{day.day} {_MONTHS[day.month - 1]}"
+    return f"{short} {day.year}" if with_year else short
+
+
 # -- the terminal's turn, said by what changed since the last one (issue 29) ----------------
 
 

@@ -296,24 +296,31 @@ def review_lines(review: Review) -> list[str]:
         for luck in review.luck:
             if luck.hand == hand:
                 lines.append(luck_line(hand, luck.worth, luck.known, luck.result))
+    return lines + summary_lines(review)
+
+
+def summary_lines(review: Review) -> list[str]:
+    """The review's summary (:func:`review_summary` of its numbers): the last of its
+    lines."""
     summary = review.summary
     costliest = summary.costliest
-    lines += review_summary(
+    return review_summary(
         summary.decisions, summary.accurate, summary.points_lost, summary.chance_lost,
         None if costliest is None else (
             costliest.hand, costliest.number, costliest.points_lost,
             None if summary.chance_lost is None else costliest.chance_lost,
             costliest.mark.value))
-    return lines
 
 
 def review_json(review: Review) -> dict[str, Any]:
     """The review's plain data (:meth:`~doublesix.ai.review.Review.to_json`) with its words:
-    each decision's ``reason`` and ``hindsight_reason``, and the ``lines``."""
+    each decision's ``reason`` and ``hindsight_reason``, the ``lines``, and ``summary_lines``
+    (the last of the lines, which the review screen shows under the decisions)."""
     fives = review.rules.scoring == "fives"
     data = review.to_json()
     for shown, decision in zip(data["decisions"], review.decisions, strict=True):
         shown["reason"] = decision_line(decision, fives)
         shown["hindsight_reason"] = decision_hindsight(decision, fives)
     data["lines"] = review_lines(review)
+    data["summary_lines"] = summary_lines(review)
     return data

@@ -202,11 +202,31 @@ def game_name(rules: Rules) -> str:
     >>> game_name(Rules.variant("partnership", target=50))
     'Partnership'
     """
+    return ", ".join([variant_name(rules), *_changes(rules)])
+
+
+def _changes(rules: Rules) -> list[str]:
+    """What ``rules`` change from their preset, in the fewest words ("with a spinner")."""
     changes = []
     for option in changed_options(rules):
         choice = option.choice(rules)
         changes.append(f"{rules.hand_size} tiles each" if choice is None else choice.short)
-    return ", ".join([variant_name(rules), *changes])
+    return changes
+
+
+def custom_words(rules: Rules) -> str:
+    """What the new-game form's Custom rules say of ``rules``: what they change from the
+    preset, or that they change nothing.
+
+    >>> custom_words(Rules.variant("all-fives", spinner=True, hand_size=5))
+    'All Fives, changed: with a spinner; 5 tiles each.'
+    >>> custom_words(Rules.variant("draw"))
+    'The Draw rules, unchanged. Change any of them below.'
+    """
+    changes = _changes(rules)
+    if not changes:
+        return f"The {variant_name(rules)} rules, unchanged. Change any of them below."
+    return f"{variant_name(rules)}, changed: {'; '.join(changes)}."
 
 
 def target_words(rules: Rules) -> str:
@@ -299,13 +319,15 @@ def rules_sentence(rules: Rules) -> str:
 
 
 def describe_rules(rules: Rules) -> dict[str, Any]:
-    """The rules dialog's words for ``rules``: ``{"name", "caption", "lines"}``.
+    """The rules dialog's words for ``rules``: ``{"name", "title", "caption", "lines"}``.
 
     >>> words = describe_rules(Rules.variant("draw", target=50))
-    >>> words["name"], words["caption"], words["lines"][-1]
-    ('Draw', 'Draw, to 50, double-six', 'The first to 50 points wins the game.')
+    >>> words["name"], words["title"], words["caption"], words["lines"][-1]
+    ('Draw', 'Rules: Draw', 'Draw, to 50, double-six', 'The first to 50 points wins the game.')
     """
-    return {"name": game_name(rules), "caption": caption(rules), "lines": rules_lines(rules)}
+    name = game_name(rules)
+    return {"name": name, "title": f"Rules: {name}", "caption": caption(rules),
+            "lines": rules_lines(rules)}
 
 
 def options_cover(options: tuple[str, ...] | None = None) -> bool:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
+from doublesix.words import pagewords
+
 #: Said to everyone at the table when the host starts the game.
 STARTS: Final = "The game starts."
 #: Said with the ``again`` message once everyone at a finished table asked to play again.
@@ -252,9 +254,13 @@ yet', 'kind': 'invited'}, 'Join my game of dominoes: All Fives, to 100.')
             "badge": badge,
             "kind": kind,
         })
+    title = table_title(seats[host_seat].name, me == host_seat)
     return {
-        "title": table_title(seats[host_seat].name, me == host_seat),
+        "title": title,
+        "page_title": pagewords.page_title(title),
+        "caption": f"{caption}.",
         "seats": lines,
+        "invites": [pagewords.invite_words(i, seat_name(i)) for i in range(len(seats))],
         "start_help": start_help(seats),
         "share": f"Join my game of dominoes: {caption}.",
         "asking": [f"Asking to seat a computer in seat {i + 1}…" for i in range(len(seats))],
@@ -317,6 +323,9 @@ plays from their own device.')
                            f"anyone. {START_YOUR_OWN}"}
     return {
         "title": f"Join {host}'s table",
+        "page_title": pagewords.page_title(f"Join {host}'s table"),
+        "numbers": [pagewords.seat_number(seat_name(i)) for i in range(len(seats))],
+        "take": f"Take seat {seat + 1}",
         "lead": f"{host} invites you to play dominoes: {caption}. Each player plays from "
                 "their own device.",
         "seats": lines,

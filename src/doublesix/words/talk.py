@@ -459,13 +459,13 @@ def rules_sentence(rules: Rules) -> str:
 
 def seat_status(events: Sequence[Event], seat: int) -> str | None:
     """What ``seat`` did last in the hand whose ``events`` are given (a run of its draws
-    counted together), for its place at the table; None before it acted.
+    counted together), as its card at the table says it; None before it acted.
 
     >>> from doublesix.engine.tiles import Tile
     >>> hand = [Event("hand", None), Event("lay", 0, Tile(6, 6)), Event("draw", 1, number=1),
     ...         Event("draw", 1, number=2), Event("lay", 0, Tile(6, 4), "up")]
     >>> seat_status(hand, 0), seat_status(hand, 1), seat_status(hand, 2)
-    ('laid 6|4 on the up arm', 'drew 3', None)
+    ('Laid 6|4 on the up arm', 'Drew 3', None)
     """
     drawn = 0
     for event in reversed(events):
@@ -479,12 +479,12 @@ def seat_status(events: Sequence[Event], seat: int) -> str | None:
         if drawn:
             break
         if event.kind == "pass":
-            return "passed"
+            return "Passed"
         if event.kind == "lay":
             if event.end is None:
-                return f"opened with {event.tile}"
-            return f"laid {event.tile} on {end_name(event.end)}"
-    return f"drew {drawn}" if drawn else None
+                return f"Opened with {event.tile}"
+            return f"Laid {event.tile} on {end_name(event.end)}"
+    return f"Drew {drawn}" if drawn else None
 
 
 def short_move(event: Event, names: Sequence[str]) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Final, NamedTuple
 
 from doublesix.ai import PLAYERS
 from doublesix.protocol.wire import MAX_DEPTH, MAX_MESSAGE, MESSAGE_TYPES, OVER, PLAYING, WAITING
-from doublesix.words import players, tabletalk
+from doublesix.words import pagewords, players, tabletalk
 
 #: What a seat is called in its own picture.
 YOU: Final = "You"
@@ -95,6 +95,10 @@ class TableInfo:
                     if s.person and s.joined and i not in self.connected and i != me
                 ]),
                 "later": tabletalk.hand_over_later(self.handover_after),
+                **pagewords.again_json(me, {
+                    i: (s.name, i in self.again, i in self.connected)
+                    for i, s in enumerate(self.seats) if s.person and s.joined
+                }, self.next_game is not None, over),
             },
             "can_start": self.can_start(),
             "handover_after": self.handover_after,

@@ -29,15 +29,15 @@ from doublesix.engine import summary
 from doublesix.engine.events import Event, hand_start
 from doublesix.engine.layout import Layout
 from doublesix.engine.match import Match
-from doublesix.engine.moves import Move
+from doublesix.engine.moves import DRAW, Move
 from doublesix.engine.outcome import Ending
 from doublesix.engine.rules import Rules
 from doublesix.engine.state import fives_points
-from doublesix.engine.tiles import Tile
+from doublesix.engine.tiles import Tile, tile_count
 from doublesix.engine.view import View
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo
-from doublesix.words import endwords, players, results, rulebook, tabletalk, talk
+from doublesix.words import endwords, pagewords, players, results, rulebook, tabletalk, talk
 from doublesix.words.eventwords import describe
 
 
@@ -235,7 +235,7 @@ def scoresheet_json(match: Match, names: Sequence[str] = ()) -> list[dict[str, A
     >>> scoresheet_json(match, ["You", "Bea"])[0]["how"]
     'You went out'
     """
-    names = list(names) or [f"Seat {seat + 1}" for seat in range(match.rules.players)]
+    names = list(names) or [tabletalk.seat_name(seat) for seat in range(match.rules.players)]
     return [
         {"hand": row.number + 1, **_ended(row.winner, row.points, row.ending),
          "scored": list(row.scored), "scores": list(row.totals),
@@ -406,8 +406,22 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "tiles": [],
         "room": None,
         "last_short": None,
+        "title": pagewords.page_title(rules_words(rules)["name"]),
+        "title_turn": pagewords.turn_title(rules_words(rules)["name"]),
+        "me_name": None,
+        "me_status": None,
+        "draw": None,
+        "cards": [],
+        "info": None,
+        "board": None,
+        "tracker": None,
     }
     table = info.table
+    # The names as the page shows them: at a table for people, each person's display name.
+    shown = [s.name for s in table.seats] if table is not None else list(names)
+    partner = rules.partner_of(view.seat)
+    said["me_name"] = pagewords.me_name(
+        shown[view.seat], None if partner is None else shown[partner], table is not None)
     if waiting and table is not None:
         said["waiting"] = tabletalk.waiting_room(
             table.seats[table.host].name, [(s.name, s.joined) for s in table.seats],
@@ -428,11 +442,61 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     said["scores"] = (f"{talk.scores_sentence(view.scores, names, rules.target, rules)} "
                       f"{talk.counts_sentence(view, names)}")
     said["heading"] = talk.result_heading(match, names, view.seat)
+    outcome = summary.hand_outcome(match)
     if gave_up is None:
         said["result"] = talk.hand_end_lines(match, names, view.seat) or None
-        outcome = summary.hand_outcome(match)
         if outcome is not None:
             said["reason"] = results.points_reason(outcome, rules, names)
     if over:
         said["game_over"] = talk.game_end_lines(match, names)
+    said.update(page_words(match, view, shown, info.kinds, outcome is not None and gave_up is None))
     return said
+
+
+def page_words(match: Match, view: View, shown: Sequence[str], kinds: Sequence[str],
+               ended: bool) -> dict[str, Any]:
+    """The page's words besides the game's (:mod:`doublesix.words.pagewords`), for the seat of
+    ``view`` (``shown``: the seats' names as its page shows them; ``kinds``: the seats'
+    players; ``ended``: the hand ended and its result is shown): ``me_status`` (your row's
+    status line: the hand or the game over, what to do on your turn, or whom you wait for),
+    ``draw`` (the Draw button's title while you may draw, else None), ``cards`` (each seat's
+    card: its difficulty, tiles and score), ``info`` (the table's short facts), ``board`` (the
+    table described) and ``tracker`` (the tiles-played dialog).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("draw"), seed=5)
+    >>> said = page_words(match, match.view(1), ["Ann", "You"], ["human", "human"], False)
+    >>> said["me_status"], said["cards"][0]["tiles"], said["info"]["ends"]
+    ('Your turn: play a raised tile.', '6 tiles', 'Ends 6 · 6')
+    >>> said["board"], said["tracker"]["count"]
+    ('The table: 1 tile laid. Open ends: left 6, right 6.', '(1 of 28)')
+    """
+    rules = match.rules
+    me = view.seat
+    turn = None if match.is_over else view.turn
+    legal = view.legal_moves() if turn == me else []
+    status: str | None = None
+    if ended:
+        status = pagewords.GAME_OVER if match.is_over else pagewords.HAND_OVER
+    elif turn == me:
+        status = pagewords.your_turn(any(m.is_lay for m in legal),
+                                     any(m.kind == DRAW for m in legal))
+    elif turn is not None:
+        status = pagewords.waiting_for(shown[turn])
+    played = [str(e.tile) for e in _current_hand(view.history) if e.kind == "lay"]
+    count_scores = rules.scoring == "fives" and fives_points(view.board_count) > 0
+    return {
+        "me_status": status,
+        "draw": pagewords.draw_title(view.boneyard_size)
+        if any(m.kind == DRAW for m in legal) else None,
+        "cards": [
+            pagewords.card_words(None if kind == HUMAN else players.difficulty(kind),
+                                 view.hand_sizes[seat], view.scores[seat], rules.teams)
+            for seat, kind in enumerate(kinds)
+        ],
+        "info": pagewords.table_info(list(view.open_ends.values()), view.board_count,
+                                     count_scores, view.boneyard_size),
+        "board": pagewords.board_words(len(played), talk.ends_sentence(view)),
+        "tracker": pagewords.tracker_words(played, [str(t) for t in view.hand],
+                                           tile_count(rules.set)),
+    }

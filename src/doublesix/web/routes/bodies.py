@@ -23,7 +23,7 @@ from doublesix.engine.rules import OPTIONS, VARIANTS, RuleError, Rules
 from doublesix.protocol import wire
 from doublesix.protocol.wire import MAX_NAME, PERSON
 from doublesix.web.play.gameinfo import ProtocolError
-from doublesix.words import players, results, rulebook
+from doublesix.words import pagewords, players, results, rulebook
 
 #: The highest target a new game may have.
 MAX_TARGET: Final = 1000
@@ -240,14 +240,16 @@ def parse_rules(body: object) -> Rules:
 
 def rules_words(body: object) -> dict[str, Any]:
     """``POST /api/rules``: the catalogue's words for the rules a form holds (the body's rules
-    part, :func:`parse_rules`): ``{"name", "caption", "lines"}``, as pictures carry them in
-    ``words.rules``.
+    part, :func:`parse_rules`): ``{"name", "title", "caption", "lines"}``, as pictures carry
+    them in ``words.rules``, and ``custom``, what the form's Custom rules say of them
+    (:func:`doublesix.words.rulebook.custom_words`).
 
     >>> words = rules_words({"variant": "draw", "target": 50})
-    >>> words["name"], [line for line in words["lines"] if "100" in line]
-    ('Draw', [])
+    >>> words["name"], [line for line in words["lines"] if "100" in line], words["custom"]
+    ('Draw', [], 'The Draw rules, unchanged. Change any of them below.')
     """
-    return rulebook.describe_rules(parse_rules(body))
+    rules = parse_rules(body)
+    return {**rulebook.describe_rules(rules), "custom": rulebook.custom_words(rules)}
 
 
 def options_json() -> dict[str, Any]:
@@ -266,6 +268,7 @@ def options_json() -> dict[str, Any]:
         "options": [option.to_json() for option in rulebook.RULE_OPTIONS],
         "opponents": [opponent_json(p.name) for p in PLAYERS.values()
                       if p.name in FORM_OPPONENTS],
+        "opponent_labels": pagewords.opponent_labels(),
         "sets": [6, 9, 12],
         "targets": [100, 50, 0],
         "wire": wire.constants(),
@@ -282,14 +285,14 @@ def opponent_json(name: str) -> dict[str, Any]:
     """
     shown = players.PLAYER_WORDS[name]
     step = step_of(name)
-    choice = f"{shown.label} ({shown.difficulty})"
     ladder: dict[str, Any] | None = None
     if step is not None:
-        choice += ": " + results.level_words(step.level, step.rating.shown)
         ladder = {"level": step.level, "level_name": players.level_name(step.level),
                   "rating": step.rating.shown, "interval": step.rating.interval}
     return {"name": PLAYERS[name].name, "label": shown.label, "difficulty": shown.difficulty,
-            "style": shown.style, "ladder": ladder, "choice": choice}
+            "style": shown.style, "ladder": ladder,
+            "choice": results.opponent_choice(
+                name, None if step is None else (step.level, step.rating.shown))}
 
 
 #: The opponents the new-game form offers (the API accepts every player).

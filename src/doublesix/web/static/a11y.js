@@ -21,9 +21,3 @@ export function announce(text) {
   region.append(line);
   while (region.childElementCount > KEEP) region.firstElementChild?.remove();
 }
-
-/** "a, b and c". @param {string[]} items */
-export function listWords(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}

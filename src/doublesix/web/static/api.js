@@ -3,9 +3,10 @@
  * The JSON API over HTTP (docs/protocol.md): requests, and the form's options fetched once.
  */
 import { state } from "./state.js";
+import { LABELS } from "./labels.js";
 
 /** @typedef {import("./types.js").Options} Options */
-/** @typedef {import("./types.js").RulesWords} RulesWords */
+/** @typedef {import("./wordtypes.js").FormRules} FormRules */
 
 /** An answer the server refused: its status, its words and the form's field they are about. */
 export class ApiError extends Error {
@@ -34,7 +35,7 @@ export async function api(url, init) {
     body = null;
   }
   if (!response.ok) {
-    throw new ApiError(body?.error || `The server answered ${response.status}.`, response.status,
+    throw new ApiError(body?.error || LABELS.serverFailed, response.status,
       typeof body?.field === "string" ? body.field : null);
   }
   return body;
@@ -68,7 +69,7 @@ export function opponentInfo(name) {
 /**
  * The catalogue's words for rules a form or an invitation holds (`POST /api/rules`).
  * @param {Record<string, string|number|boolean>} rules every option, and `variant`
- * @returns {Promise<RulesWords>}
+ * @returns {Promise<FormRules>}
  */
 export function rulesWords(rules) {
   const { variant, players, target, set, ...options } = rules;

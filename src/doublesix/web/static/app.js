@@ -8,6 +8,8 @@
  * The modules, by concern (docs/web.md):
  *   state.js       the one state object (settings, the server's options, the game in play)
  *   types.js       the shapes of the server's messages and of the state (JSDoc types)
+ *   wordtypes.js   the shapes of the server's words that types.js does not hold yet
+ *   labels.js      the page's own labels (written from doublesix.words.labels)
  *   api.js         the JSON API over HTTP
  *   connection.js  the game's WebSocket: connecting, reconnecting, sending
  *   game.js        the server's messages shown in order, announcements, the person's actions
@@ -25,15 +27,15 @@
  *   standins.js    people away during play, and a computer playing for them
  *   pages.js       the router: the front page, a game, an invitation, the daily game, statistics
  *   nav.js         navigation as an event (navigate, onNavigate), the page's views, notices
- *   a11y.js        the live region and the sentences it speaks
+ *   a11y.js        the live region
  *   sound.js       sound effects with the Web Audio API
  *   dom.js         small DOM helpers
  *
  * They are layered, and import only downwards (tests/test_web_static.py holds them to no
- * circle): the ground (state, types, dom, board, sound, api, connection, nav, a11y, rules,
- * people, motion); the views, which draw from the state and call up only through what this
- * module gives them (table, hand, dialogs, handover, waiting, result) and the forms (setup,
- * join); the game (game.js: the message pump and the actions, which send); the router
+ * circle): the ground (labels, wordtypes, state, types, dom, board, sound, api, connection,
+ * nav, a11y, rules, people, motion); the views, which draw from the state and call up only
+ * through what this module gives them (table, hand, dialogs, standins, waiting, result) and
+ * the forms (setup, join); the game (game.js: the message pump and the actions, which send); the router
  * (pages.js); and this module.
  */
 import { state } from "./state.js";

@@ -11,6 +11,8 @@
  * already placed, so a turn is also taken where the line would run into another arm.
  */
 
+import { LABELS } from "./labels.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 /** @typedef {{tile: string, outer: number}} Placed */
@@ -409,7 +411,7 @@ export function fit(layout, width, height, maxUnit, played, openEnds) {
   return /** @type {{pieces: Piece[], ends: Record<string, Rect>, box: Rect}} */ (best?.result);
 }
 
-const END_LETTER = { left: "L", right: "R", up: "U", down: "D" };
+const END_LETTER = { left: LABELS.endLeft, right: LABELS.endRight, up: LABELS.endUp, down: LABELS.endDown };
 
 /**
  * Draw the layout into `svg`, scaled to the svg's box.

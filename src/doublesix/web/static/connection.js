@@ -9,6 +9,7 @@ import { state } from "./state.js";
 import { byId } from "./dom.js";
 import { loadOptions } from "./api.js";
 import { announce } from "./a11y.js";
+import { LABELS } from "./labels.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -20,11 +21,9 @@ import { announce } from "./a11y.js";
  * @type {Record<string, [string, string]>}
  */
 const REFUSALS = {
-  forbidden: ["Game not found", "This browser does not hold a seat in that game."],
-  not_found: ["Game not found", "There is no such game on this server. Start a new one from the front page."],
-  damaged: ["This game cannot be loaded",
-    "Its save on this server cannot be read (it is damaged, or a newer release of doublesix saved it), " +
-    "so it cannot go on here. The save is left as it is. Start a new game from the front page."],
+  forbidden: [LABELS.gameNotFound, LABELS.noSeatHere],
+  not_found: [LABELS.gameNotFound, LABELS.noSuchGame],
+  damaged: [LABELS.gameDamaged, LABELS.gameDamagedText],
 };
 
 /**
@@ -58,7 +57,7 @@ export function connect(g, on) {
     showConnection(g, on);
     if (g.lost) {
       g.lost = false;
-      announce("Connected again.");
+      announce(LABELS.connectedAgain);
     }
     on.changed(g);
   });
@@ -87,7 +86,7 @@ export function connect(g, on) {
     if (name === "too_many") {
       g.stopped = true;
       g.lost = true;
-      announce("This window stopped following the game: it is open in too many places. Use Connect again to take it back.");
+      announce(LABELS.tooManyPlaces);
       showConnection(g, on);
       on.changed(g);
       return;
@@ -95,7 +94,7 @@ export function connect(g, on) {
     g.retries += 1;
     if (!g.lost) {
       g.lost = true;
-      announce("Connection lost. Reconnecting…");
+      announce(LABELS.connectionLost);
     }
     showConnection(g, on);
     on.changed(g);
@@ -113,7 +112,7 @@ export function showConnection(g, on) {
   for (const el of [byId("connection"), byId("waiting-connection")]) {
     if (!g.connected && g.lost) {
       el.hidden = false;
-      el.textContent = g.stopped ? "Not following the game." : "Connection lost: reconnecting…";
+      el.textContent = g.stopped ? LABELS.notFollowing : LABELS.reconnecting;
       el.classList.remove("notice");
     } else if (g.notice) {
       el.hidden = false;
@@ -154,7 +153,7 @@ function connectAgain(g, on, used) {
 /** Send a message; false (and nothing sent) while the connection is away. @param {GameSession} g @param {object} msg */
 export function send(g, msg) {
   if (!g.ws || !g.connected || g.ws.readyState !== WebSocket.OPEN) {
-    announce("Not connected: wait for the connection to come back.");
+    announce(LABELS.notConnected);
     return false;
   }
   g.ws.send(JSON.stringify(msg));

@@ -5,7 +5,9 @@
  * happened this hand, and the tiles played.
  */
 import { state, saveSettings, reduceMotion } from "./state.js";
-import { byId, button, input, h, table, errorText } from "./dom.js";
+import { byId, button, input, h, table, failed } from "./dom.js";
+import { LABELS } from "./labels.js";
+import { pageWords, titledRules } from "./wordtypes.js";
 import { announce } from "./a11y.js";
 import { loadOptions, rulesWords } from "./api.js";
 import * as sound from "./sound.js";
@@ -39,14 +41,14 @@ export async function showRules(rules) {
     await loadOptions();
     showRulesWords(await rulesWords(rules));
   } catch (err) {
-    byId("rules-body").textContent = `Could not load the rules: ${errorText(err)}`;
+    byId("rules-body").textContent = failed(LABELS.rulesFailed, err);
     openDialog("rules-dialog");
   }
 }
 
 /** The rules dialog with the server's words for a game's rules. @param {RulesWords} words */
 export function showRulesWords(words) {
-  byId("rules-title").textContent = `Rules: ${words.name}`;
+  byId("rules-title").textContent = titledRules(words).title;
   byId("rules-body").replaceChildren(h("ul", { class: "rule-list" }, words.lines.map((s) => h("li", { text: s }))));
   openDialog("rules-dialog");
 }
@@ -64,16 +66,21 @@ export function applySettings() {
     // eye, its mark).
     b.setAttribute("aria-pressed", String(on));
     const mark = b.querySelector(".toggle-state");
-    if (mark) mark.textContent = on ? "on" : "off";
+    if (mark) mark.textContent = on ? LABELS.on : LABELS.off;
   }
   document.documentElement.classList.toggle("reduce-motion", reduceMotion());
   document.body.classList.toggle("no-shortcuts", !state.settings.shortcuts);
 }
 
+/** A pause in milliseconds, as the page's language writes it ("700 ms"). @param {number} ms */
+function milliseconds(ms) {
+  return new Intl.NumberFormat(LABELS.locale, { style: "unit", unit: "millisecond" }).format(ms);
+}
+
 export function openSettings() {
   const s = state.settings;
   input("set-delay").value = String(s.delay);
-  byId("set-delay-out").textContent = `${s.delay} ms`;
+  byId("set-delay-out").textContent = milliseconds(s.delay);
   input("set-sound").checked = s.sound;
   input("set-keys").checked = s.shortcuts;
   input("set-motion").checked = s.reduceMotion;
@@ -83,7 +90,7 @@ export function openSettings() {
 byId("settings-form").addEventListener("input", () => {
   const s = state.settings;
   s.delay = Number(input("set-delay").value);
-  byId("set-delay-out").textContent = `${s.delay} ms`;
+  byId("set-delay-out").textContent = milliseconds(s.delay);
   s.sound = input("set-sound").checked;
   s.shortcuts = input("set-keys").checked;
   s.reduceMotion = input("set-motion").checked;
@@ -93,7 +100,7 @@ byId("settings-form").addEventListener("input", () => {
 export function toggleSound() {
   state.settings.sound = !state.settings.sound;
   applySettings();
-  announce(state.settings.sound ? "Sound on." : "Sound off.");
+  announce(state.settings.sound ? LABELS.soundOn : LABELS.soundOff);
   if (state.settings.sound) sound.play("turn");
 }
 
@@ -102,13 +109,17 @@ export function toggleSound() {
 
 /** The scoresheet: one row per finished hand, how it ended in the server's words, and the totals. @param {Picture} st */
 export function sheetTable(st) {
-  const rows = st.scoresheet.map((r) => [`Hand ${r.hand}`, r.points, r.how]);
+  const rows = st.scoresheet.map((r) => [r.hand, r.points, r.how]);
   const totals = h("p", { class: "totals", text: st.words.totals });
-  if (!rows.length) return h("div", {}, [h("p", { text: "No hand finished yet." }), totals]);
-  return h("div", {}, [table(["Hand", "Points", "How"], rows, "Hands so far"), totals]);
+  if (!rows.length) return h("div", {}, [h("p", { text: LABELS.noHandYet }), totals]);
+  return h("div", {}, [table([LABELS.hand, LABELS.points, LABELS.how], rows, LABELS.handsSoFar), totals]);
 }
 
-/** @param {Picture} st */
+/**
+ * The tiles played: every tile of the set drawn in rows (to the eye: played, in your hand, not
+ * seen), and the server's sentences saying the same for a screen reader.
+ * @param {Picture} st
+ */
 function renderTracker(st) {
   const top = st.rules.set;
   const played = new Set(st.played);
@@ -120,18 +131,16 @@ function renderTracker(st) {
       const t = `${high}|${low}`;
       const isPlayed = played.has(t);
       const isMine = mine.has(t);
-      cells.push(h("span", {
-        class: `trk${isPlayed ? " out" : ""}${isMine ? " mine" : ""}`,
-        role: "listitem",
-        "aria-label": `${t}${isPlayed ? " played" : isMine ? " in your hand" : " not seen"}`,
-        text: `${t}${isPlayed ? "✓" : isMine ? "•" : ""}`,
-      }));
+      cells.push(h("span", { class: `trk${isPlayed ? " out" : ""}${isMine ? " mine" : ""}`,
+        text: `${t}${isPlayed ? "✓" : isMine ? "•" : ""}` }));
     }
-    rows.push(h("div", { class: "trk-row", role: "list", "aria-label": `Tiles with ${high}` }, cells));
+    rows.push(h("div", { class: "trk-row" }, cells));
   }
-  const total = ((top + 1) * (top + 2)) / 2;
-  byId("tracker-count").textContent = `(${played.size} of ${total})`;
-  byId("tracker").replaceChildren(h("p", { class: "small-print", text: "✓ played, • in your hand." }), ...rows);
+  const said = pageWords(st).tracker;
+  byId("tracker-count").textContent = said?.count || "";
+  byId("tracker").replaceChildren(
+    h("div", { "aria-hidden": "true" }, [h("p", { class: "small-print", text: LABELS.trackerKey }), ...rows]),
+    h("div", { class: "visually-hidden" }, (said?.lines || []).map((line) => h("p", { text: line }))));
 }
 
 /** Keep the on-demand dialogs up to date while they are open. @param {Picture} st */

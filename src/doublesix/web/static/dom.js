@@ -51,11 +51,21 @@ export function errorText(err) {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** "Draw" from "draw-x": the first letter in capitals. @param {string} s */
-export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/**
+ * Whole sentences side by side, each the server's or a label (none is made here): the empty
+ * ones left out. @param {(string|null|undefined)[]} said
+ */
+export const sentences = (...said) => said.filter(Boolean).join(" ");
 
-/** "3 tiles", "1 tile". @param {number} n @param {string} word */
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** A failure said in two sentences: the label's (what could not be done), then why. @param {string} label @param {unknown} err */
+export const failed = (label, err) => sentences(label, errorText(err));
+
+/**
+ * A sentence marked by the server (`docs/protocol.md`, "marked"): its text at the even places,
+ * names at the odd places, each drawn in its own text direction (a right-to-left name keeps
+ * the words after it in place). @param {string[]} parts @returns {(Node|string)[]}
+ */
+export const marked = (parts) => parts.map((part, i) => (i % 2 ? h("bdi", { text: part }) : part));
 
 /**
  * A table with a header row and a header cell in each row.

@@ -16,7 +16,9 @@
  * everyone agreed to play again, `again` opens the new game with the same seat.
  */
 import { state, canAct, pause, motionMs, rememberSeat } from "./state.js";
-import { byId, h, sleep, toast } from "./dom.js";
+import { byId, h, sentences, sleep, toast } from "./dom.js";
+import { LABELS } from "./labels.js";
+import { pageWords } from "./wordtypes.js";
 import { announce } from "./a11y.js";
 import * as sound from "./sound.js";
 import { connect, disconnect, send, showConnection } from "./connection.js";
@@ -96,7 +98,7 @@ export function openGame(id, token) {
   byId("hand").replaceChildren();
   byId("game").dataset.seats = "";
   for (const slot of ["top", "left", "right"]) byId(`seat-${slot}`).replaceChildren();
-  byId("game-caption").textContent = "Connecting…";
+  byId("game-caption").textContent = LABELS.connecting;
   byId("hint-text").hidden = true;
   byId("end-choice").hidden = true;
   byId("table-notice").hidden = true;
@@ -196,7 +198,7 @@ async function handle(g, msg) {
     case "thinking": {
       const st = g.picture;
       if (st && msg.seat !== st.me) {
-        g.status[msg.seat] = "thinking…";
+        g.status[msg.seat] = LABELS.thinking;
         renderSeats(g, st);
       }
       break;
@@ -250,7 +252,7 @@ async function handle(g, msg) {
       g.sentNext = false;
       g.sentAgain = false;
       resetWaiting();
-      announce(`Error: ${msg.message}`);
+      announce(sentences(LABELS.error, msg.message));
       toast(msg.message);
       renderGame();
       updateResultActions(g);
@@ -424,7 +426,7 @@ function announceOtherTurn(g, st) {
   if (g.otherTurnKey === key) return;
   g.otherTurnKey = key;
   const seat = st.table.seats[turn];
-  announce([st.words.turn, seat.connected ? "" : seat.words?.away].filter(Boolean).join(" "));
+  announce(sentences(st.words.turn, seat.connected ? "" : seat.words?.away));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -467,7 +469,7 @@ export function nextHand() {
 export function resign() {
   const g = state.game;
   if (!g?.picture || g.picture.over) return;
-  if (window.confirm("Resign this game? It counts as a loss.")) send(g, { type: "resign" });
+  if (window.confirm(LABELS.resignQuestion)) send(g, { type: "resign" });
 }
 
 /** @param {HintMessage} msg */
@@ -497,7 +499,7 @@ export function renderGame(how = {}) {
   if (inWaitingRoom()) enterTable(g);
   byId("game").dataset.revision = String(st.revision ?? "");
   byId("game-caption").textContent = st.words.caption;
-  document.title = `${canAct(g) ? "Your turn · " : ""}${st.words.rules.name} · doublesix`;
+  document.title = canAct(g) ? pageWords(st).title_turn : pageWords(st).title;
   renderSeats(g, st);
   if (how.emptyBoard) {
     renderTable(g, { ...st, layout: { left: [], right: [], up: [], down: [], spinner: null }, open_ends: {}, played: [] });
@@ -541,6 +543,5 @@ export function readEnds() {
 export function readScores() {
   const st = state.game?.picture;
   if (!st?.words.scores) return;
-  const away = awaySentence(st);
-  announce(`${st.words.scores}${away ? ` ${away}` : ""}`);
+  announce(sentences(st.words.scores, awaySentence(st)));
 }

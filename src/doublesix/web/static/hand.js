@@ -9,12 +9,13 @@
  * module decides none of it.
  */
 import { state, canAct } from "./state.js";
-import { byId, button, h } from "./dom.js";
+import { byId, button, h, marked, sentences } from "./dom.js";
+import { LABELS } from "./labels.js";
+import { pageWords } from "./wordtypes.js";
 import { tileSVG } from "./board.js";
 import { announce } from "./a11y.js";
 import { screenMode } from "./table.js";
 import { countTo } from "./motion.js";
-import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
@@ -46,6 +47,12 @@ export function playableTiles(st) {
   return st.choices.map((c) => c.tile);
 }
 
+/** The single keys that choose an end (L, R, U, D), and the end each chooses. */
+const END_KEYS = /** @type {Record<string, string>} */ ({ l: "left", r: "right", u: "up", d: "down" });
+
+/** The key that chooses an end, as its key cap shows it ("L"). @param {string} end */
+const keyOf = (end) => (Object.keys(END_KEYS).find((key) => END_KEYS[key] === end) || "").toUpperCase();
+
 // ---------------------------------------------------------------------------------------------
 // Rendering
 
@@ -53,30 +60,26 @@ export function playableTiles(st) {
 export function renderMe(g, st) {
   const act = canAct(g);
   const myTurn = st.turn === st.me && !st.result;
-  const names = seatNames(st);
-  const partner = st.partner === null ? null : names[st.partner];
-  const meName = byId("me-name");
-  if (st.table) {
-    // A person's name in its own direction (a right-to-left name keeps "(you)" after it).
-    const own = [h("bdi", { text: st.table.seats[st.me]?.name || "You" }), " (you)"];
-    meName.replaceChildren(...own, ...(partner ? [" and ", h("bdi", { text: partner })] : []));
-  } else {
-    meName.textContent = partner ? `${names[st.me]} and ${partner}` : names[st.me] || "You";
-  }
+  // Your name and your partner's, each in its own direction (the server's words, marked).
+  const page = pageWords(st);
+  byId("me-name").replaceChildren(...marked(page.me_name || []));
   countTo(byId("me-score"), st.scores[st.me]);
   byId("me").classList.toggle("turn", myTurn);
+  // The server's status line (the hand over, what to do on your turn, whom you wait for),
+  // unless this page is busy: connecting, sending, or still saying what happened.
+  const said = page.me_status || "";
   let status = "";
-  if (st.result) status = st.over ? "The game is over." : "The hand is over.";
-  else if (!g.connected) status = "Waiting for the connection…";
-  else if (myTurn && g.pending) status = "Sending…";
-  else if (myTurn && !g.ready) status = "Your turn is coming…";
+  if (st.result) status = said;
+  else if (!g.connected) status = LABELS.waitingForConnection;
+  else if (myTurn && g.pending) status = LABELS.sending;
+  else if (myTurn && !g.ready) status = LABELS.turnComing;
   else if (act && g.selected) status = choiceOf(st, g.selected)?.words?.where || "";
-  else if (act) status = playableTiles(st).length ? "Your turn: play a raised tile." : (st.legal.some((m) => m.move === "draw") ? "Your turn: nothing fits, draw a tile." : "Your turn: nothing fits, pass.");
+  else if (act) status = said;
   else if (st.turn !== null) {
     // A person away, or played for by a computer: the server's words for their seat.
     const away = st.table?.seats[st.turn];
-    const said = away?.stand_in ? away.words?.waiting_stand_in : away && away.person && !away.connected ? away.words?.waiting_away : null;
-    status = said || `Waiting for ${names[st.turn]}.`;
+    const note = away?.stand_in ? away.words?.waiting_stand_in : away && away.person && !away.connected ? away.words?.waiting_away : null;
+    status = note || said;
   }
   byId("me-status").textContent = status;
 
@@ -97,7 +100,7 @@ export function renderMe(g, st) {
   draw.disabled = !canDraw && !keepDraw;
   draw.setAttribute("aria-disabled", String(!canDraw));
   draw.classList.toggle("hinted", g.hint?.move === "draw");
-  draw.title = canDraw ? `Draw a tile (${st.boneyard_size} left)` : "You can draw only when nothing fits";
+  draw.title = canDraw ? page.draw || "" : LABELS.drawWhenNothingFits;
   hint.disabled = !act;
   // When a game opens (nothing has the focus yet) the focus goes to your hand at once; after a
   // result, once you can play.
@@ -136,11 +139,13 @@ function renderHand(g, st, act) {
       type: "button",
       class: `hand-tile${fits ? " playable" : ""}${g.selected === tile ? " selected" : ""}${hinted ? " hinted" : ""}${previous.length && !previous.includes(tile) ? " new" : ""}`,
       tabindex: tile === stop ? "0" : "-1",
-      "aria-label": `${tileWords(st, tile)?.label || tile}${g.selected === tile ? ", selected" : ""}${hinted ? ", suggested by the hint" : ""}`,
+      // Its name is the server's; chosen, it is pressed; the hint's line describes it.
+      "aria-label": tileWords(st, tile)?.label || tile,
       "aria-pressed": g.selected === tile ? "true" : undefined,
+      "aria-describedby": hinted ? "hint-text" : undefined,
       dataset: { tile, ends: ends.join(" "), ask: String(!!choice?.asks) },
     }, [tileSVG(tile)]);
-    if (hinted) el.append(h("span", { class: "hint-badge", "aria-hidden": "true", text: "Hint" }));
+    if (hinted) el.append(h("span", { class: "hint-badge", "aria-hidden": "true", text: LABELS.hintBadge }));
     el.addEventListener("click", (e) => {
       if (state.drag.suppressClick) {
         state.drag.suppressClick = false;
@@ -226,7 +231,7 @@ function renderEndChoice(g, st, act) {
     // for the end with what it scores ("L 4 +10"): both the server's words.
     const b = h("button", { type: "button", class: `end-button${hinted ? " hinted" : ""}`, dataset: { end } }, [
       h("span", { class: "end-long" }, [lay.words?.name || end,
-        state.settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: end[0].toUpperCase() }) : ""]),
+        state.settings.shortcuts ? h("kbd", { "aria-hidden": "true", text: keyOf(end) }) : ""]),
       h("span", { class: "end-short", "aria-hidden": "true", text: lay.words?.short || end }),
     ]);
     b.addEventListener("click", () => chooseEnd(end));
@@ -244,7 +249,7 @@ export function chooseTile(tile) {
   const st = g?.picture;
   if (!g || !st || st.result) return;
   if (!g.connected) {
-    announce("Not connected: wait for the connection to come back.");
+    announce(LABELS.notConnected);
     return;
   }
   if (st.turn !== st.me || !g.ready) {
@@ -268,7 +273,7 @@ export function chooseTile(tile) {
   g.selected = tile;
   renderGame();
   const said = choice.words;
-  if (said) announce(`${said.question} ${state.settings.shortcuts ? said.keys : said.choose}`);
+  if (said) announce(sentences(said.question, state.settings.shortcuts ? said.keys : said.choose));
   /** @type {HTMLElement|null} */ (byId("end-buttons").querySelector("button"))?.focus();
 }
 
@@ -293,7 +298,7 @@ export function cancelChoice() {
   const tile = g.selected;
   g.selected = null;
   renderGame();
-  announce("Choice cancelled.");
+  announce(LABELS.choiceCancelled);
   focusHandNear(tile);
 }
 
@@ -341,8 +346,7 @@ export function listenForKeys(readers, draw) {
     if (target.closest("input, textarea, select, [contenteditable]")) return;
     if (!state.game?.picture) return;
     const key = e.key.toLowerCase();
-    /** @type {Record<string, string>} */
-    const ends = { l: "left", r: "right", u: "up", d: "down" };
+    const ends = END_KEYS;
     if (key in ends && state.game.selected) {
       e.preventDefault();
       chooseEnd(ends[key]);

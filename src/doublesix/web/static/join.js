@@ -4,7 +4,9 @@
  * display name, and the seat. A browser that already holds the seat goes straight to the game;
  * an invitation someone else used shows a page that says so.
  */
-import { byId, h, errorText } from "./dom.js";
+import { byId, h, errorText, failed } from "./dom.js";
+import { LABELS } from "./labels.js";
+import { joinWords } from "./wordtypes.js";
 import { api, ApiError } from "./api.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
 import { navigate, showNotice, showView } from "./nav.js";
@@ -24,20 +26,20 @@ export async function showJoin(gameId, code) {
     return;
   }
   showView("join");
-  document.title = "Join a game · doublesix";
-  byId("join-title").textContent = "Join a game of dominoes";
+  document.title = LABELS.joinPageTitle;
+  byId("join-title").textContent = LABELS.joinTitle;
   const body = byId("join-body");
-  body.replaceChildren(h("p", { text: "Opening the invitation…" }));
+  body.replaceChildren(h("p", { text: LABELS.opening }));
   /** @type {Invitation} */
   let invitation;
   try {
-    invitation = await api(`/api/join/${encodeURIComponent(gameId)}/${encodeURIComponent(code)}`);
+    invitation = await invitationAt(gameId, code);
   } catch (err) {
     if (showing !== key) return;
     if (err instanceof ApiError && err.status === 404) {
-      showNotice("Invitation not found", "There is no such invitation on this server: check that the whole link was copied, or start a game of your own from the front page.");
+      showNotice(LABELS.noInvitation, LABELS.noInvitationText);
     } else {
-      body.replaceChildren(h("p", { class: "error", text: `Could not open the invitation: ${errorText(err)}` }));
+      body.replaceChildren(h("p", { class: "error", text: failed(LABELS.invitationFailed, err) }));
     }
     return;
   }
@@ -56,22 +58,27 @@ export async function showJoin(gameId, code) {
   showInvitation(invitation, code);
 }
 
+/** `GET /api/join/{game_id}/{code}`. @param {string} gameId @param {string} code @returns {Promise<Invitation>} */
+function invitationAt(gameId, code) {
+  return api(`/api/join/${encodeURIComponent(gameId)}/${encodeURIComponent(code)}`);
+}
+
 /** @param {Invitation} inv @param {string} code */
 function showInvitation(inv, code) {
-  const said = inv.words;
+  const said = joinWords(inv);
   byId("join-title").textContent = said.title;
-  document.title = `${said.title} · doublesix`;
+  document.title = said.page_title;
   const errorId = "join-name-error";
   const nameInput = /** @type {HTMLInputElement} */ (h("input", { id: "join-name", name: "name", type: "text",
     autocomplete: "nickname", spellcheck: "false", "aria-describedby": `join-name-help ${errorId}`, required: true }));
   nameInput.value = savedName();
   const error = h("p", { class: "field-error error", id: errorId });
   const general = h("p", { class: "error", role: "alert" });
-  const submit = /** @type {HTMLButtonElement} */ (h("button", { type: "submit", class: "primary big", text: `Take seat ${inv.seat + 1}` }));
+  const submit = /** @type {HTMLButtonElement} */ (h("button", { type: "submit", class: "primary big", text: said.take }));
   const form = /** @type {HTMLFormElement} */ (h("form", { class: "join-form", novalidate: true, "aria-labelledby": "join-form-title" }, [
-    h("h2", { id: "join-form-title", text: "Your seat" }),
-    h("p", {}, [h("label", { for: "join-name", class: "field-label", text: "Your name" }), nameInput]),
-    h("p", { id: "join-name-help", class: "field-help", text: "The others see it at the table: up to 24 characters." }),
+    h("h2", { id: "join-form-title", text: LABELS.yourSeat }),
+    h("p", {}, [h("label", { for: "join-name", class: "field-label", text: LABELS.yourName }), nameInput]),
+    h("p", { id: "join-name-help", class: "field-help", text: LABELS.nameHelp }),
     error,
     general,
     h("div", { class: "form-actions" }, [submit]),
@@ -91,10 +98,10 @@ function showInvitation(inv, code) {
     }
     general.textContent = "";
     submit.disabled = true;
-    submit.textContent = "Joining…";
+    submit.textContent = LABELS.joining;
     const refused = await join(inv, code, tidyName(nameInput.value));
     submit.disabled = false;
-    submit.textContent = `Take seat ${inv.seat + 1}`;
+    submit.textContent = said.take;
     if (refused) {
       if (refused.field) {
         error.textContent = refused.message;
@@ -110,11 +117,11 @@ function showInvitation(inv, code) {
   byId("join-body").replaceChildren(
     h("p", { class: "lead", text: said.lead }),
     form,
-    h("h2", { text: "Who sits where" }),
+    h("h2", { text: LABELS.whoSitsWhere }),
     h("ol", { class: "join-seats" }, inv.table.seats.map((s) => h("li", { class: s.seat === inv.seat ? "yours" : "" }, [
-      h("span", { class: "seat-number", text: `Seat ${s.seat + 1}: ` }), said.seats[s.seat] || s.name,
+      h("span", { class: "seat-number", text: said.numbers[s.seat] }), " ", said.seats[s.seat] || s.name,
     ]))),
-    h("h2", { text: "The rules" }),
+    h("h2", { text: LABELS.theRules }),
     h("ul", { class: "rule-list" }, inv.rules_words.lines.map((line) => h("li", { text: line }))),
   );
   nameInput.focus();
@@ -136,10 +143,12 @@ async function join(inv, code, name) {
     return null;
   } catch (err) {
     if (err instanceof ApiError && err.status === 409) {
-      // The server's words: the seat taken meanwhile, or why else it cannot seat you now.
-      const taken = /taken/i.test(err.message);
-      const notice = taken ? inv.words.taken : inv.words.unusable;
-      showNotice(notice.title, taken ? notice.text : `${notice.text} (${err.message})`);
+      // The server's words for the invitation as it is now: the seat taken meanwhile, or why
+      // else it cannot seat you (the game over, the seat given to a computer).
+      const now = await invitationAt(inv.game_id, code).catch(() => null);
+      const notice = now?.taken && now.table.seats[now.seat]?.person ? now.words.taken
+        : now?.words.refusal || inv.words.unusable;
+      showNotice(notice.title, notice.text);
       return null;
     }
     return { message: errorText(err), field: err instanceof ApiError && err.status === 400 };

@@ -19,12 +19,12 @@ export function showView(id) {
   document.body.dataset.view = id;
 }
 
-/** @param {string} title @param {string} text */
+/** A notice in place of a page: its heading (the page's title too) and its words. @param {string} title @param {string} text */
 export function showNotice(title, text) {
   byId("notice-title").textContent = title;
   byId("notice-text").textContent = text;
   showView("notice");
-  document.title = `${title} · doublesix`;
+  document.title = title;
 }
 
 /**

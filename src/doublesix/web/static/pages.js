@@ -4,8 +4,9 @@
  * page, the daily game, the statistics). Pages ask for an address with nav.js's `navigate`, an
  * event `route` listens to (app.js wires it), so only app.js imports this module.
  */
-import { byId, h, table, errorText } from "./dom.js";
-import { api, loadOptions, opponentInfo, variantInfo } from "./api.js";
+import { byId, h, table, failed } from "./dom.js";
+import { LABELS } from "./labels.js";
+import { api, loadOptions, variantInfo } from "./api.js";
 import { closeDialog } from "./dialogs.js";
 import { leaveGame, openGame } from "./game.js";
 import { showJoin } from "./join.js";
@@ -32,10 +33,10 @@ export function route() {
 /** @param {string} id */
 function showGame(id) {
   showView("game");
-  document.title = "Game · doublesix";
+  document.title = LABELS.gamePageTitle;
   const token = localStorage.getItem(`doublesix.seat.${id}`);
   if (!token) {
-    showNotice("Game not found", "This game was started in another browser, or it is no longer here. Start a new one from the front page.");
+    showNotice(LABELS.gameNotFound, LABELS.gameElsewhere);
     return;
   }
   openGame(id, token);
@@ -43,83 +44,78 @@ function showGame(id) {
 
 function showHome() {
   showView("home");
-  document.title = "doublesix: dominoes";
+  document.title = LABELS.homePageTitle;
   byId("setup").hidden = true;
   const last = localStorage.getItem("doublesix.last");
   const resume = byId("resume");
   if (last && localStorage.getItem(`doublesix.seat.${last}`)) {
     resume.hidden = false;
-    resume.replaceChildren("Your last game: ", h("a", { href: `/game/${last}`, "data-nav": true, text: "go back to it" }), ".");
+    resume.replaceChildren(h("a", { href: `/game/${last}`, "data-nav": true, text: LABELS.backToLastGame }));
   } else {
     resume.hidden = true;
   }
 }
 
 async function startDaily() {
-  showNotice("Daily game", "Dealing today's game…");
+  showNotice(LABELS.dailyGame, LABELS.dealingDaily);
   try {
     const daily = await api("/api/daily", { method: "POST", body: "{}" });
     rememberSeat(daily);
     navigate(`/game/${encodeURIComponent(daily.game_id)}`, true);
   } catch (err) {
-    showNotice("Daily game", `Could not deal the daily game: ${errorText(err)}`);
+    showNotice(LABELS.dailyGame, failed(LABELS.dailyFailed, err));
   }
 }
 
-/** @param {number} wins @param {number} games */
-const percent = (wins, games) => (games ? `${Math.round((100 * wins) / games)}%` : "–");
-
 async function showStats() {
   showView("stats");
-  document.title = "Statistics · doublesix";
+  document.title = LABELS.statsPageTitle;
   const body = byId("stats-body");
-  body.replaceChildren(h("p", { text: "Loading…" }));
+  body.replaceChildren(h("p", { text: LABELS.loading }));
   try {
     const [stats, finished] = await Promise.all([api("/api/stats"), api("/api/finished").catch(() => null),
       loadOptions().catch(() => null)]);
     body.replaceChildren(...statsContent(stats), ...gamesList(finished?.games || []));
   } catch (err) {
-    body.replaceChildren(h("p", { class: "error", text: `Could not load the statistics: ${errorText(err)}` }));
+    body.replaceChildren(h("p", { class: "error", text: failed(LABELS.statsFailed, err) }));
   }
 }
 
 /**
  * @typedef {{games: number, wins: number, best?: number|null, average?: number|null}} Tally
+ * @typedef {{name: string, won: string}} TallyWords a row's name and its games won, in words
+ * @typedef {{lead: string, by_variant: Record<string, TallyWords>, by_opponent: Record<string, TallyWords>}} StatsWords
  * @typedef {{games: number, wins: number, by_variant?: Record<string, Tally>, by_opponent?: Record<string, Tally>,
  *   daily?: {played: number, won: number, streak: number, best_streak: number, last: string|null},
- *   rating?: import("./ratingchart.js").RatingStats}} Stats
+ *   rating?: import("./ratingchart.js").RatingStats, words: StatsWords}} Stats
  */
 
 /** @param {Stats} stats */
 function statsContent(stats) {
+  const said = stats.words;
   const out = [];
-  out.push(h("p", { class: "lead", text: stats.games
-    ? `You played ${stats.games} game${stats.games === 1 ? "" : "s"} and won ${stats.wins} (${percent(stats.wins, stats.games)}).`
-    : "No games finished yet in this browser. Statistics appear here after your first game." }));
+  out.push(h("p", { class: "lead", text: said.lead }));
   if (stats.rating) out.push(...ratingSection(stats.rating));
   const variants = Object.entries(stats.by_variant || {});
   if (variants.length) {
-    out.push(h("h2", { text: "By variant" }));
-    out.push(table(["Variant", "Games", "Won", "Best score", "Average score"], variants.map(([name, v]) => [
-      variantInfo(name)?.label || name, v.games, `${v.wins} (${percent(v.wins, v.games)})`,
-      v.best ?? "–", v.average ?? "–"])));
+    out.push(h("h2", { text: LABELS.byVariant }));
+    out.push(table([LABELS.variant, LABELS.games, LABELS.won, LABELS.bestScore, LABELS.averageScore],
+      variants.map(([name, v]) => [said.by_variant[name]?.name || name, v.games, said.by_variant[name]?.won || v.wins,
+        v.best ?? "–", v.average ?? "–"])));
   }
   const opponents = Object.entries(stats.by_opponent || {});
   if (opponents.length) {
-    out.push(h("h2", { text: "By opponent" }));
-    out.push(table(["Opponent", "Games", "Won"], opponents.map(([name, v]) => {
-      const info = opponentInfo(name);
-      const label = name.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
-      return [info ? `${info.label} (${info.difficulty})` : label, v.games, `${v.wins} (${percent(v.wins, v.games)})`];
-    })));
+    out.push(h("h2", { text: LABELS.byOpponent }));
+    out.push(table([LABELS.opponent, LABELS.games, LABELS.won], opponents.map(([name, v]) =>
+      [said.by_opponent[name]?.name || name, v.games, said.by_opponent[name]?.won || v.wins])));
   }
   const d = stats.daily;
-  out.push(h("h2", { text: "Daily game" }));
+  out.push(h("h2", { text: LABELS.dailyGame }));
   if (d && d.played) {
-    out.push(table(["Played", "Won", "Streak", "Best streak", "Last played"],
+    out.push(table([LABELS.played, LABELS.won, LABELS.streak, LABELS.bestStreak, LABELS.lastPlayed],
       [[d.played, d.won, d.streak, d.best_streak, d.last ?? "–"]]));
   } else {
-    out.push(h("p", {}, ["Not played yet. ", h("a", { href: "/daily", "data-nav": true, text: "Play today's game" }), "."]));
+    out.push(h("p", {}, [LABELS.dailyNotPlayed, " ", h("a", { href: "/daily", "data-nav": true, text: LABELS.playToday })]));
   }
   return out;
 }
@@ -135,19 +131,21 @@ function statsContent(stats) {
  */
 function gamesList(games) {
   if (!games.length) return [];
-  const rows = games.map((game) => {
-    const open = h("button", { type: "button", class: "small", text: "Review",
-      "aria-label": `Review: ${game.created.slice(0, 10)}, ${game.label}` });
+  const rows = games.map((game, i) => {
+    // Its name is Review with the game's date and scores (the row's own cells).
+    const id = `finished-${i}`;
+    const open = h("button", { type: "button", class: "small", id: `${id}-review`, text: LABELS.review,
+      "aria-labelledby": `${id}-review ${id}-date ${id}-scores` });
     open.addEventListener("click", () => openReview({ gameId: game.game_id, token: "", hand: null }));
     return h("tr", {}, [
-      h("th", { scope: "row", text: game.daily || game.created.slice(0, 10) }),
+      h("th", { scope: "row", id: `${id}-date`, text: game.daily || game.created.slice(0, 10) }),
       h("td", { text: variantInfo(game.variant)?.label || game.variant }),
-      h("td", { text: game.label }),
+      h("td", { id: `${id}-scores`, text: game.label }),
       h("td", {}, [open]),
     ]);
   });
-  return [h("h2", { text: "Your games" }), h("table", { class: "games-list" }, [
-    h("thead", {}, [h("tr", {}, ["Date", "Variant", "Scores", "Review"].map((c) => h("th", { scope: "col", text: c })))]),
+  return [h("h2", { text: LABELS.yourGames }), h("table", { class: "games-list" }, [
+    h("thead", {}, [h("tr", {}, [LABELS.date, LABELS.variant, LABELS.scores, LABELS.review].map((c) => h("th", { scope: "col", text: c })))]),
     h("tbody", {}, rows),
   ])];
 }

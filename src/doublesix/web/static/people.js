@@ -7,13 +7,15 @@
  * as HTML.
  */
 
+import { LABELS } from "./labels.js";
+
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").TableSeat} TableSeat */
 
 /** Where this browser keeps the name it last gave a table. */
 export const NAME_KEY = "doublesix.name";
-/** The longest display name, in characters (the server's bound). */
+/** The longest display name, in characters (the server's bound; `LABELS.nameTooLong` says it). */
 export const NAME_MAX = 24;
 /** Seconds a person must be away before the host may seat a computer for them, unless the table says. */
 export const HANDOVER_AFTER = 60;
@@ -39,9 +41,9 @@ export function tidyName(raw) {
 export function nameProblem(raw) {
   const name = tidyName(raw);
   const length = [...name].length;
-  if (!length) return "Type the name the others will see.";
-  if (length > NAME_MAX) return `A name can have at most ${NAME_MAX} characters; this one has ${length}.`;
-  if (FORBIDDEN.test(name)) return "A name cannot contain control characters or invisible formatting characters (such as text-direction marks).";
+  if (!length) return LABELS.nameMissing;
+  if (length > NAME_MAX) return LABELS.nameTooLong;
+  if (FORBIDDEN.test(name)) return LABELS.nameForbidden;
   return "";
 }
 

@@ -6,17 +6,17 @@
  * screen readers, and the rating in each variant played (the server's figures, a table).
  */
 import { h, table } from "./dom.js";
+import { LABELS } from "./labels.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** The chart's height and margins, in CSS pixels (the SVG is drawn at its own width). */
 const HEIGHT = 220, LEFT = 48, RIGHT = 16, TOP = 12, BOTTOM = 32;
 /** The room a date's label takes on the axis (its width at most, and a gap), in pixels. */
 const DATE_ROOM = 64, DATE_ROOM_WITH_YEAR = 96, DATE_GAP = 24;
 
 /**
- * @typedef {{game: number, date: string, rules: string, won: boolean, result: string,
- *   before: number, rating: number, interval: number}} RatingStep
+ * @typedef {{game: number, date: string, day: string, day_year: string, rules: string, won: boolean,
+ *   result: string, before: number, rating: number, interval: number}} RatingStep
  * @typedef {{variant: string, label: string, shown: number, interval: number, games: number,
  *   wins: number}} VariantRating
  * @typedef {{shown: number, interval: number, games: number, words: string,
@@ -31,38 +31,27 @@ function svg(name, attrs = {}) {
 }
 
 /**
- * A game's date ("2026-12-02") as the chart and the table write it: "2 Dec", or with the
- * year ("2 Dec 2026").
- * @param {string} iso @param {boolean} withYear
- */
-export function dateLabel(iso, withYear) {
-  const [year, month, day] = iso.split("-").map(Number);
-  const short = `${day} ${MONTHS[month - 1] || "?"}`;
-  return withYear ? `${short} ${year}` : short;
-}
-
-/**
  * The rating's part of the statistics page.
  * @param {RatingStats} rating
  * @returns {Element[]}
  */
 export function ratingSection(rating) {
-  const out = [h("h2", { text: "Your rating" }), h("p", { class: "lead", id: "rating-words", text: rating.words })];
+  const out = [h("h2", { text: LABELS.yourRating }), h("p", { class: "lead", id: "rating-words", text: rating.words })];
   if (rating.suggestion) out.push(h("p", { class: "rating-suggestion", text: rating.suggestion }));
   const steps = rating.history || [];
   if (!steps.length) return out;
   out.push(chart(steps));
-  const rows = steps.map((s) => [s.game, dateLabel(s.date, true), s.rules, s.result, s.rating, `±${s.interval}`]);
-  const figures = table(["Game", "Date", "Rules", "Result", "Rating", "Interval"], rows,
-    "Your rating after each game");
+  const rows = steps.map((s) => [s.game, s.day_year, s.rules, s.result, s.rating, `±${s.interval}`]);
+  const figures = table([LABELS.game, LABELS.date, LABELS.rules, LABELS.result, LABELS.rating, LABELS.interval],
+    rows, LABELS.ratingAfterEachGame);
   figures.id = "rating-table";
   // A table keeps its content's width whatever it is told: its hidden box is a div.
   out.push(h("div", { class: "visually-hidden" }, [figures]));
   const variants = rating.by_variant || [];
   if (variants.length) {
-    out.push(h("h3", { text: "Your rating by variant" }));
-    const byVariant = table(["Variant", "Rating", "Interval", "Games", "Won"], variants.map((v) =>
-      [v.label, v.shown.toLocaleString("en"), `±${v.interval}`, v.games, v.wins]));
+    out.push(h("h3", { text: LABELS.ratingByVariant }));
+    const byVariant = table([LABELS.variant, LABELS.rating, LABELS.interval, LABELS.games, LABELS.won], variants.map((v) =>
+      [v.label, v.shown.toLocaleString(LABELS.locale), `±${v.interval}`, v.games, v.wins]));
     byVariant.id = "rating-variants";
     out.push(byVariant);
   }
@@ -92,7 +81,8 @@ function chart(steps) {
 /** @param {SVGElement} root @param {RatingStep[]} steps @param {number} width */
 function drawChart(root, steps, width) {
   const first = steps[0];
-  const points = [{ rating: first.before, interval: first.interval, date: first.date }, ...steps];
+  const points = [{ rating: first.before, interval: first.interval, date: first.date, day: first.day,
+    day_year: first.day_year }, ...steps];
   const low = Math.min(...points.map((p) => p.rating - p.interval));
   const high = Math.max(...points.map((p) => p.rating + p.interval));
   const span = Math.max(high - low, 1);
@@ -108,13 +98,13 @@ function drawChart(root, steps, width) {
   points.forEach((p, i) => root.append(svg("circle", { cx: x(i), cy: y(p.rating), r: 3, class: "rating-point" })));
   for (const value of [Math.round(high), Math.round(low)]) {
     const label = svg("text", { x: LEFT - 6, y: y(value) + 4, "text-anchor": "end", class: "rating-axis" });
-    label.textContent = value.toLocaleString("en");
+    label.textContent = value.toLocaleString(LABELS.locale);
     root.append(label);
   }
   const base = HEIGHT - BOTTOM;
   root.append(svg("line", { x1: LEFT, y1: base, x2: LEFT + plot, y2: base, class: "rating-baseline" }));
   const ticks = svg("g", { class: "rating-dates" });
-  for (const tick of dateTicks(points.map((p) => p.date), x, width)) {
+  for (const tick of dateTicks(points, x, width)) {
     ticks.append(svg("line", { x1: tick.x, y1: base, x2: tick.x, y2: base + 5, class: "rating-tick" }));
     const label = svg("text", { x: tick.at, y: base + 19, "text-anchor": "middle", class: "rating-axis rating-date" });
     label.textContent = tick.text;
@@ -125,12 +115,14 @@ function drawChart(root, steps, width) {
 
 /**
  * The date axis's ticks: the first game of each date, left to right, those too close to the
- * last one kept left out, so the labels never crowd; each label kept inside the chart.
- * @param {string[]} dates each point's date (ISO) @param {(i: number) => number} x
- * @param {number} width
+ * last one kept left out, so the labels never crowd; each label kept inside the chart, in the
+ * server's words for the day ("2 Dec"; with the year when the chart spans more than one).
+ * @param {{date: string, day: string, day_year: string}[]} points each point's date (ISO) and its words
+ * @param {(i: number) => number} x @param {number} width
  * @returns {{x: number, at: number, text: string}[]}
  */
-export function dateTicks(dates, x, width) {
+export function dateTicks(points, x, width) {
+  const dates = points.map((p) => p.date);
   const withYear = dates.length > 0 && dates[0].slice(0, 4) !== dates[dates.length - 1].slice(0, 4);
   const room = withYear ? DATE_ROOM_WITH_YEAR : DATE_ROOM;
   const half = (room - DATE_GAP) / 2;
@@ -140,7 +132,7 @@ export function dateTicks(dates, x, width) {
     if (i > 0 && date === dates[i - 1]) return;
     const at = Math.min(Math.max(x(i), half + 2), width - half - 2);
     if (ticks.length && at - ticks[ticks.length - 1].at < room) return;
-    ticks.push({ x: x(i), at, text: dateLabel(date, withYear) });
+    ticks.push({ x: x(i), at, text: withYear ? points[i].day_year : points[i].day });
   });
   return ticks;
 }

@@ -9,8 +9,10 @@
  * wants to; the new game opens for everyone once everyone still at the table agreed (game.js).
  */
 import { state, readJSON, SETUP_KEY } from "./state.js";
-import { byId, h, toast, errorText } from "./dom.js";
-import { announce, listWords } from "./a11y.js";
+import { byId, h, toast, failed } from "./dom.js";
+import { announce } from "./a11y.js";
+import { LABELS } from "./labels.js";
+import { againWords } from "./wordtypes.js";
 import { tileSVG } from "./board.js";
 import { closeDialog, openDialog } from "./dialogs.js";
 import { fetchReview, openReview } from "./review.js";
@@ -52,7 +54,7 @@ export function showResult(g, picture) {
   if (said.reason) parts.push(h("p", { class: "result-reason", text: said.reason }));
   // The scores come next, before the game's lines and the hands laid open: on a phone on its
   // side they are in view without a scroll.
-  parts.push(h("h3", { text: "Scoresheet" }), resultSheet(st));
+  parts.push(h("h3", { text: LABELS.scoresheet }), resultSheet(st));
   const over = (said.game_over || []).filter((line) => line !== how);
   if (over.length) parts.push(...over.map((line) => h("p", { class: "result-over", text: line })));
   // How the game moved this person's rating, and what to try next (the server's words).
@@ -67,32 +69,32 @@ export function showResult(g, picture) {
         h("div", { class: "open-tiles", "aria-hidden": "true" }, tiles.map((t) => tileSVG(t))),
       ]));
     });
-    parts.push(h("h3", { text: "Every hand laid open" }), list);
+    parts.push(h("h3", { text: LABELS.handsLaidOpen }), list);
   }
   const share = st.daily?.share;
   if (share) {
-    const area = /** @type {HTMLTextAreaElement} */ (h("textarea", { id: "share-text", rows: "3", readonly: true, "aria-label": "Text to share" }));
+    const area = /** @type {HTMLTextAreaElement} */ (h("textarea", { id: "share-text", rows: "3", readonly: true, "aria-label": LABELS.textToShare }));
     area.value = share;
-    const copy = h("button", { type: "button", text: "Copy the result" });
+    const copy = h("button", { type: "button", text: LABELS.copyResult });
     copy.addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText(share);
-        announce("Copied.");
-        copy.textContent = "Copied";
+        announce(LABELS.copiedSaid);
+        copy.textContent = LABELS.copied;
       } catch {
         area.select();
-        announce("Select the text and copy it.");
+        announce(LABELS.copyYourself);
       }
     });
-    parts.push(h("h3", { text: "Share today's result" }), area, h("p", {}, [copy]));
+    parts.push(h("h3", { text: LABELS.shareToday }), area, h("p", {}, [copy]));
     // The share carries the accuracy of the expert's review once it is made (the server's text).
     const id = st.game_id || g.id;
     if (st.over && reviewedShare.has(id)) area.value = reviewedShare.get(id) || share;
     else if (st.over) {
       reviewedShare.set(id, "");
       fetchReview(id, g.token, null).then((review) => {
-        reviewedShare.set(id, review.share || "");
-        if (review.share && area.isConnected) area.value = review.share;
+        reviewedShare.set(id, review?.share || "");
+        if (review?.share && area.isConnected) area.value = review.share;
       }).catch(() => reviewedShare.delete(id));
     }
   }
@@ -103,21 +105,20 @@ export function showResult(g, picture) {
 
   const buttons = [];
   if (!st.over) {
-    const next = h("button", { type: "button", class: "primary", id: "next-hand", text: "Next hand" });
+    const next = h("button", { type: "button", class: "primary", id: "next-hand", text: LABELS.nextHand });
     next.addEventListener("click", () => {
       if (next.getAttribute("aria-disabled") !== "true") nextHand();
     });
     buttons.push(next);
   } else if (st.table) {
-    const again = h("button", { type: "button", class: "primary", id: "play-again", text: "Play again" });
+    const again = h("button", { type: "button", class: "primary", id: "play-again", text: LABELS.playAgain });
     again.addEventListener("click", () => {
       if (again.getAttribute("aria-disabled") !== "true") playAgain(g);
     });
     buttons.push(again);
-    buttons.push(h("a", { class: "button", href: `/api/games/${encodeURIComponent(st.game_id || g.id)}/record?token=${encodeURIComponent(g.token)}`,
-      download: `doublesix-${g.id}.json`, text: "Download the record" }));
+    buttons.push(recordLink(g, st));
   } else {
-    const again = h("button", { type: "button", class: "primary", text: st.daily ? "New game" : "Play again" });
+    const again = h("button", { type: "button", class: "primary", text: st.daily ? LABELS.newGame : LABELS.playAgain });
     again.addEventListener("click", async () => {
       closeDialog("result-dialog");
       if (st.daily) {
@@ -134,21 +135,20 @@ export function showResult(g, picture) {
       try {
         await startGame(/** @type {any} */ (same));
       } catch (err) {
-        toast(`Could not start a game: ${errorText(err)}`);
+        toast(failed(LABELS.startFailed, err));
       }
     });
     buttons.push(again);
-    buttons.push(h("a", { class: "button", href: `/api/games/${encodeURIComponent(st.game_id || g.id)}/record?token=${encodeURIComponent(g.token)}`,
-      download: `doublesix-${g.id}.json`, text: "Download the record" }));
+    buttons.push(recordLink(g, st));
   }
   // The expert's review of this person's moves: the hand just ended, or the whole game.
   const oneHand = !st.rules.target;
   const review = h("button", { type: "button", id: "review-button",
-    text: st.over ? (oneHand ? "Review the hand" : "Review the game") : "Review this hand" });
+    text: st.over ? (oneHand ? LABELS.reviewTheHand : LABELS.reviewTheGame) : LABELS.reviewThisHand });
   review.addEventListener("click", () => openReview({ gameId: st.game_id || g.id, token: g.token,
     hand: st.over ? null : st.hand_number + 1 }));
   if (st.resigned === null || st.resigned === undefined || st.hand_number > 0) buttons.push(review);
-  const look = h("button", { type: "button", text: "Look at the table" });
+  const look = h("button", { type: "button", text: LABELS.lookAtTheTable });
   look.addEventListener("click", () => {
     closeDialog("result-dialog");
     byId("show-result").hidden = false;
@@ -168,6 +168,12 @@ export function showResult(g, picture) {
   byId("result-dialog").scrollTop = 0;
 }
 
+/** The link that downloads the game's record. @param {GameSession} g @param {Picture} st */
+function recordLink(g, st) {
+  return h("a", { class: "button", href: `/api/games/${encodeURIComponent(st.game_id || g.id)}/record?token=${encodeURIComponent(g.token)}`,
+    download: `doublesix-${g.id}.json`, text: LABELS.downloadRecord });
+}
+
 /**
  * The scoresheet in the result: every seat's score in each hand, how the hand ended, and the
  * totals (the server's numbers and words).
@@ -178,8 +184,8 @@ function resultSheet(st) {
   const rows = st.scoresheet;
   const totals = h("p", { class: "totals", text: st.words.totals });
   if (!rows.length) return h("div", {}, [totals]);
-  const head = h("tr", {}, [h("th", { scope: "col", text: "Hand" }),
-    ...names.map((name) => h("th", { scope: "col", text: name })), h("th", { scope: "col", text: "How" })]);
+  const head = h("tr", {}, [h("th", { scope: "col", text: LABELS.hand }),
+    ...names.map((name) => h("th", { scope: "col", text: name })), h("th", { scope: "col", text: LABELS.how })]);
   const body = rows.map((row, k) => {
     const before = k ? rows[k - 1].scores : names.map(() => 0);
     const scored = row.scored || row.scores.map((total, seat) => total - before[seat]);
@@ -189,7 +195,7 @@ function resultSheet(st) {
       h("td", { text: row.how })]);
   });
   const last = rows[rows.length - 1].scores;
-  const foot = h("tr", {}, [h("th", { scope: "row", text: "Total" }),
+  const foot = h("tr", {}, [h("th", { scope: "row", text: LABELS.total }),
     ...last.map((total) => h("td", { text: String(total) })), h("td", {})]);
   return h("div", { class: "result-sheet" }, [
     h("table", { class: "sheet-table" }, [h("thead", {}, [head]), h("tbody", {}, body), h("tfoot", {}, [foot])]),
@@ -201,30 +207,9 @@ function resultSheet(st) {
 function playAgain(g) {
   if (send(g, { type: "again" })) {
     g.sentAgain = true;
-    announce("You asked to play again. The new game starts when everyone at the table agrees.");
+    announce(LABELS.askedAgain);
   }
   updateResultActions(g);
-}
-
-/**
- * Who wants to play again, in words: "Bea wants to play again. Waiting for Cid." (the people
- * away are not waited for).
- * @param {GameSession} g @param {Picture} st
- */
-function againWords(g, st) {
-  const table = st.table;
-  if (!table) return "";
-  const people = table.seats.filter((s) => s.person && s.joined && s.seat !== st.me);
-  const wants = people.filter((s) => s.again).map((s) => s.name);
-  const waiting = people.filter((s) => !s.again && s.connected).map((s) => s.name);
-  const away = people.filter((s) => !s.again && !s.connected).map((s) => s.name);
-  const mine = g.sentAgain || !!table.seats[st.me]?.again;
-  const parts = [];
-  if (mine) parts.push("You want to play again.");
-  if (wants.length) parts.push(`${listWords(wants)} ${wants.length === 1 ? "wants" : "want"} to play again.`);
-  if (waiting.length) parts.push(`${mine ? "Waiting for" : "Not yet asked:"} ${listWords(waiting)}.`);
-  if (away.length) parts.push(`${listWords(away)} ${away.length === 1 ? "has" : "have"} left the table.`);
-  return parts.join(" ");
 }
 
 /** "Next hand" only while it can be sent, and not twice; "Play again" and who wants to. @param {GameSession} g */
@@ -237,16 +222,19 @@ export function updateResultActions(g) {
     const started = !!st.table.next_game;
     const mine = !started && (g.sentAgain || !!st.table.seats[st.me]?.again);
     again.setAttribute("aria-disabled", String(!g.connected || mine));
-    again.textContent = started ? "Go to the new game" : mine ? "Waiting for the others…" : "Play again";
+    again.textContent = started ? LABELS.goToNewGame : mine ? LABELS.waitingForOthers : LABELS.playAgain;
+    // Who wants to play again: the server's words, as the table is now, or as it will be once
+    // this seat's asking (sent, not yet answered) arrives.
+    const said = againWords(st.table);
     const status = document.getElementById("again-status");
-    if (status) status.textContent = started ? "The others are playing again, with your seat kept for you." : againWords(g, st);
+    if (status) status.textContent = (mine ? said?.again_asked : said?.again) || "";
   }
   const next = document.getElementById("next-hand");
   if (!next) return;
   // aria-disabled rather than disabled: a focused button keeps its focus in the dialog.
   next.setAttribute("aria-disabled", String(!g.connected || g.sentNext));
-  next.textContent = g.sentNext ? "Dealing the next hand…" : "Next hand";
-  next.title = g.connected ? "" : "Waiting for the connection to come back";
+  next.textContent = g.sentNext ? LABELS.dealingNextHand : LABELS.nextHand;
+  next.title = g.connected ? "" : LABELS.waitingForConnectionBack;
 }
 
 byId("show-result").addEventListener("click", () => {

@@ -13,6 +13,7 @@
 import { api } from "./api.js";
 import { byId, errorText, h, sleep } from "./dom.js";
 import { renderBoard, tileSVG } from "./board.js";
+import { LABELS } from "./labels.js";
 
 /**
  * @typedef {import("./types.js").Layout} Layout
@@ -23,7 +24,7 @@ import { renderBoard, tileSVG } from "./board.js";
  * @typedef {{number: number, played: string, best: string, mark: string, reason: string,
  *   hindsight_reason: string, label: string, hand: number}} Decision
  * @typedef {{seat: number, heading: string, names: string[], hands: number[], decisions: Decision[],
- *   lines: string[], replays: Replay[], share?: string}} ReviewData
+ *   lines: string[], summary_lines: string[], replays: Replay[], share?: string}} ReviewData
  * @typedef {{review_id: string, status: string, done: number, total: number, progress: string,
  *   review?: ReviewData, error?: string}} Job
  */
@@ -33,10 +34,11 @@ const POLL_MS = 400;
 
 /**
  * The review of your seat in a game: `hand` 1 for the first, or null for every hand that ended.
- * `onProgress` hears each answer while it is being made. Rejects with the server's words.
+ * `onProgress` hears each answer while it is being made. Rejects with the server's words; null
+ * once it is no longer `wanted` (the screen was closed).
  * @param {string} gameId @param {string} token @param {number|null} hand
  * @param {(job: Job) => void} [onProgress] @param {() => boolean} [wanted] false: stop asking
- * @returns {Promise<ReviewData>}
+ * @returns {Promise<ReviewData|null>}
  */
 export async function fetchReview(gameId, token, hand, onProgress, wanted = () => true) {
   const query = new URLSearchParams();
@@ -47,7 +49,7 @@ export async function fetchReview(gameId, token, hand, onProgress, wanted = () =
   while (job.status === "running") {
     onProgress?.(job);
     await sleep(POLL_MS);
-    if (!wanted()) throw new Error("closed");
+    if (!wanted()) return null;
     job = await api(`/api/reviews/${encodeURIComponent(job.review_id)}`);
   }
   onProgress?.(job);
@@ -76,7 +78,7 @@ export async function openReview(what) {
   view.opener = /** @type {HTMLElement|null} */ (document.activeElement);
   view.data = null;
   view.open = true;
-  byId("review-title").textContent = "Review";
+  byId("review-title").textContent = LABELS.review;
   byId("review-screen").hidden = true;
   const waiting = byId("review-waiting");
   waiting.hidden = false;
@@ -92,7 +94,7 @@ export async function openReview(what) {
       meter.value = job.done;
       byId("review-progress").textContent = job.progress;
     }, () => view.open);
-    if (!view.open) return;
+    if (!view.open || !data) return;
     show(data);
   } catch (err) {
     if (!view.open) return;
@@ -110,19 +112,13 @@ function show(data) {
   byId("review-waiting").hidden = true;
   byId("review-screen").hidden = false;
   byId("review-title").textContent = data.heading;
-  byId("review-summary").replaceChildren(...summaryLines(data).map((line) => h("p", { text: line })));
+  byId("review-summary").replaceChildren(...data.summary_lines.map((line) => h("p", { text: line })));
   const chooser = /** @type {HTMLSelectElement} */ (byId("review-hand"));
   chooser.replaceChildren(...data.replays.map((r, i) => h("option", { value: String(i), text: r.heading })));
   byId("review-hand-field").hidden = data.replays.length < 2;
   renderList();
   render(true);
   byId("review-forward").focus();
-}
-
-/** The summary's lines (the last lines of the review, after the hands'). @param {ReviewData} data */
-function summaryLines(data) {
-  const start = data.lines.findIndex((line) => /^(Accuracy|No decision)/.test(line));
-  return start < 0 ? [] : data.lines.slice(start);
 }
 
 /** The decisions of the hand on screen, with their index in the review. */
@@ -170,7 +166,7 @@ function render(quiet = false) {
     tile.setAttribute("data-tile", t);
     return tile;
   }));
-  byId("review-tiles-text").textContent = shown.hand.join(", ");
+  byId("review-tiles-text").replaceChildren(...shown.hand.map((t) => h("li", { text: t })));
   const reason = byId("review-reason");
   reason.replaceChildren(...(decision ? [decision.reason, decision.hindsight_reason] : [])
     .filter(Boolean).map((line) => h("p", { text: line })));

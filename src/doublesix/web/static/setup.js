@@ -9,9 +9,11 @@
  * in its waiting room, with an invitation link for each such seat, and asks for your name.
  */
 import { state, readJSON, rememberSeat, SETUP_KEY } from "./state.js";
-import { byId, h, input, errorText } from "./dom.js";
-import { api, ApiError, loadOptions, variantInfo } from "./api.js";
-import { applies, changedOptions, presetRules, choiceFor } from "./rules.js";
+import { byId, h, input, errorText, failed } from "./dom.js";
+import { api, ApiError, loadOptions, rulesWords, variantInfo } from "./api.js";
+import { applies, changedOptions, presetRules } from "./rules.js";
+import { LABELS } from "./labels.js";
+import { opponentLabels } from "./wordtypes.js";
 import { showRules } from "./dialogs.js";
 import { navigate } from "./nav.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
@@ -40,7 +42,7 @@ export async function openSetup() {
   try {
     await buildSetup();
   } catch (err) {
-    byId("setup-error").textContent = `Could not load the game options: ${errorText(err)}`;
+    byId("setup-error").textContent = failed(LABELS.optionsFailed, err);
   }
   /** @type {HTMLInputElement|null} */ (form.querySelector("input:checked"))?.focus();
   form.scrollIntoView({ block: "start" });
@@ -158,19 +160,29 @@ function readTarget() {
   return choice === "other" ? Number(input("target-other").value) : Number(choice);
 }
 
-/** Show the options that matter under the others, and say what differs from the preset. */
-function updateCustom() {
+/** Which asking for the Custom rules' words is the newest (an older answer is dropped). */
+let customAsked = 0;
+
+/**
+ * Show the options that matter under the others, and say what differs from the preset: the
+ * server's words for the form's rules (`POST /api/rules`'s `custom`), or why it refuses them.
+ */
+async function updateCustom() {
   const values = formValues();
   for (const option of state.options?.options || []) {
     const field = /** @type {HTMLElement} */ (form.querySelector(`[data-option="${option.name}"]`));
     field.hidden = !applies(option, values);
   }
-  const info = variantInfo(String(values.variant));
-  const changed = changedOptions(values);
-  const words = changed.map((o) => (o.number ? `${values[o.name]} tiles each` : choiceFor(o, values[o.name])?.short || o.name));
-  byId("custom-summary").textContent = changed.length
-    ? `${info?.label || values.variant}, changed: ${words.join("; ")}.`
-    : `The ${info?.label || values.variant} rules, unchanged. Change any of them below.`;
+  const asked = ++customAsked;
+  const setup = readSetup();
+  let said = "";
+  try {
+    said = (await rulesWords({ variant: setup.variant, players: setup.players, target: setup.target,
+      set: setup.set, ...setup.options })).custom;
+  } catch (err) {
+    said = errorText(err);
+  }
+  if (asked === customAsked) byId("custom-summary").textContent = said;
 }
 
 /** The value of an opponent's choice that invites a person. */
@@ -183,14 +195,14 @@ function buildOpponents(opts, chosen) {
   for (let i = 1; i < players; i++) {
     const id = `opponent-${i}`;
     const select = /** @type {HTMLSelectElement} */ (h("select", { id, name: id }, [
-      h("option", { value: PERSON, text: "A person (invite)" }),
-      h("optgroup", { label: "Computer players" }, opts.opponents.map((o) =>
+      h("option", { value: PERSON, text: LABELS.aPerson }),
+      h("optgroup", { label: LABELS.computerPlayers }, opts.opponents.map((o) =>
         h("option", { value: o.name, text: o.choice }))),
     ]));
     const known = [PERSON, ...opts.opponents.map((o) => o.name)];
     const choice = chosen[i - 1];
     select.value = choice && known.includes(choice) ? choice : opts.opponents[Math.min(i - 1, opts.opponents.length - 1)].name;
-    rows.push(h("p", {}, [h("label", { for: id, text: `Opponent ${i}` }), " ", select]));
+    rows.push(h("p", {}, [h("label", { for: id, text: opponentLabels(opts)[i - 1] }), " ", select]));
   }
   byId("opponent-choices").replaceChildren(...rows);
   showNameField();
@@ -229,8 +241,8 @@ function clearErrors() {
 
 /**
  * Show the server's words next to the field the server names (`field` of its refusal), open
- * "Custom rules" if it is there, mark the field invalid and focus it; returns the field's label,
- * or null when the form shows no such field.
+ * "Custom rules" if it is there, mark the field invalid and focus it; returns a button named
+ * as the field that takes the focus back to it, or null when the form shows no such field.
  * @param {string} name @param {string} message
  */
 function showFieldError(name, message) {
@@ -241,9 +253,11 @@ function showFieldError(name, message) {
   error.textContent = message;
   const controls = /** @type {HTMLInputElement[]} */ ([...field.querySelectorAll("input, select")]);
   for (const c of controls) c.setAttribute("aria-invalid", "true");
-  (controls.find((c) => c.checked) || controls[0])?.focus();
+  const control = controls.find((c) => c.checked) || controls[0];
+  control?.focus();
   const label = field.querySelector("legend, label.option-label");
-  return label?.textContent || name;
+  return h("button", { type: "button", class: "link-button", text: label?.textContent || name,
+    onclick: () => control?.focus() });
 }
 
 form.addEventListener("submit", async (event) => {
@@ -251,7 +265,7 @@ form.addEventListener("submit", async (event) => {
   clearErrors();
   const setup = readSetup();
   if (!Number.isInteger(setup.target) || setup.target < 0) {
-    byId("error-target").textContent = "Points to win must be a whole number.";
+    byId("error-target").textContent = LABELS.targetWhole;
     byId("target-other").focus();
     return;
   }
@@ -279,9 +293,9 @@ form.addEventListener("submit", async (event) => {
     const field = err instanceof ApiError && err.status === 400 && err.field ? showFieldError(err.field, message) : null;
     // 429: the server's sentence says why and when to try again ("… try again in 3 minutes.").
     const tooOften = err instanceof ApiError && err.status === 429;
-    byId("setup-error").textContent = field
-      ? `These rules cannot be played together: see “${field}”.`
-      : tooOften ? message : `Could not start the game: ${message}`;
+    // The refused field is named by its own label, after the label that says why.
+    byId("setup-error").replaceChildren(...(field ? [LABELS.rulesConflict, " ", field]
+      : [tooOften ? message : failed(LABELS.startFailed, err)]));
   }
 });
 

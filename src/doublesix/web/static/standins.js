@@ -5,7 +5,7 @@
  * (the server's `seat` message), the host too. The person takes the seat back by coming back; the server does that.
  */
 import { state } from "./state.js";
-import { byId, h } from "./dom.js";
+import { byId, h, sentences } from "./dom.js";
 import { announce } from "./a11y.js";
 import { send } from "./connection.js";
 import { openDialog, closeDialog } from "./dialogs.js";
@@ -56,7 +56,7 @@ export function renderTableNotice(g, st) {
   }
   // Everyone at the table learns that a computer may play for someone away, and when.
   if (later.length && table.words?.later) words.push(table.words.later);
-  byId("table-notice-text").textContent = words.join(" ");
+  byId("table-notice-text").textContent = sentences(...words);
   const key = JSON.stringify(eligible.map((s) => [s.seat, s.name]));
   if (key !== drawnKey) {
     drawnKey = key;

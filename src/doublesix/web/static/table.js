@@ -10,11 +10,12 @@
  * are away, and which computer plays for them meanwhile.
  */
 import { state, reduceMotion } from "./state.js";
-import { byId, h, cap, plural } from "./dom.js";
+import { byId, h } from "./dom.js";
 import { renderBoard, tileBackSVG } from "./board.js";
-import { opponentInfo } from "./api.js";
 import { countTo, layFrom } from "./motion.js";
 import { seatNames, standInWords } from "./people.js";
+import { LABELS } from "./labels.js";
+import { pageWords } from "./wordtypes.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
@@ -37,12 +38,6 @@ function slots(players, mode) {
   if (players === 3) return ["", "left", "right"];
   return ["", "left", "top", "right"];
 }
-
-/** @param {Picture} st @param {number} seat */
-function difficultyOf(st, seat) {
-  return st.difficulties?.[seat] || opponentInfo(st.kinds?.[seat])?.difficulty || null;
-}
-
 
 /** The seat cards, made once per game and arrangement, then updated in place. */
 function seatCards() {
@@ -70,19 +65,21 @@ function buildSeats(st) {
         h("span", { class: "turn-mark", "aria-hidden": "true", text: "▶ " }),
         h("span", { class: "seat-label" }), " ",
         h("span", { class: "difficulty" }),
-        partner ? h("span", { class: "partner-tag", text: " partner" }) : "",
-        h("span", { class: "badge away-badge", hidden: true, text: "away" }),
+        ...(partner ? [" ", h("span", { class: "partner-tag", text: LABELS.partner })] : []),
+        h("span", { class: "badge away-badge", hidden: true, text: LABELS.away }),
       ]),
       h("div", { class: "backs", "aria-hidden": "true" }),
       // Tiles held and the score: on a narrow card the score goes to a line of its own
-      // rather than being cut.
+      // rather than being cut. The score's words are the server's, around the number that
+      // counts up; a narrow card shows their short form.
       h("p", { class: "seat-facts" }, [
         h("span", { class: "tiles-left" }), h("span", { class: "facts-sep", text: " · " }),
         h("span", { class: "score-part" }, [
-          st.rules.teams ? h("span", { class: "team-word", text: "team " }) : "",
+          h("span", { class: "team-word" }),
+          h("span", { class: "pts-before", "aria-hidden": "true" }),
           h("span", { class: "seat-score", dataset: { value: String(st.scores[seat]) }, text: String(st.scores[seat]) }),
-          h("span", { class: "points-word", text: " points" }),
-          h("span", { class: "pts-word", "aria-hidden": "true", text: " pts" }),
+          h("span", { class: "points-word" }),
+          h("span", { class: "pts-word", "aria-hidden": "true" }),
         ]),
       ]),
       h("p", { class: "seat-status" }),
@@ -96,6 +93,9 @@ function buildSeats(st) {
 export function renderSeats(g, st) {
   buildSeats(st);
   const names = seatNames(st);
+  const cards = pageWords(st).cards || [];
+  /** @param {HTMLElement} card @param {string} part @param {string|undefined} text */
+  const put = (card, part, text) => { /** @type {HTMLElement} */ (card.querySelector(part)).textContent = text || ""; };
   for (const card of seatCards()) {
     const seat = Number(card.dataset.seat);
     const turn = st.turn === seat && !st.result;
@@ -108,19 +108,23 @@ export function renderSeats(g, st) {
     const standIn = /** @type {HTMLElement} */ (card.querySelector(".seat-stand-in"));
     standIn.textContent = person ? standInWords(person) : "";
     standIn.hidden = !standIn.textContent;
-    const difficulty = difficultyOf(st, seat);
-    /** @type {HTMLElement} */ (card.querySelector(".difficulty")).textContent = difficulty ? `(${difficulty})` : "";
+    const said = cards[seat];
+    put(card, ".difficulty", said?.difficulty || "");
+    put(card, ".tiles-left", said?.tiles);
+    put(card, ".team-word", said?.score[0]);
+    put(card, ".points-word", said?.score[2]);
+    put(card, ".pts-before", said?.score_short[0]);
+    put(card, ".pts-word", said?.score_short[2]);
     const size = st.hand_sizes[seat];
-    /** @type {HTMLElement} */ (card.querySelector(".tiles-left")).textContent = plural(size, "tile");
     const backs = /** @type {HTMLElement} */ (card.querySelector(".backs"));
     if (backs.childElementCount !== size) {
       backs.replaceChildren(...Array.from({ length: Math.min(size, 14) }, () => tileBackSVG()));
       if (size > 14) backs.append(h("span", { class: "more", text: `+${size - 14}` }));
     }
     countTo(/** @type {HTMLElement} */ (card.querySelector(".seat-score")), st.scores[seat]);
-    const status = g.status[seat] || st.words.status[seat] || (turn ? "to play" : "");
+    const status = g.status[seat] || st.words.status[seat] || (turn ? LABELS.toPlay : "");
     const line = /** @type {HTMLElement} */ (card.querySelector(".seat-status"));
-    line.textContent = status ? cap(status) : "";
+    line.textContent = status;
     line.hidden = !status;
   }
 }
@@ -148,21 +152,20 @@ export function renderTable(g, st) {
   }
   if (travel?.kind === "lay") g.travel = null; // travels once, not on every later redraw
 
-  const ends = Object.values(st.open_ends);
-  byId("info-ends").textContent = ends.length ? `Ends ${ends.join(" · ")}` : "";
-  const count = st.board_count;
-  byId("info-count").textContent = ends.length ? `Count ${count}${st.count_scores ? " scores" : ""}` : "";
+  // The table's facts and its description are the server's words (none while the board is
+  // drawn empty for the opening tile to travel to it).
+  const said = pageWords(st);
+  const shown = Object.keys(st.open_ends).length > 0;
+  byId("info-ends").textContent = shown ? said.info?.ends || "" : "";
+  byId("info-count").textContent = shown ? said.info?.count || "" : "";
   byId("info-count").classList.toggle("scores", st.count_scores);
   const yard = byId("info-yard");
   yard.hidden = !st.rules.drawing;
-  yard.textContent = `Boneyard ${st.boneyard_size}`;
+  yard.textContent = said.info?.boneyard || "";
   const bone = byId("boneyard");
   bone.hidden = !st.rules.drawing || !st.boneyard_size;
   if (bone.childElementCount !== Math.min(3, st.boneyard_size)) {
     bone.replaceChildren(...Array.from({ length: Math.min(3, st.boneyard_size) }, () => tileBackSVG()));
   }
-  const played = st.played.length;
-  byId("board-desc").textContent = played
-    ? `The table: ${plural(played, "tile")} laid. ${st.words.ends || ""}`
-    : "The table is empty.";
+  byId("board-desc").textContent = said.board || "";
 }

@@ -14,6 +14,8 @@ import { announce } from "./a11y.js";
 import { send } from "./connection.js";
 import { absoluteUrl } from "./people.js";
 import { showView } from "./nav.js";
+import { LABELS } from "./labels.js";
+import { roomWords } from "./wordtypes.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").Picture} Picture */
@@ -41,11 +43,10 @@ export function renderWaiting(g, st) {
     drawnKey = "";
     copied.clear();
   }
-  const room = st.words.room;
-  const title = room?.title || "";
-  byId("waiting-title").textContent = title;
-  document.title = `${title} · doublesix`;
-  byId("waiting-caption").textContent = `${st.words.rules.caption}.`;
+  const room = st.words.room ? roomWords(st.words.room) : null;
+  byId("waiting-title").textContent = room?.title || "";
+  document.title = room?.page_title || LABELS.gamePageTitle;
+  byId("waiting-caption").textContent = room?.caption || "";
   byId("waiting-rules").replaceChildren(...st.words.rules.lines.map((s) => h("li", { text: s })));
 
   byId("waiting-status").textContent = st.words.waiting || "";
@@ -55,7 +56,7 @@ export function renderWaiting(g, st) {
   byId("waiting-start").hidden = !table.you_host;
   const start = button("start-button");
   start.setAttribute("aria-disabled", String(!table.can_start || !g.connected));
-  if (!start.dataset.sent) start.textContent = "Start the game";
+  if (!start.dataset.sent) start.textContent = LABELS.startGame;
   byId("start-help").textContent = table.can_start ? "" : room?.start_help || "";
   byId("game").dataset.phase = "waiting";
   // Arriving (from the form, an invitation, a reload), the focus starts at the room's heading.
@@ -86,12 +87,12 @@ function renderSeatList(g, st, table) {
  * @param {Record<string, string>} choices the computer chosen in each seat's list before the redraw
  */
 function seatItem(g, st, table, seat, choices) {
-  const n = seat.seat + 1;
-  // The seat's line in the server's words: its name, who it is to you, and its state.
-  const said = st.words.room?.seats[seat.seat] || { name: seat.name, who: "", badge: "", kind: "" };
+  // The seat's line in the server's words: its number, its name, who it is to you, its state.
+  const room = st.words.room ? roomWords(st.words.room) : null;
+  const said = room?.seats[seat.seat] || { name: seat.name, who: "", badge: "", kind: "" };
   const cls = said.kind;
   const line = h("p", { class: "seat-line" }, [
-    h("span", { class: "seat-number", text: `Seat ${n}: ` }),
+    h("span", { class: "seat-number", text: room?.invites[seat.seat]?.number || "" }), " ",
     h("strong", { class: "seat-who", text: said.name }),
     said.who,
     " ",
@@ -105,39 +106,47 @@ function seatItem(g, st, table, seat, choices) {
   return h("li", { class: `waiting-seat ${cls}`, dataset: { seat: String(seat.seat) } }, parts);
 }
 
+/**
+ * The server's names for a seat's invitation controls (each button's full name holds its
+ * visible label). @param {Picture} st @param {number} seat
+ */
+function inviteWords(st, seat) {
+  const room = st.words.room ? roomWords(st.words.room) : null;
+  return room?.invites[seat] || { number: "", link: "", copy: "", copied: "", share: "", computer: "", copied_said: "" };
+}
+
 /** A seat's link with Copy and (where the device can) Share. @param {GameSession} g @param {Picture} st @param {number} seat @param {string} url */
 function inviteBlock(g, st, seat, url) {
-  const n = seat + 1;
+  const said = inviteWords(st, seat);
   const id = `invite-${seat}`;
   const field = /** @type {HTMLInputElement} */ (h("input", { id, type: "text", readonly: true, class: "invite-url", spellcheck: "false" }));
   field.value = url;
   field.addEventListener("focus", () => field.select());
-  const copy = h("button", { type: "button", id: `copy-${seat}`, class: "small" },
-    [copied.has(seat) ? "Copied" : "Copy link", h("span", { class: "visually-hidden", text: ` for seat ${n}` })]);
+  const done = copied.has(seat);
+  const copy = h("button", { type: "button", id: `copy-${seat}`, class: "small", "aria-label": done ? said.copied : said.copy,
+    text: done ? LABELS.copied : LABELS.copyLink });
   copy.addEventListener("click", () => copyLink(g, seat, url, field));
   const controls = [copy];
   if (typeof navigator.share === "function") {
-    const share = h("button", { type: "button", id: `share-${seat}`, class: "small" },
-      ["Share", h("span", { class: "visually-hidden", text: ` the link for seat ${n}` })]);
+    const share = h("button", { type: "button", id: `share-${seat}`, class: "small", "aria-label": said.share, text: LABELS.share });
     share.addEventListener("click", () => shareLink(st, url));
     controls.push(share);
   }
   return h("div", { class: "invite" }, [
-    h("label", { for: id, class: "field-label", text: `Invitation link for seat ${n}` }),
+    h("label", { for: id, class: "field-label", text: said.link }),
     h("div", { class: "invite-row" }, [field, ...controls]),
   ]);
 }
 
 /** The host's choice of a computer for a seat nobody took. @param {GameSession} g @param {Picture} st @param {number} seat @param {Record<string, string>} choices */
 function computerBlock(g, st, seat, choices) {
-  const n = seat + 1;
   const id = `seat-player-${seat}`;
   const opponents = state.options?.opponents || [];
   const select = /** @type {HTMLSelectElement} */ (h("select", { id }, opponents.map((o) =>
     h("option", { value: o.name, text: o.choice }))));
   if (choices[id]) select.value = choices[id];
-  const give = h("button", { type: "button", id: `seat-computer-${seat}`, class: "small" },
-    ["Seat this computer", h("span", { class: "visually-hidden", text: ` in seat ${n}` })]);
+  const give = h("button", { type: "button", id: `seat-computer-${seat}`, class: "small",
+    "aria-label": inviteWords(st, seat).computer, text: LABELS.seatComputer });
   give.addEventListener("click", () => {
     if (!select.value) return;
     if (send(g, { type: "seat", seat, player: select.value })) {
@@ -146,7 +155,7 @@ function computerBlock(g, st, seat, choices) {
     }
   });
   return h("div", { class: "seat-computer" }, [
-    h("label", { for: id, text: "Or let a computer take this seat:" }), " ", select, " ", give,
+    h("label", { for: id, text: LABELS.orComputer }), " ", select, " ", give,
   ]);
 }
 
@@ -155,23 +164,23 @@ async function copyLink(g, seat, url, field) {
   try {
     await navigator.clipboard.writeText(url);
     copied.add(seat);
-    announce(`The link for seat ${seat + 1} is copied: send it to the person you invite.`);
     const st = g.picture;
+    if (st) announce(inviteWords(st, seat).copied_said);
     if (st?.table) renderWaiting(g, st);
   } catch {
     field.focus();
     field.select();
-    announce("Copying is not allowed here: the link is selected, copy it yourself.");
+    announce(LABELS.copyNotAllowed);
   }
 }
 
 /** @param {Picture} st @param {string} url */
 async function shareLink(st, url) {
   try {
-    await navigator.share({ title: "A game of dominoes", text: st.words.room?.share || "", url });
+    await navigator.share({ title: LABELS.shareTitle, text: st.words.room?.share || "", url });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") return;
-    announce("Sharing did not work here: copy the link instead.");
+    announce(LABELS.shareFailed);
   }
 }
 
@@ -180,12 +189,12 @@ button("start-button").addEventListener("click", () => {
   const table = g?.picture?.table;
   const start = button("start-button");
   if (!g || !table || start.getAttribute("aria-disabled") === "true") {
-    if (table && !table.can_start) announce(byId("start-help").textContent || "Not everyone is here yet.");
+    if (table && !table.can_start) announce(byId("start-help").textContent || LABELS.notEveryoneHere);
     return;
   }
   if (send(g, { type: "start" })) {
     start.dataset.sent = "true";
-    start.textContent = "Starting…";
+    start.textContent = LABELS.starting;
     start.setAttribute("aria-disabled", "true");
   }
 });
@@ -194,5 +203,5 @@ button("start-button").addEventListener("click", () => {
 export function resetWaiting() {
   const start = button("start-button");
   delete start.dataset.sent;
-  start.textContent = "Start the game";
+  start.textContent = LABELS.startGame;
 }

@@ -241,7 +241,10 @@ def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
                                      for row in rows)
         ],
         "history": [
-            {"game": row.number, "date": row.created.date().isoformat(), "rules": row.rules,
+            {"game": row.number, "date": row.created.date().isoformat(),
+             "day": results.day_words(row.created.date(), with_year=False),
+             "day_year": results.day_words(row.created.date(), with_year=True),
+             "rules": row.rules,
              "won": row.won, "result": "Won" if row.won else "Lost",
              "before": row.before.shown, "rating": row.after.shown, "interval": row.after.interval}
             for row in rows

@@ -14,6 +14,11 @@
 (4, 3, {'games': 4, 'wins': 3, 'best': 104, 'average': 49.8})
 >>> s["daily"]
 {'played': 2, 'won': 2, 'streak': 2, 'best_streak': 2, 'last': '2026-11-30'}
+
+The page's sentences come with them (``words``: the first line, each row's name and games won):
+
+>>> s["words"]["lead"], s["words"]["by_opponent"]["snow-white"]
+('You played 4 games and won 3 (75%).', {'name': 'Snow White (medium)', 'won': '2 (100%)'})
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from doublesix.engine.daily import streaks
+from doublesix.words import results, rulebook
 
 
 class Finished(NamedTuple):
@@ -55,12 +61,26 @@ def statistics(games: Iterable[Finished], today: datetime.date) -> dict[str, Any
         points = scores[variant]
         row["best"] = max(points)
         row["average"] = round(sum(points) / len(points), 1)
+    wins = sum(1 for g in played if g.won)
     return {
         "games": len(played),
-        "wins": sum(1 for g in played if g.won),
+        "wins": wins,
         "by_variant": by_variant,
         "by_opponent": by_opponent,
         "daily": daily_statistics(played, today),
+        "words": {
+            "lead": results.games_won(len(played), wins),
+            "by_variant": {
+                variant: {"name": rulebook.VARIANT_NAMES.get(variant, variant),
+                          "won": results.share_of(row["wins"], row["games"])}
+                for variant, row in by_variant.items()
+            },
+            "by_opponent": {
+                opponent: {"name": results.opponent_name(opponent),
+                           "won": results.share_of(row["wins"], row["games"])}
+                for opponent, row in by_opponent.items()
+            },
+        },
     }
 
 

@@ -1,0 +1,197 @@
+"""The web page's own labels: the words its scripts show that no game, table or person fills
+in (button names, headings, column heads, the page's titles, what it says while it connects or
+loads, and the lead of a failure whose reason follows). Every sentence with a name, a number
+or a tile in it is the server's, sent with the pictures and answers
+(:mod:`doublesix.words.pagewords` and the other words).
+
+The browser reads them from ``web/static/labels.js``, which :func:`javascript` writes from
+:data:`LABELS` (``python -m doublesix.words.labels > src/doublesix/web/static/labels.js``;
+``tests/test_web_static.py`` fails while the two differ). ``locale`` is the language the page
+formats its numbers in. The page's markup (``index.html``) holds its own headings and help.
+
+>>> LABELS["nextHand"], LABELS["gamePageTitle"]
+('Next hand', 'Game · doublesix')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+from doublesix.words.pagewords import page_title
+
+#: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
+LABELS: Final[dict[str, str]] = {
+    # The language the page writes numbers and units in.
+    "locale": "en",
+    # The pages' titles and headings.
+    "homePageTitle": "doublesix: dominoes",
+    "gamePageTitle": page_title("Game"),
+    "statsPageTitle": page_title("Statistics"),
+    "joinPageTitle": page_title("Join a game"),
+    "joinTitle": "Join a game of dominoes",
+    "dailyGame": "Daily game",
+    "dealingDaily": "Dealing today's game…",
+    "dailyFailed": "Could not deal the daily game:",
+    "backToLastGame": "Go back to your last game",
+    "gameNotFound": "Game not found",
+    "gameElsewhere": "This game was started in another browser, or it is no longer here. "
+                     "Start a new one from the front page.",
+    "noSeatHere": "This browser does not hold a seat in that game.",
+    "noSuchGame": "There is no such game on this server. Start a new one from the front page.",
+    "gameDamaged": "This game cannot be loaded",
+    "gameDamagedText": "Its save on this server cannot be read (it is damaged, or a newer release "
+                       "of doublesix saved it), so it cannot go on here. The save is left as it "
+                       "is. Start a new game from the front page.",
+    "serverFailed": "The server could not answer.",
+    "loading": "Loading…",
+    # The connection.
+    "connecting": "Connecting…",
+    "connectedAgain": "Connected again.",
+    "connectionLost": "Connection lost. Reconnecting…",
+    "reconnecting": "Connection lost: reconnecting…",
+    "notFollowing": "Not following the game.",
+    "tooManyPlaces": "This window stopped following the game: it is open in too many places. "
+                     "Use Connect again to take it back.",
+    "notConnected": "Not connected: wait for the connection to come back.",
+    "error": "Error:",
+    # The game screen.
+    "waitingForConnection": "Waiting for the connection…",
+    "sending": "Sending…",
+    "turnComing": "Your turn is coming…",
+    "drawWhenNothingFits": "You can draw only when nothing fits",
+    "hintBadge": "Hint",
+    "choiceCancelled": "Choice cancelled.",
+    "thinking": "Thinking…",
+    "toPlay": "To play",
+    "partner": "partner",
+    "away": "away",
+    "endLeft": "L",
+    "endRight": "R",
+    "endUp": "U",
+    "endDown": "D",
+    "resignQuestion": "Resign this game? It counts as a loss.",
+    # The dialogs: rules, settings, scoresheet, tiles played.
+    "rulesFailed": "Could not load the rules:",
+    "on": "on",
+    "off": "off",
+    "soundOn": "Sound on.",
+    "soundOff": "Sound off.",
+    "noHandYet": "No hand finished yet.",
+    "handsSoFar": "Hands so far",
+    "hand": "Hand",
+    "points": "Points",
+    "how": "How",
+    "total": "Total",
+    "trackerKey": "✓ played, • in your hand.",
+    # The result.
+    "scoresheet": "Scoresheet",
+    "handsLaidOpen": "Every hand laid open",
+    "textToShare": "Text to share",
+    "copyResult": "Copy the result",
+    "copied": "Copied",
+    "copiedSaid": "Copied.",
+    "copyYourself": "Select the text and copy it.",
+    "shareToday": "Share today's result",
+    "nextHand": "Next hand",
+    "dealingNextHand": "Dealing the next hand…",
+    "waitingForConnectionBack": "Waiting for the connection to come back",
+    "playAgain": "Play again",
+    "newGame": "New game",
+    "askedAgain": "You asked to play again. The new game starts when everyone at the table "
+                  "agrees.",
+    "waitingForOthers": "Waiting for the others…",
+    "goToNewGame": "Go to the new game",
+    "downloadRecord": "Download the record",
+    "startFailed": "Could not start the game:",
+    "review": "Review",
+    "reviewTheHand": "Review the hand",
+    "reviewTheGame": "Review the game",
+    "reviewThisHand": "Review this hand",
+    "lookAtTheTable": "Look at the table",
+    # The new-game form.
+    "optionsFailed": "Could not load the game options:",
+    "aPerson": "A person (invite)",
+    "computerPlayers": "Computer players",
+    "targetWhole": "Points to win must be a whole number.",
+    "rulesConflict": "These rules cannot be played together; see:",
+    "nameMissing": "Type the name the others will see.",
+    "nameTooLong": "A name can have at most 24 characters.",
+    "nameForbidden": "A name cannot contain control characters or invisible formatting "
+                     "characters (such as text-direction marks).",
+    # The waiting room and the invitation.
+    "startGame": "Start the game",
+    "starting": "Starting…",
+    "notEveryoneHere": "Not everyone is here yet.",
+    "copyLink": "Copy link",
+    "copyNotAllowed": "Copying is not allowed here: the link is selected, copy it yourself.",
+    "share": "Share",
+    "shareTitle": "A game of dominoes",
+    "shareFailed": "Sharing did not work here: copy the link instead.",
+    "seatComputer": "Seat this computer",
+    "orComputer": "Or let a computer take this seat:",
+    "opening": "Opening the invitation…",
+    "noInvitation": "Invitation not found",
+    "noInvitationText": "There is no such invitation on this server: check that the whole link "
+                        "was copied, or start a game of your own from the front page.",
+    "invitationFailed": "Could not open the invitation:",
+    "yourSeat": "Your seat",
+    "yourName": "Your name",
+    "nameHelp": "The others see it at the table: up to 24 characters.",
+    "joining": "Joining…",
+    "whoSitsWhere": "Who sits where",
+    "theRules": "The rules",
+    # The statistics page.
+    "statsFailed": "Could not load the statistics:",
+    "byVariant": "By variant",
+    "byOpponent": "By opponent",
+    "variant": "Variant",
+    "opponent": "Opponent",
+    "games": "Games",
+    "won": "Won",
+    "bestScore": "Best score",
+    "averageScore": "Average score",
+    "played": "Played",
+    "streak": "Streak",
+    "bestStreak": "Best streak",
+    "lastPlayed": "Last played",
+    "dailyNotPlayed": "Not played yet.",
+    "playToday": "Play today's game",
+    "yourGames": "Your games",
+    "date": "Date",
+    "scores": "Scores",
+    "yourRating": "Your rating",
+    "ratingAfterEachGame": "Your rating after each game",
+    "ratingByVariant": "Your rating by variant",
+    "game": "Game",
+    "rules": "Rules",
+    "result": "Result",
+    "rating": "Rating",
+    "interval": "Interval",
+}
+
+
+def javascript(labels: dict[str, str] = LABELS) -> str:
+    """The browser's ``labels.js``: ``labels`` as one frozen object, ``LABELS``.
+
+    >>> print(javascript({"nextHand": "Next hand"}).splitlines()[-3:])
+    ['export const LABELS = Object.freeze({', '  "nextHand": "Next hand",', '});']
+    """
+    entries = "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n"
+                      for name, text in labels.items())
+    return (
+        "// @ts-check\n"
+        "/**\n"
+        " * The page's own labels (button names, headings, what it says while it connects or\n"
+        " * loads): every word the scripts show that the server does not send. Written from\n"
+        " * src/doublesix/words/labels.py by `python -m doublesix.words.labels`: change them\n"
+        " * there.\n"
+        " */\n"
+        "export const LABELS = Object.freeze({\n"
+        f"{entries}"
+        "});\n"
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover - the command that writes labels.js
+    print(javascript(), end="")
