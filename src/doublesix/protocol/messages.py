@@ -119,7 +119,7 @@ class PlayMessage(Model):
     """Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``."""
 
     type: Literal["play"]
-    move: str = Field(min_length=1)
+    move: str = Field(pattern=r"\S")
 
 
 class NextMessage(Model):

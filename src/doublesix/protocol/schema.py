@@ -75,13 +75,20 @@ def socket_schema() -> dict[str, Any]:
 
 
 def types_schema() -> dict[str, Any]:
-    """Every model of the protocol as one JSON Schema, for the browser's generated types: the
-    socket's message at its root, every other model in its ``$defs``."""
-    _, defs = models_json_schema([(model, "validation") for model in HTTP_MODELS],
-                                 schema_generator=Generator)
-    schema = dict(socket_schema())
-    schema["$defs"] = dict(sorted({**defs["$defs"], **schema["$defs"]}.items()))
-    return schema
+    """Every model of the protocol as one JSON Schema, for the browser's generated types: its
+    root, ``Protocol``, names each message and answer (nothing sends it), and its
+    ``definitions`` (the generator's name for ``$defs``) hold every model."""
+    models: tuple[type[BaseModel], ...] = (ServerMessage, ClientMessage, *HTTP_MODELS)
+    _, defs = models_json_schema([(model, "validation") for model in models],
+                                 ref_template="#/definitions/{model}", schema_generator=Generator)
+    return {
+        "$schema": DIALECT, "title": "Protocol", "type": "object",
+        "description": "Every message and answer of the web protocol, by name (docs/protocol.md).",
+        "properties": {model.__name__: {"$ref": f"#/definitions/{model.__name__}"}
+                       for model in models},
+        "required": [model.__name__ for model in models], "additionalProperties": False,
+        "definitions": dict(sorted(defs["$defs"].items())),
+    }
 
 
 def dump(schema: dict[str, Any]) -> str:
