@@ -7,11 +7,13 @@ PlayMessage(type='play', move='6|4 left')
 >>> message = ServerMessage.model_validate({"type": "thinking", "seat": 1}).root
 >>> type(message).__name__, message.seat
 ('ThinkingMessage', 1)
+>>> sorted(SERVER_TYPES)[:4]
+['again', 'error', 'event', 'hint']
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal, get_args
 
 from pydantic import Field, RootModel
 
@@ -104,12 +106,18 @@ class AgainMessage(Model):
     text: str
 
 
-class ServerMessage(RootModel[Annotated[
-    StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage | NoticeMessage
-    | TableMessage | AgainMessage,
-    Field(discriminator="type"),
-]]):
+#: Any message from the server, as its own model.
+AnyServerMessage = (StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage
+                    | NoticeMessage | TableMessage | AgainMessage)
+
+
+class ServerMessage(RootModel[Annotated[AnyServerMessage, Field(discriminator="type")]]):
     """A message from the server."""
+
+
+#: The types of the server's messages this release knows.
+SERVER_TYPES: Final = frozenset(
+    get_args(model.model_fields["type"].annotation)[0] for model in get_args(AnyServerMessage))
 
 
 # -- the client's messages ------------------------------------------------------------------
@@ -161,9 +169,10 @@ class AgainRequest(Model):
     type: Literal["again"]
 
 
-class ClientMessage(RootModel[Annotated[
-    PlayMessage | NextMessage | HintRequest | ResignMessage | StartMessage | SeatMessage
-    | AgainRequest,
-    Field(discriminator="type"),
-]]):
+#: Any message to the server, as its own model.
+AnyClientMessage = (PlayMessage | NextMessage | HintRequest | ResignMessage | StartMessage
+                    | SeatMessage | AgainRequest)
+
+
+class ClientMessage(RootModel[Annotated[AnyClientMessage, Field(discriminator="type")]]):
     """A message to the server."""
