@@ -52,7 +52,7 @@ export function loadOptions() {
       throw err;
     });
   }
-  return /** @type {Promise<Options>} */ (state.optionsLoading);
+  return state.optionsLoading;
 }
 
 /** @param {string} name */

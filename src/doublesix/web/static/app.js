@@ -46,6 +46,7 @@ import { fitHand, listenForKeys, setHandActions } from "./hand.js";
 import { setResultActions } from "./result.js";
 import { applySettings, closeDialog, openInfo, openSettings, showGameRules, showRules, toggleSound } from "./dialogs.js";
 import { loadOptions } from "./api.js";
+import { ruleValues } from "./rules.js";
 
 // What the views ask of the game, and the router following navigation.
 setHandActions({ play, renderGame });
@@ -65,7 +66,7 @@ byId("rules-button").addEventListener("click", async () => {
   const opts = await loadOptions();
   const checked = /** @type {HTMLInputElement|null} */ (document.querySelector('#setup input[name="variant"]:checked'));
   const variant = opts.variants.find((v) => v.name === checked?.value) || opts.variants[0];
-  showRules(variant.rules);
+  showRules(ruleValues(variant.rules));
 });
 
 /** @type {Record<string, () => void>} */

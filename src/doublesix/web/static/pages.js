@@ -83,12 +83,7 @@ async function showStats() {
   }
 }
 
-/**
- * @typedef {{games: number, wins: number, best?: number|null, average?: number|null}} Tally
- * @typedef {{games: number, wins: number, by_variant?: Record<string, Tally>, by_opponent?: Record<string, Tally>,
- *   daily?: {played: number, won: number, streak: number, best_streak: number, last: string|null},
- *   rating?: import("./ratingchart.js").RatingStats}} Stats
- */
+/** @typedef {import("./types.js").Stats} Stats */
 
 /** @param {Stats} stats */
 function statsContent(stats) {

@@ -18,9 +18,11 @@ import { startGame } from "./setup.js";
 import { navigate } from "./nav.js";
 import { send } from "./connection.js";
 import { seatNames } from "./people.js";
+import { ruleValues } from "./rules.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
+/** @typedef {import("./types.js").Setup} Setup */
 
 // What the result asks of the game (game.js), given at start-up by app.js with `setResultActions`.
 /** Ask for the next hand. @type {() => void} */
@@ -126,13 +128,15 @@ export function showResult(g, picture) {
       }
       const setup = readJSON(SETUP_KEY);
       const { variant, players, target, set } = st.rules;
+      const values = ruleValues(st.rules);
       /** @type {Record<string, string|number|boolean>} */
       const options = {};
-      for (const o of state.options?.options || []) options[o.name] = st.rules[o.name];
+      for (const o of state.options?.options || []) options[o.name] = values[o.name];
+      /** @type {Setup} */
       const same = { ...setup, variant, players, target, set, options,
         opponents: st.kinds.filter((_, i) => i !== st.me) };
       try {
-        await startGame(/** @type {any} */ (same));
+        await startGame(same);
       } catch (err) {
         toast(`Could not start a game: ${errorText(err)}`);
       }

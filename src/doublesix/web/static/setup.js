@@ -11,7 +11,7 @@
 import { state, readJSON, rememberSeat, SETUP_KEY } from "./state.js";
 import { byId, h, input, errorText } from "./dom.js";
 import { api, ApiError, loadOptions, variantInfo } from "./api.js";
-import { applies, changedOptions, presetRules, choiceFor } from "./rules.js";
+import { applies, changedOptions, presetRules, choiceFor, ruleValues } from "./rules.js";
 import { showRules } from "./dialogs.js";
 import { navigate } from "./nav.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
@@ -126,7 +126,8 @@ function setOption(name, value) {
 function fillPreset(variant, chosen) {
   const preset = presetRules(variant);
   if (!preset) return;
-  for (const option of state.options?.options || []) setOption(option.name, preset[option.name]);
+  const values = ruleValues(preset);
+  for (const option of state.options?.options || []) setOption(option.name, values[option.name]);
   if (chosen && preset.teams && radioValue("players") !== String(preset.players)) {
     checkRadio("players", String(preset.players));
     if (state.options) buildOpponents(state.options, readOpponents());

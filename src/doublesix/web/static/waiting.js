@@ -33,7 +33,8 @@ export function inWaitingRoom() {
 
 /** Draw the waiting room from the picture (and show it). @param {GameSession} g @param {Picture} st */
 export function renderWaiting(g, st) {
-  const table = /** @type {Table} */ (st.table);
+  const table = st.table;
+  if (!table) return;
   const arriving = !inWaitingRoom();
   if (arriving) showView("waiting");
   if (drawnFor !== g.id) {
