@@ -293,7 +293,8 @@ def create_app(
 
     # -- the JSON API: each route takes and answers the models of doublesix.protocol.api --------
 
-    @app.get("/api/options", response_model=api.Options, responses=answers(400))
+    @app.get("/api/options", response_model=api.Options, response_model_exclude_unset=True,
+             responses=answers(400))
     async def options() -> dict[str, Any]:
         return bodies.options_json()
 
