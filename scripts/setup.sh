@@ -34,7 +34,10 @@ setup_system_packages() {
 
 check_browser_types() {
     # The browser's ES modules' JSDoc types, checked by TypeScript (tsc --noEmit --checkJs, as
-    # tsconfig.json says), installed from the npm registry by the lock file.
+    # tsconfig.json says), installed from the npm registry by the lock file; first, the
+    # protocol's types (protocol.d.ts) and schema must be what the server's models make
+    # (scripts/types --check fails on a stale copy).
     npm ci --no-audit --no-fund --loglevel=error
+    scripts/types --check
     node_modules/.bin/tsc -p tsconfig.json
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -9,7 +10,13 @@ import pytest
 
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
+from doublesix.web.routes.app import CHECK_MESSAGES_ENV
 from tests.support.web import Message, Server, Spy
+
+# Every message the tests' servers send (here, and in the servers they start as child
+# processes) is checked against the protocol's models first: one that does not fit closes its
+# socket and fails the test (docs/protocol.md, "The models and the schemas").
+os.environ.setdefault(CHECK_MESSAGES_ENV, "1")
 
 
 @pytest.fixture

@@ -47,7 +47,7 @@ from doublesix.terminal.join import join, join_command
 from doublesix.terminal.remote import RemoteGame
 from doublesix.terminal.tables import Invitation, Tables
 from doublesix.web.play.gameinfo import GameInfo
-from doublesix.web.play.pictures import event_json, event_text, picture
+from doublesix.web.play.pictures import event_json, event_short, event_text, move_json, picture
 from doublesix.words import players
 from doublesix.words.endwords import hint_reason
 from doublesix.words.tabletalk import computer_help, stands_in, waiting_room
@@ -85,8 +85,8 @@ class FakeTable:
         self.received: list[Message] = []
         self.idle: list[Callable[[], None]] = []
         self.games = 1
-        #: The ``again`` message's words (None: the message has none, as before).
-        self.again_text: str | None = None
+        #: The ``again`` message's words.
+        self.again_text = ""
         #: While this says so, a wait with a timeout times out rather than another person
         #: moving (None: a timed wait always times out when nothing is queued).
         self.hold: Callable[[], bool] | None = None
@@ -109,12 +109,13 @@ class FakeTable:
                 {"seat": seat, "name": name, "person": kind == "human",
                  "joined": self.joined[seat], "connected": seat not in self.gone,
                  "away": int(self.clock() - self.gone.get(seat, self.clock())),
-                 "stand_in": self.stand_in[seat], "again": False}
+                 "stand_in": self.stand_in[seat], "again": False, "words": None}
                 for seat, (name, kind) in enumerate(zip(self.info.names, self.kinds,
                                                         strict=True))
             ],
             "can_start": self.stage == "waiting" and all(self.joined),
             "invites": [], "next_game": None, "handover_after": 60.0,
+            "words": {"away": "", "later": "", "again": None, "again_asked": None},
         }
 
     def picture(self) -> Message:
@@ -140,7 +141,8 @@ class FakeTable:
         state = self.picture()
         for event in self.match.history[before:]:
             self.send({"type": "event", "event": event_json(event, self.me),
-                       "text": event_text(event, self.info, self.me), "state": state})
+                       "text": event_text(event, self.info, self.me),
+                       "short": event_short(event, self.info, self.me), "state": state})
 
     def play_on(self) -> None:
         """The other seats move until the seat ``me`` is to move or the hand is over."""
@@ -182,7 +184,8 @@ class FakeTable:
     def start(self) -> None:
         """The host starts the game."""
         self.stage = "playing"
-        self.send({"type": "table", "table": self.table(), "text": "The game starts."})
+        self.send({"type": "table", "table": self.table(), "text": "The game starts.",
+                   "room": None})
         self.send({"type": "state", "state": self.picture()})
         self.play_on()
 
@@ -219,22 +222,22 @@ class FakeTable:
         elif kind == "hint":
             view = match.view(self.me)
             suggestion = hint(view, seed=hint_seed(match.seed, view), playouts=PLAYOUTS)
-            queue.append({"type": "hint", "move": str(suggestion.move),
-                          "reason": hint_reason(*suggestion)})
+            reason = hint_reason(*suggestion)
+            queue.append({"type": "hint", **move_json(suggestion.move),
+                          "reason": reason, "words": reason})
         elif kind == "seat":
             seat, chosen = int(message["seat"]), str(message["player"])
             self.stand_in[seat] = chosen
             self.send({"type": "table", "table": self.table(),
-                       "text": stands_in(players.label(chosen), self.info.names[seat])})
+                       "text": stands_in(players.label(chosen), self.info.names[seat]),
+                       "room": None})
         elif kind == "again":
             self.games += 1
             self.match = Match(self.rules, seed=self.seed + 1)
             self.info.game_id = f"g{self.games}"
             self.info.revision = 0
-            again = {"type": "again", "game_id": self.info.game_id}
-            if self.again_text is not None:
-                again["text"] = self.again_text
-            queue.append(again)
+            queue.append({"type": "again", "game_id": self.info.game_id,
+                          "text": self.again_text})
 
 
 class FakeSocket:
@@ -369,8 +372,8 @@ class TestTheTable:
 
         def joined() -> None:
             table.joined[1] = True
-            table.send({"type": "table", "table": table.table(),
-                        "text": None})
+            table.send({"type": "table", "table": table.table(), "text": None,
+                        "room": None})
 
         table.idle = [joined, table.start]
         output = io.StringIO()

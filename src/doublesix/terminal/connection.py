@@ -15,12 +15,15 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
+from pydantic import ValidationError
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from doublesix.protocol.api import Joined, JoinRequest
+from doublesix.protocol.model import read
 from doublesix.protocol.wire import CLOSE_FORBIDDEN, FINAL_CLOSES
 from doublesix.terminal.console import Console
 from doublesix.terminal.tables import Invitation, JoinError, Tables, error_words, http
@@ -44,6 +47,22 @@ def open_socket(url: str, origin: str) -> Socket:
     socket: ClientConnection = connect(url, origin=Origin(origin), max_queue=None,
                                        open_timeout=20, proxy=None, legacy=True)
     return socket
+
+
+def joined(status: int, answer: Any) -> Joined | None:
+    """The seat an answer to ``POST /api/join/...`` gave (None: it gave none).
+
+    >>> joined(201, {"game_id": "g1", "seat": 1, "token": "t"}).token
+    't'
+    >>> joined(409, {"error": "this invitation has been used: its seat is taken"}) is None
+    True
+    """
+    if status not in (200, 201):
+        return None
+    try:
+        return read(Joined, answer)
+    except ValidationError:
+        return None
 
 
 def kept_sentence(command: str) -> str:
@@ -161,10 +180,11 @@ class Connection:
         invitation = self.invitation
         kept = self.tables.seats.get(invitation.url, {})
         status, answer = http("POST", invitation.api, invitation.origin, self.tables,
-                              {"name": kept.get("name") or "Guest"})
-        if status not in (200, 201) or not isinstance(answer, dict) or "token" not in answer:
+                              JoinRequest(name=kept.get("name") or "Guest").model_dump())
+        seat = joined(status, answer)
+        if seat is None:
             raise JoinError(error_words(answer, status))
-        self.token = str(answer["token"])
+        self.token = seat.token
         self.refusal = None
         self.keep()
 

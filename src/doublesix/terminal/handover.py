@@ -9,11 +9,10 @@ sent (``docs/protocol.md``: each seat's ``person``, ``joined``, ``connected``, `
 ``stand_in``) and the time since, on a clock the tests replace, so that a clear sentence comes
 before a refusal would.
 
->>> table = {"stage": "playing", "handover_after": 60, "seats": [
-...     {"seat": 0, "name": "Ana", "person": True, "joined": True, "connected": True,
-...      "away": 0, "stand_in": None},
-...     {"seat": 1, "name": "Bea", "person": True, "joined": True, "connected": False,
-...      "away": 50, "stand_in": None}]}
+>>> seat = TableSeat(seat=0, name="Ana", person=True, joined=True, connected=True, away=0,
+...                  stand_in=None, again=False, words=None)
+>>> away = seat.model_copy(update={"seat": 1, "name": "Bea", "connected": False, "away": 50})
+>>> table = Table.model_construct(stage="playing", handover_after=60, seats=[seat, away])
 >>> now = [100.0]
 >>> handovers = Handovers(lambda: now[0])
 >>> handovers.update(table, 0)
@@ -25,24 +24,24 @@ before a refusal would.
 >>> handovers.notices(), handovers.wait() is None
 ([], True)
 >>> handovers.request("bea snow white")
-({'type': 'seat', 'seat': 1, 'player': 'snow-white'}, 'Asking Snow White to play for Bea.')
+(SeatMessage(type='seat', seat=1, player='snow-white'), 'Asking Snow White to play for Bea.')
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Final
 
 from doublesix.ai import PLAYERS
+from doublesix.protocol.messages import SeatMessage
+from doublesix.protocol.pictures import Table, TableSeat
 from doublesix.protocol.wire import OFFERED_PLAYERS, PLAYING
 from doublesix.words import players, tabletalk
 
 #: Seconds a person is away before a computer may play for them, when the table does not say
 #: (the server's default ``handover_after``).
 HANDOVER_AFTER: Final = 60.0
-
-Seat = Mapping[str, Any]
 
 
 class HandoverError(ValueError):
@@ -73,9 +72,9 @@ def player_named(text: str) -> str | None:
     return _PLAYER_OF.get(_key(text))
 
 
-def is_away(seat: Seat) -> bool:
+def is_away(seat: TableSeat) -> bool:
     """Whether ``seat`` is a person who took it and has no socket at the table now."""
-    return bool(seat.get("person")) and bool(seat.get("joined")) and not seat.get("connected")
+    return seat.person and seat.joined and not seat.connected
 
 
 class Handovers:
@@ -85,78 +84,78 @@ class Handovers:
         self.clock = clock
         #: The table last sent (None: none yet), the seat of the person, and the clock's time
         #: when the table came.
-        self.table: Mapping[str, Any] | None = None
+        self.table: Table | None = None
         self.me = -1
         self.received = 0.0
         #: Seats the person was told a computer may play for, in their absence now.
         self.told: set[int] = set()
 
-    def update(self, table: Mapping[str, Any], me: int) -> None:
+    def update(self, table: Table, me: int) -> None:
         """A table came (in a picture, or a ``table`` message) for the person in seat ``me``."""
         self.table, self.me, self.received = table, me, self.clock()
         for seat in self.seats():
-            if not is_away(seat) or seat.get("stand_in"):
-                self.told.discard(int(seat["seat"]))  # a new absence is told again
+            if not is_away(seat) or seat.stand_in:
+                self.told.discard(seat.seat)  # a new absence is told again
 
-    def seats(self) -> list[Seat]:
+    def seats(self) -> list[TableSeat]:
         """The table's seats."""
-        return list((self.table or {}).get("seats") or [])
+        return [] if self.table is None else list(self.table.seats)
 
     @property
     def after(self) -> float:
         """Seconds away after which a computer may play for a person."""
-        return float((self.table or {}).get("handover_after") or HANDOVER_AFTER)
+        return HANDOVER_AFTER if self.table is None else self.table.handover_after
 
-    def away(self, seat: Seat) -> int:
+    def away(self, seat: TableSeat) -> int:
         """Whole seconds the person of ``seat`` has been away now (0: they are here)."""
         if not is_away(seat):
             return 0
-        return int(seat.get("away") or 0) + max(0, int(self.clock() - self.received))
+        return seat.away + max(0, int(self.clock() - self.received))
 
-    def waiting_for(self) -> list[Seat]:
+    def waiting_for(self) -> list[TableSeat]:
         """The others away whom no computer plays for yet, while a game is in play."""
-        if self.table is None or self.table.get("stage") != PLAYING:
+        if self.table is None or self.table.stage != PLAYING:
             return []
         return [seat for seat in self.seats()
-                if seat.get("seat") != self.me and is_away(seat) and not seat.get("stand_in")]
+                if seat.seat != self.me and is_away(seat) and not seat.stand_in]
 
     def notices(self) -> list[str]:
         """What to tell the person now, once for each absence: that a computer may play for
         someone, and the command."""
         said = []
         for seat in self.waiting_for():
-            number, away = int(seat["seat"]), self.away(seat)
+            number, away = seat.seat, self.away(seat)
             if number not in self.told and away >= self.after:
                 self.told.add(number)
-                said.append(tabletalk.may_stand_in(str(seat["name"]), away))
+                said.append(tabletalk.may_stand_in(seat.name, away))
         return said
 
     def wait(self) -> float | None:
         """Seconds until the next notice is due (None: none is to come)."""
-        due = [self.received + math.ceil(self.after - int(seat.get("away") or 0))
-               for seat in self.waiting_for() if int(seat["seat"]) not in self.told]
+        due = [self.received + math.ceil(self.after - seat.away)
+               for seat in self.waiting_for() if seat.seat not in self.told]
         return None if not due else max(0.0, min(due) - self.clock())
 
     def help_line(self) -> str:
         """The ``computer`` command's line in ``help``."""
         return tabletalk.computer_help(self.after, OFFERED_PLAYERS)
 
-    def request(self, text: str) -> tuple[dict[str, Any], str]:
+    def request(self, text: str) -> tuple[SeatMessage, str]:
         """The ``seat`` message for ``computer`` followed by ``text`` (a seat's name, then
         perhaps a player's), and what to say as it is sent; :class:`HandoverError` with a
         clear sentence when it cannot be."""
         words = text.split()
         seats = self.seats()
-        others = [str(s["name"]) for s in seats if s.get("seat") != self.me]
-        named: tuple[Seat, str | None] | None = None
+        others = [s.name for s in seats if s.seat != self.me]
+        named: tuple[TableSeat, str | None] | None = None
         for cut in range(len(words), 0, -1):
             name, rest = _key(" ".join(words[:cut])), " ".join(words[cut:])
-            found = [s for s in seats if _key(str(s["name"])) == name]
+            found = [s for s in seats if _key(s.name) == name]
             if found:
                 named = (found[0], rest or None)
                 break
         if not words:
-            away = [str(s["name"]) for s in self.waiting_for()]
+            away = [s.name for s in self.waiting_for()]
             raise HandoverError(tabletalk.nobody_called("", away or others))
         if named is None:
             cut = next((k for k in range(1, len(words)) if player_named(" ".join(words[k:]))),
@@ -168,22 +167,21 @@ class Handovers:
             raise HandoverError(tabletalk.no_such_player(str(typed), OFFERED_PLAYERS))
         self.check(seat)
         label = players.label(player)
-        return ({"type": "seat", "seat": int(seat["seat"]), "player": player},
-                tabletalk.asking_to_stand_in(label, str(seat["name"])))
+        return (SeatMessage(type="seat", seat=seat.seat, player=player),
+                tabletalk.asking_to_stand_in(label, seat.name))
 
-    def check(self, seat: Seat) -> None:
+    def check(self, seat: TableSeat) -> None:
         """:class:`HandoverError` unless a computer may play for ``seat`` now."""
-        name = str(seat["name"])
-        if self.table is None or self.table.get("stage") != PLAYING:
+        name = seat.name
+        if self.table is None or self.table.stage != PLAYING:
             raise HandoverError(tabletalk.NOT_IN_PLAY)
-        if seat.get("seat") == self.me:
+        if seat.seat == self.me:
             raise HandoverError(tabletalk.NOT_FOR_YOU)
-        if not seat.get("person"):
+        if not seat.person:
             raise HandoverError(tabletalk.is_a_computer(name))
-        stand_in = seat.get("stand_in")
+        stand_in = seat.stand_in
         if stand_in:
-            raise HandoverError(tabletalk.already_stands_in(
-                players.label(str(stand_in)), name))
+            raise HandoverError(tabletalk.already_stands_in(players.label(stand_in), name))
         if not is_away(seat):
             raise HandoverError(tabletalk.not_away(name))
         away = self.away(seat)

@@ -21,11 +21,15 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
+
+from pydantic import ValidationError
 
 from doublesix.engine.rules import Rules
+from doublesix.protocol import api
+from doublesix.protocol.model import read
 from doublesix.terminal.app import play_command
-from doublesix.terminal.connection import RETRY_DELAYS
+from doublesix.terminal.connection import RETRY_DELAYS, joined
 from doublesix.terminal.console import Console
 from doublesix.terminal.person import INTERRUPTED, OK, Stop
 from doublesix.terminal.remote import RemoteGame
@@ -61,11 +65,15 @@ def take_seat(invitation: Invitation, tables: Tables, console: Console,
     if status == 404:
         raise JoinError("This invitation is not known here: the game or its code is wrong. "
                         "Ask the host to copy the link again.")
-    if status != 200 or not isinstance(answer, dict):
+    try:
+        shown = read(api.Invitation, answer) if status == 200 else None
+    except ValidationError:
+        shown = None
+    if shown is None:
         raise JoinError(error_words(answer, status))
-    if answer.get("taken") and not answer.get("yours"):
+    if shown.taken and not shown.yours:
         raise JoinError("This invitation has been used: its seat is taken.")
-    describe_invitation(answer, console)
+    describe_invitation(shown, console)
     asked = name is None
     while True:
         if name is None:
@@ -79,8 +87,9 @@ def take_seat(invitation: Invitation, tables: Tables, console: Console,
                 continue
         status, answer = http("POST", invitation.api, invitation.origin, tables,
                                {"name": name})
-        if status in (200, 201) and isinstance(answer, dict) and "token" in answer:
-            return str(answer["game_id"]), str(answer["token"]), name
+        seat = joined(status, answer)
+        if seat is not None:
+            return seat.game_id, seat.token, name
         if status == 400 and asked:
             console.error(error_words(answer, status))
             name = None
@@ -88,25 +97,23 @@ def take_seat(invitation: Invitation, tables: Tables, console: Console,
         raise JoinError(error_words(answer, status), USAGE if status == 400 else FAILED)
 
 
-def describe_invitation(answer: dict[str, Any], console: Console) -> None:
+def describe_invitation(shown: api.Invitation, console: Console) -> None:
     """The table as its invitation shows it: the rules and who sits where."""
+    options = shown.rules.model_dump()
     try:
-        options = dict(answer["rules"])
         rules = Rules.variant(options.pop("variant"), **options)
-        table = answer["table"]
-        seats = table["seats"]
-        host = seats[table["host"]]["name"]
-    except (KeyError, TypeError, ValueError, IndexError):
+    except ValueError:
         return
-    mine = answer.get("seat")
+    seats = shown.table.seats
+    host = seats[shown.table.host].name if shown.table.host < len(seats) else ""
     console.say(f"{host} invites you to a game of {talk.variant_name(rules)}.")
     console.say(talk.rules_sentence(rules))
     here = []
     for seat in seats:
-        if seat.get("seat") == mine:
+        if seat.seat == shown.seat:
             here.append("you")
-        elif seat.get("joined"):
-            here.append(str(seat.get("name")))
+        elif seat.joined:
+            here.append(seat.name)
         else:
             here.append("a person still to come")
     console.say(f"At the table: {talk.listing(here)}.")

@@ -18,23 +18,34 @@ from collections.abc import Callable, Sequence
 from enum import Enum, IntEnum
 from typing import Any, Final, NamedTuple
 
+from pydantic import ValidationError
 from websockets.exceptions import ConnectionClosed
 
 from doublesix.engine.events import Event, hand_start
 from doublesix.engine.tiles import Tile
 from doublesix.engine.view import View
+from doublesix.protocol.messages import (
+    SERVER_TYPES,
+    AgainMessage,
+    AnyClientMessage,
+    AnyServerMessage,
+    ErrorMessage,
+    EventMessage,
+    GameEvent,
+    HintMessage,
+    NoticeMessage,
+    ServerMessage,
+    StateMessage,
+    TableMessage,
+)
+from doublesix.protocol.model import read
+from doublesix.protocol.pictures import Table
 from doublesix.terminal.commands import WORDS
 from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
 from doublesix.terminal.console import Console
 from doublesix.terminal.handover import HandoverError, Handovers
 from doublesix.terminal.person import Person, Resigned, Stop
-from doublesix.terminal.pictures import (
-    Picture,
-    ends_change,
-    is_waiting,
-    resigned_seat,
-    table_of,
-)
+from doublesix.terminal.pictures import Picture, ends_change, is_waiting, resigned_seat, table_of
 from doublesix.terminal.tables import Invitation, JoinError, Tables
 from doublesix.words import tabletalk, talk
 from doublesix.words.eventwords import describe
@@ -121,6 +132,24 @@ def away_summary(events: Sequence[Event], names: Sequence[str]) -> str | None:
     return said
 
 
+def server_message(data: Any) -> AnyServerMessage | None:
+    """``data`` (a message's JSON) as the server's message; None for a type this release does
+    not know (a newer server's), :class:`JoinError` for a known one that does not fit.
+
+    >>> server_message({"type": "thinking", "seat": 1, "newer": True})
+    ThinkingMessage(type='thinking', seat=1)
+    >>> server_message({"type": "applause"}) is None
+    True
+    """
+    try:
+        return read(ServerMessage, data).root
+    except ValidationError as error:
+        if isinstance(data, dict) and data.get("type") in SERVER_TYPES:
+            raise JoinError(f"The server sent a message this doublesix cannot read ({error})."
+                            ) from None
+        return None
+
+
 class TableListener(Person):
     """A person seat of a web table: its socket, and the messages read from it in order.
 
@@ -193,13 +222,13 @@ class TableListener(Person):
         self.acted = -1
         self.sent = None
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: AnyClientMessage) -> None:
         """Send ``message`` on the seat's socket (connecting again first if it was lost)."""
-        kind = str(message["type"])
-        self.sent = Request(kind, -1 if self.picture is None else int(self.picture["revision"]))
+        kind = message.type
+        self.sent = Request(kind, -1 if self.picture is None else self.picture.revision)
         while True:
             try:
-                self.connection.send(json.dumps(message))
+                self.connection.send(message.model_dump_json())
                 return
             except ConnectionClosed as closed:
                 self.lost(closed)
@@ -210,7 +239,7 @@ class TableListener(Person):
         """Whether a ``kind`` request was sent and is not answered yet."""
         return self.sent is not None and self.sent.kind == kind
 
-    def receive(self, timeout: float | None = None) -> dict[str, Any] | None:
+    def receive(self, timeout: float | None = None) -> AnyServerMessage | None:
         """The next message; None if none came within ``timeout`` seconds."""
         while True:
             try:
@@ -221,13 +250,13 @@ class TableListener(Person):
                 self.lost(closed)
                 continue
             try:
-                message = json.loads(text)
+                message = server_message(json.loads(text))
             except ValueError:
                 continue
-            if isinstance(message, dict):
+            if message is not None:
                 return message
 
-    def next_message(self) -> dict[str, Any]:
+    def next_message(self) -> AnyServerMessage:
         """Wait for the next message; another seat's run of draws is told once it stops."""
         if self.draw_run is not None:
             message = self.receive(QUIET)
@@ -290,9 +319,9 @@ class TableListener(Person):
             with contextlib.suppress(Resigned):  # the server's answer says the rest
                 if self.info_command(text):
                     continue
-            turn = None if self.picture is None else self.picture["turn"]
+            turn = None if self.picture is None else self.picture.turn
             self.console.say(tabletalk.not_your_turn(
-                None if turn is None or turn == self.me else self.names[int(turn)]))
+                None if turn is None or turn == self.me else self.names[turn]))
 
     def drain(self) -> None:
         """Take in every message already here, without asking the person anything."""
@@ -304,43 +333,41 @@ class TableListener(Person):
 
     # -- messages ------------------------------------------------------------------------------
 
-    def absorb(self, message: dict[str, Any]) -> None:
+    def absorb(self, message: AnyServerMessage) -> None:
         """Take in one message: say what it says, keep its picture."""
-        kind = message.get("type")
-        if kind == "state":
-            self.take_picture(message["state"])
+        if isinstance(message, StateMessage):
+            self.take_picture(message.state)
             self.catch_up()
             self.ready = True
             self.whole()
-        elif kind == "event":
-            picture = self.take_picture(message["state"])
-            self.tell(message["event"], message.get("text"))
-            self.ready = ends_change(picture, message["event"])
+        elif isinstance(message, EventMessage):
+            picture = self.take_picture(message.state)
+            self.tell(message.event, message.text)
+            self.ready = ends_change(picture, message.event)
             if self.ready:
                 self.whole()
-        elif kind == "table":
+        elif isinstance(message, TableMessage):
             if self.picture is not None:
-                self.picture["table"] = message["table"]
-                self.handovers.update(message["table"], self.me)
-            text = message.get("text")
-            if text:
+                self.picture.table = message.table
+                self.handovers.update(message.table, self.me)
+            if message.text:
                 self.flush()
-                self.console.say(str(text))
-        elif kind == "error":
+                self.console.say(message.text)
+        elif isinstance(message, ErrorMessage):
             self.flush()
-            self.refused(str(message.get("message", "")))
-        elif kind == "notice":
+            self.refused(message.message)
+        elif isinstance(message, NoticeMessage):
             self.flush()
-            self.console.say(str(message.get("message", "")))
-        elif kind == "again":
+            self.console.say(message.message)
+        elif isinstance(message, AgainMessage):
             self.flush()
-            raise NewGame(str(message["game_id"]), str(message.get("text") or ""))
-        elif kind == "hint":
+            raise NewGame(message.game_id, message.text)
+        elif isinstance(message, HintMessage):
             self.flush()
-            self.say_hint(str(message.get("reason", "")))
+            self.say_hint(message.reason)
             if self.waits_for("hint"):
                 self.sent = None
-        # "thinking" and anything newer: nothing to say
+        # "thinking": nothing to say
 
     def whole(self) -> None:
         """The picture is the whole of its change: keep a hand's end to show, and say why the
@@ -349,15 +376,15 @@ class TableListener(Person):
         assert picture is not None
         if self.waiting:
             return
-        number = picture["hand_number"]
-        if picture["result"] is not None and number not in self.ended_hands and (
-                self.hand_end is None or self.hand_end["hand_number"] != number):
+        number = picture.hand_number
+        if picture.result is not None and number not in self.ended_hands and (
+                self.hand_end is None or self.hand_end.hand_number != number):
             self.hand_end = picture
         view = self.view
-        if view is not None and picture["turn"] == self.me and not picture["over"] and \
-                self.pass_said < picture["revision"] and \
+        if view is not None and picture.turn == self.me and not picture.over and \
+                self.pass_said < picture.revision and \
                 [m.kind for m in view.legal_moves()] == ["pass"]:
-            self.pass_said = picture["revision"]
+            self.pass_said = picture.revision
             self.flush()
             self.console.say(self.nothing_fits(view))
             self.drawing = Drawing.NO
@@ -366,11 +393,11 @@ class TableListener(Person):
         """Keep the newest picture and read its view."""
         self.picture = picture
         self.connection.answered()
-        self.me = int(picture["me"])
-        if picture.get("table"):
-            self.handovers.update(picture["table"], self.me)
-        self.names = [str(name) for name in picture["names"]]
-        data = picture.get("view")
+        self.me = picture.me
+        if picture.table is not None:
+            self.handovers.update(picture.table, self.me)
+        self.names = list(picture.names)
+        data = picture.view
         if data is None:
             if not self.waiting:
                 raise JoinError("This server does not send the view a terminal needs: it is "
@@ -394,18 +421,17 @@ class TableListener(Person):
         """Whether the table is in its waiting room."""
         return is_waiting(self.picture)
 
-    def table(self) -> dict[str, Any]:
-        """The newest picture's table."""
-        assert self.picture is not None
+    def table(self) -> Table | None:
+        """The newest picture's table (None: a game against computers only)."""
         return table_of(self.picture)
 
-    def tell(self, event: dict[str, Any], text: object) -> None:
+    def tell(self, event: GameEvent, text: str) -> None:
         """Say what happened: runs of another seat's draws as one sentence, a new hand as its
         heading; a hand's and the game's end are said from the picture, once it is whole."""
-        kind = event.get("kind")
-        seat = event.get("seat")
-        if kind == "draw" and seat != self.me and isinstance(seat, int):
-            number = int(event.get("number", 1))
+        kind = event.kind
+        seat = event.seat
+        if kind == "draw" and seat != self.me and seat is not None:
+            number = event.number
             if self.draw_run is not None and self.draw_run[0] == seat:
                 self.draw_run = (seat, self.draw_run[1] + number)
             else:
@@ -414,19 +440,19 @@ class TableListener(Person):
             self.note_told()
             return
         self.flush()
-        if kind == "draw" and seat == self.me and event.get("tile"):
-            self.drawn.append(Tile.parse(str(event["tile"])))
+        if kind == "draw" and seat == self.me and event.tile:
+            self.drawn.append(Tile.parse(event.tile))
         if kind == "lay" and seat == self.me and self.view is not None:
             self.saw_own_lay(self.view)
         if kind == "hand":
             self.drawn = []
             self.console.say("")
-            self.console.say(self.console.style(f"Hand {int(event['number']) + 1}.", "heading"))
+            self.console.say(self.console.style(f"Hand {event.number + 1}.", "heading"))
             self.turn_said = None
         elif text and (kind in ("lay", "draw", "pass", "resign")
                        or (kind == "over" and self.resigned is not None)):
             # a hand's and the game's end are said from the picture; a resignation is not
-            self.console.say(str(text))
+            self.console.say(text)
         if kind != "draw" and self.drawing is Drawing.ASKED:
             self.drawing = Drawing.NO
         self.note_told()
@@ -482,7 +508,7 @@ class TableListener(Person):
         if not self.rules_said:
             say(talk.rules_sentence(view.rules))
         self.rules_said = False
-        self.introduce_players(view.rules, [str(kind) for kind in picture["kinds"]])
+        self.introduce_players(view.rules, list(picture.kinds))
         self.say_how_to_play()
 
     def refused(self, text: str) -> None:
@@ -493,7 +519,7 @@ class TableListener(Person):
             self.connection.refusal = text  # said if the server then closes the socket
             return
         if sent is not None and sent.kind == "next" and (
-                picture["revision"] > sent.revision or picture["result"] is None):
+                picture.revision > sent.revision or picture.result is None):
             return  # someone else dealt first
         self.console.error(text)
         if sent is not None and sent.kind == "play":

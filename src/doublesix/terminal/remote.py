@@ -17,6 +17,13 @@ import contextlib
 from doublesix.engine.events import Event, hand_start
 from doublesix.engine.moves import Move
 from doublesix.engine.view import View
+from doublesix.protocol.messages import (
+    AgainRequest,
+    HintRequest,
+    NextMessage,
+    PlayMessage,
+    ResignMessage,
+)
 from doublesix.protocol.wire import HUMAN
 from doublesix.terminal.messages import Drawing, NewGame, Said, TableListener
 from doublesix.terminal.person import INTERRUPTED, OK, Resigned, Stop
@@ -105,23 +112,23 @@ class RemoteGame(TableListener):
             return
         if self.said < Said.GAME:
             self.catch_up()
-        if picture["over"]:
+        if picture.over:
             if self.said < Said.GAME_END:
                 self.finish_game()
             return
         if self.hand_end is not None:
             self.finish_hand()
             return
-        turn = picture["turn"]
+        turn = picture.turn
         if turn is None:
             return
         if turn != self.me:
             self.announce_turn(turn)
             return
         self.turn_said = self.me
-        if picture["revision"] <= self.acted:
+        if picture.revision <= self.acted:
             return
-        self.acted = picture["revision"]
+        self.acted = picture.revision
         self.remember()  # a kill from here on loses nothing of what the person was told
         self.your_turn()
 
@@ -132,18 +139,18 @@ class RemoteGame(TableListener):
         self.said = Said.WAITING_ROOM
         self.flush()
         assert self.picture is not None
-        self.console.say(self.picture["words"]["waiting"])
+        self.console.say(self.picture.words.waiting or "")
 
     def announce_turn(self, seat: int) -> None:
         """Another person's turn, by name, once (computers move at once)."""
         picture = self.picture
         assert picture is not None
-        if self.turn_said == seat or picture["kinds"][seat] != HUMAN:
+        if self.turn_said == seat or picture.kinds[seat] != HUMAN:
             self.turn_said = seat
             return
         self.turn_said = seat
-        seats = self.table().get("seats") or []
-        if seat < len(seats) and seats[seat].get("stand_in"):
+        table = self.table()
+        if table is not None and seat < len(table.seats) and table.seats[seat].stand_in:
             return
         self.flush()
         self.console.say(talk.their_turn(self.names[seat]))
@@ -174,7 +181,7 @@ class RemoteGame(TableListener):
 
     def send_move(self, move: Move) -> None:
         """Send the person's move; after a draw, only their hand is said on their next ask."""
-        self.send({"type": "play", "move": str(move)})
+        self.send(PlayMessage(type="play", move=str(move)))
         self.drawing = Drawing.ASKED if move.kind == "draw" else Drawing.NO
 
     def finish_hand(self) -> None:
@@ -184,19 +191,18 @@ class RemoteGame(TableListener):
         assert ended is not None
         self.hand_end = None
         self.flush()
-        number = int(ended["hand_number"])
+        number = ended.hand_number
         self.ended_hands.add(number)
         self.show_hand_end(ended)
         for ask in (True, False):
             self.drain()
             picture = self.picture
             assert picture is not None
-            if picture["hand_number"] != number or picture["result"] is None \
-                    or picture["over"]:
+            if picture.hand_number != number or picture.result is None or picture.over:
                 return  # dealt meanwhile: the main loop goes on with the new hand
             if ask:
                 self.wait_for_deal(number + 2)
-        self.send({"type": "next"})
+        self.send(NextMessage(type="next"))
 
     def show_hand_end(self, picture: Picture) -> None:
         """How the hand of ``picture`` ended, every hand's tiles, its row of the scoresheet."""
@@ -211,7 +217,7 @@ class RemoteGame(TableListener):
         say(self.console.style(lines[0], "heading"))
         for line in lines[1:]:
             say(line)
-        for line in talk.sheet_lines(score_rows(picture), picture["scores"], view.rules,
+        for line in talk.sheet_lines(score_rows(picture), picture.scores, view.rules,
                                       self.names, last_only=True):
             say(line)
 
@@ -225,33 +231,33 @@ class RemoteGame(TableListener):
         rules = view.rules
         if self.resigned is not None:
             say = self.console.say
-            say(talk.scores_sentence(picture["scores"], self.names, rules.target, rules))
+            say(talk.scores_sentence(picture.scores, self.names, rules.target, rules))
         else:
             if self.hand_end is not None:
-                self.ended_hands.add(int(self.hand_end["hand_number"]))
+                self.ended_hands.add(self.hand_end.hand_number)
                 self.show_hand_end(self.hand_end)
                 self.hand_end = None
-            lines = talk.game_over_lines(picture["winners"], picture["scores"], rules,
-                                          self.names)
+            lines = talk.game_over_lines(picture.winners, picture.scores, rules, self.names)
             self.console.say(self.console.style(lines[0], "heading"))
-        for line in picture["words"].get("rating") or []:
-            self.console.say(str(line))  # the server rated the seat: how the rating moved
+        for line in picture.words.rating or []:
+            self.console.say(line)  # the server rated the seat: how the rating moved
         if not self.ask_yes_no("Play again? Type yes or no: "):
             raise _Leave
-        self.send({"type": "again"})
-        others = [seat for seat in self.table().get("seats", [])
-                  if seat.get("person") and seat.get("seat") != self.me]
-        if others and self.table().get("next_game") is None:
+        self.send(AgainRequest(type="again"))
+        table = self.table()
+        others = [] if table is None else [seat for seat in table.seats
+                                           if seat.person and seat.seat != self.me]
+        if others and table is not None and table.next_game is None:
             self.console.say("Waiting for the others to say whether they play again.")
 
     def cannot_resign(self) -> str | None:
         picture = self.picture
         if picture is None or self.waiting:
             return "The game has not started."
-        return "The game is over." if picture["over"] else None
+        return "The game is over." if picture.over else None
 
     def resign(self) -> None:
-        self.send({"type": "resign"})
+        self.send(ResignMessage(type="resign"))
         raise Resigned
 
     # -- what the person may know --------------------------------------------------------------
@@ -264,7 +270,7 @@ class RemoteGame(TableListener):
     def score_lines(self) -> list[str]:
         picture = self.picture
         assert picture is not None
-        return talk.sheet_lines(score_rows(picture), picture["scores"],
+        return talk.sheet_lines(score_rows(picture), picture.scores,
                                  self.current_view().rules, self.names)
 
     def hand_events(self) -> list[Event]:
@@ -290,6 +296,6 @@ class RemoteGame(TableListener):
         if view.turn != self.me:
             self.console.say("A hint is for your turn.")
             return
-        self.send({"type": "hint"})
+        self.send(HintRequest(type="hint"))
         while self.waits_for("hint"):
             self.absorb(self.next_message())

@@ -17,7 +17,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
+from pydantic import ValidationError
+
 from doublesix.ai import PLAYERS
+from doublesix.protocol import messages as protocol
 from doublesix.protocol.wire import MAX_DEPTH, MAX_MESSAGE, MESSAGE_TYPES, OVER, PLAYING, WAITING
 from doublesix.words import pagewords, players, tabletalk
 
@@ -155,8 +158,9 @@ class GameInfo:
 
 
 class ClientMessage(NamedTuple):
-    """A browser's message: its kind; for ``play`` the move's text; for ``seat`` the seat
-    and the computer player to put there."""
+    """A browser's message (:class:`doublesix.protocol.messages.ClientMessage`) as the server
+    acts on it: its kind; for ``play`` the move's text; for ``seat`` the seat and the computer
+    player to put there."""
 
     kind: str
     move: str | None = None
@@ -244,17 +248,25 @@ def parse_message(
             f"unknown message type {shown!r}; send {', '.join(MESSAGE_TYPES[:-1])} or "
             f"{MESSAGE_TYPES[-1]}"
         )
-    if kind == "seat":
-        seat, player = data.get("seat"), data.get("player")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise ProtocolError('a seat message names a seat, like {"type": "seat", "seat": 2, '
-                                '"player": "expert"}')
-        if not isinstance(player, str) or player not in PLAYERS:
-            raise ProtocolError(f"unknown player {player!r}; choose from {', '.join(PLAYERS)}")
-        return ClientMessage(kind, seat=seat, player=player)
-    if kind != "play":
-        return ClientMessage(kind)
-    move = data.get("move")
-    if not isinstance(move, str) or not move.strip():
-        raise ProtocolError('a play needs a move, like {"type": "play", "move": "6|4 left"}')
-    return ClientMessage(kind, move)
+    try:
+        message = protocol.ClientMessage.model_validate(data, extra="ignore", strict=True).root
+    except ValidationError as error:
+        raise _refusal(kind, data.get("player"), error) from None
+    if isinstance(message, protocol.SeatMessage):
+        if message.player not in PLAYERS:
+            raise _refusal(kind, message.player)
+        return ClientMessage(kind, seat=message.seat, player=message.player)
+    if isinstance(message, protocol.PlayMessage):
+        return ClientMessage(kind, message.move)
+    return ClientMessage(kind)
+
+
+def _refusal(kind: str, player: object, error: ValidationError | None = None) -> ProtocolError:
+    """Why a ``play`` or ``seat`` message (its ``player``) does not fit its model (``error``),
+    in words."""
+    if kind == "play":
+        return ProtocolError('a play needs a move, like {"type": "play", "move": "6|4 left"}')
+    if error is not None and any(problem["loc"][-1] == "seat" for problem in error.errors()):
+        return ProtocolError('a seat message names a seat, like {"type": "seat", "seat": 2, '
+                             '"player": "expert"}')
+    return ProtocolError(f"unknown player {player!r}; choose from {', '.join(PLAYERS)}")

@@ -7,6 +7,10 @@ what the reading keys say, the result, the scoresheet and the rules, all from th
 one voice (:mod:`doublesix.words.talk`, :mod:`doublesix.words.rulebook`), so the browser composes
 none.
 
+A picture is built as plain data, once per state and seat (cheaper than the models), in the
+shape of :class:`doublesix.protocol.pictures.Picture`: a field added here is a line in that
+model too, and the tests check every message sent against it (``DOUBLESIX_CHECK_MESSAGES``).
+
 >>> from doublesix import Match, Rules
 >>> match = Match(Rules.variant("draw"), seed=5)
 >>> info = GameInfo("g1", names=["Ann", "Pinocchio"], kinds=["human", "pinocchio"])

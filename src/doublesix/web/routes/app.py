@@ -16,6 +16,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import functools
+import logging
+import os
 import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -32,6 +35,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from doublesix.ai.review import ReviewRefused
+from doublesix.protocol import api, schema
+from doublesix.protocol.pictures import RulesAnswer
+from doublesix.protocol.reviews import ReviewJob
 from doublesix.protocol.wire import (
     CLOSE_DAMAGED,
     CLOSE_FORBIDDEN,
@@ -46,7 +52,7 @@ from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.play.reviews import Reviews, games_json
-from doublesix.web.routes import bodies
+from doublesix.web.routes import bodies, openapi
 from doublesix.web.routes.bounds import Bound
 from doublesix.web.routes.errors import (
     DamagedGameError,
@@ -58,9 +64,12 @@ from doublesix.web.routes.errors import (
     too_many_games,
     too_many_joins,
 )
+from doublesix.web.routes.openapi import answers, body
 from doublesix.web.settings import Settings, host_allowed, origin_allowed
 from doublesix.web.storage.retention import Retention
 from doublesix.web.storage.store import Store, default_url, digest
+
+log = logging.getLogger("doublesix.web")
 
 #: The directory of the browser's files.
 STATIC: Final = Path(__file__).parent.parent / "static"
@@ -85,6 +94,13 @@ _SECURITY_HEADERS: Final = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+
+#: Set to 1, every message the server sends on a socket is first checked against the protocol
+#: (:func:`doublesix.protocol.schema.check_server_message`); one that does not fit closes the
+#: socket (1011) and is logged.  The tests set it.
+CHECK_MESSAGES_ENV: Final = "DOUBLESIX_CHECK_MESSAGES"
+#: The close code of a socket whose message did not fit the protocol (an internal error).
+CLOSE_UNFIT: Final = 1011
 
 _PLACEHOLDER: Final = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>doublesix</title>
@@ -176,8 +192,11 @@ def create_app(
         store.dispose()
 
     app = FastAPI(
-        title="doublesix", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+        title="doublesix", summary="The web game of dominoes: its JSON API (docs/protocol.md)",
+        version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
+        openapi_url="/openapi.json",
     )
+    check_messages = os.environ.get(CHECK_MESSAGES_ENV) == "1"
     app.state.games = games
     app.state.store = store
     app.state.settings = settings
@@ -272,15 +291,23 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
-    # -- the JSON API ---------------------------------------------------------------------
+    # -- the JSON API: each route takes and answers the models of doublesix.protocol.api --------
 
-    @app.get("/api/options")
-    async def options() -> Response:
-        return JSONResponse(bodies.options_json())
+    @app.get("/api/options", response_model=api.Options, response_model_exclude_unset=True,
+             responses=answers(400))
+    async def options() -> dict[str, Any]:
+        return bodies.options_json()
 
-    async def read_body(request: Request) -> bytes:
-        """The request's body, at most ``max_body`` bytes, read within ``request_timeout``
-        seconds (:class:`ProtocolError` otherwise)."""
+    @app.get(schema.SOCKET_SCHEMA_PATH, responses=answers(400))
+    async def socket_schema() -> dict[str, Any]:
+        """The JSON Schema of the socket's messages, either way (``ServerMessage``,
+        ``ClientMessage``)."""
+        return schema.socket_schema()
+
+    async def read_body(request: Request) -> Any:
+        """The request's JSON body (None if empty), at most ``max_body`` bytes, read within
+        ``request_timeout`` seconds, nested at most ``max_json_depth`` deep
+        (:class:`ProtocolError` otherwise)."""
         length = request.headers.get("content-length", "")
         if length.isdigit() and int(length) > settings.max_body:
             raise ProtocolError(f"the request is too long (at most {settings.max_body} bytes)")
@@ -301,14 +328,16 @@ def create_app(
             await asyncio.wait_for(read(), settings.request_timeout)
         except TimeoutError:
             raise ProtocolError("the request's body did not arrive in time") from None
-        return b"".join(chunks)
+        body = b"".join(chunks)
+        return gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else None
 
-    @app.post("/api/games")
-    async def new_game(request: Request) -> Response:
+    @app.post("/api/games", status_code=201, response_model=api.Created,
+              response_model_exclude_unset=True, responses=answers(400, 403, 429, 503),
+              openapi_extra=body(api.NewGameRequest))
+    async def new_game(request: Request) -> Any:
+        """A new game (``NewGameRequest``): its id, the creator's seat (0) and token."""
         try:
-            body = await read_body(request)
-            data = gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else {}
-            game = bodies.parse_new_game(data)
+            game = bodies.parse_new_game(await read_body(request))
         except ProtocolError as error:
             return _refused(error)
         bound(request, creating, too_many_games)
@@ -318,40 +347,43 @@ def create_app(
         answer: dict[str, Any] = {"game_id": game_id, "seat": 0, "token": token}
         if invites:
             answer["invites"] = invites
-        return JSONResponse(answer, status_code=201)
+        return answer
 
-    @app.post("/api/rules")
-    async def rules(request: Request) -> Response:
-        """The catalogue's words for the rules a form holds (the rules part of a new game's
-        body): ``{"name", "caption", "lines"}``."""
+    @app.post("/api/rules", response_model=RulesAnswer, responses=answers(400, 403),
+              openapi_extra=body(api.RulesRequest))
+    async def rules(request: Request) -> Any:
+        """The catalogue's words for the rules a form holds (``RulesRequest``, the rules part
+        of a new game's body)."""
         try:
-            body = await read_body(request)
-            data = gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else {}
-            return JSONResponse(bodies.rules_words(data))
+            return bodies.rules_words(await read_body(request))
         except ProtocolError as error:
             return _refused(error)
 
-    @app.get("/api/join/{game_id}/{code}")
-    async def invitation(request: Request, game_id: str, code: str) -> Response:
+    @app.get("/api/join/{game_id}/{code}", response_model=api.Invitation,
+             responses=answers(400, 404, 500, 503))
+    async def invitation(request: Request, game_id: str, code: str) -> Any:
+        """The table as the invitation shows it."""
         if not (bodies.is_game_id(game_id) and bodies.is_secret(code)):
             return _error(404, NO_INVITATION)
         try:
-            return JSONResponse(await games.invitation(request.state.player, game_id, code))
+            return await games.invitation(request.state.player, game_id, code)
         except GameNotFoundError:
             return _error(404, NO_INVITATION)
         except DamagedGameError as error:
             return _error(500, str(error))
 
-    @app.post("/api/join/{game_id}/{code}")
-    async def join(request: Request, game_id: str, code: str) -> Response:
+    @app.post("/api/join/{game_id}/{code}", status_code=201, response_model=api.Joined,
+              responses={200: {"model": api.Joined,
+                               "description": "the seat taken again by the same browser: a "
+                                              "fresh token"},
+                         **answers(400, 403, 404, 409, 429, 500, 503)},
+              openapi_extra=body(api.JoinRequest))
+    async def join(request: Request, response: Response, game_id: str, code: str) -> Any:
+        """Take the invitation's seat (``JoinRequest``)."""
         if not (bodies.is_game_id(game_id) and bodies.is_secret(code)):
             return _error(404, NO_INVITATION)
         try:
-            body = await read_body(request)
-            data = gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else {}
-            if not isinstance(data, dict) or set(data) - {"name"}:
-                raise ProtocolError('the body must be {"name": "your name"}')
-            name = bodies.parse_name(data.get("name"))
+            name = bodies.parse_join(await read_body(request))
         except ProtocolError as error:
             return _error(400, str(error))
         bound(request, joining, too_many_joins)
@@ -363,20 +395,24 @@ def create_app(
             return _error(409, str(error))
         except DamagedGameError as error:
             return _error(500, str(error))
-        return JSONResponse({"game_id": game_id, "seat": seat, "token": token},
-                            status_code=201 if first else 200)
+        response.status_code = 201 if first else 200
+        return {"game_id": game_id, "seat": seat, "token": token}
 
-    @app.post("/api/daily")
-    async def daily(request: Request) -> Response:
-        return JSONResponse(await games.daily(
-            request.state.player, before_new=lambda: bound(request, creating, too_many_games)))
+    @app.post("/api/daily", response_model=api.DailyGame, responses=answers(400, 403, 429, 503))
+    async def daily(request: Request) -> Any:
+        """Today's daily game for this browser."""
+        return await games.daily(
+            request.state.player, before_new=lambda: bound(request, creating, too_many_games))
 
-    @app.get("/api/stats")
-    async def stats(request: Request) -> Response:
-        return JSONResponse(await games.statistics(request.state.player))
+    @app.get("/api/stats", response_model=api.Stats, responses=answers(400, 503))
+    async def stats(request: Request) -> Any:
+        """This browser's statistics."""
+        return await games.statistics(request.state.player)
 
-    @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str, token: str = "") -> Response:
+    @app.get("/api/games/{game_id}/record", response_model=api.Record,
+             responses=answers(400, 403, 404, 409, 500, 503))
+    async def record(response: Response, game_id: str, token: str = "") -> Any:
+        """The finished game's record, as a download."""
         if not bodies.is_game_id(game_id):
             return _error(404, NO_GAME)
         try:
@@ -391,16 +427,19 @@ def create_app(
             return _error(500, str(error))
         except UnavailableError:
             return _error(503, UNAVAILABLE, {"Retry-After": "5"})
-        return JSONResponse(
-            data,
-            headers={"Content-Disposition": f'attachment; filename="doublesix-{game_id}.json"'},
-        )
+        response.headers["Content-Disposition"] = (
+            f'attachment; filename="doublesix-{game_id}.json"')
+        return data
 
     # -- the expert's reviews (web/reviews.py): started, then polled ------------------------
 
-    @app.post("/api/games/{game_id}/review")
-    async def start_review(request: Request, game_id: str, token: str = "",
-                           hand: str = "") -> Response:
+    @app.post("/api/games/{game_id}/review", status_code=202, response_model=ReviewJob,
+              response_model_exclude_unset=True,
+              responses={200: {"model": ReviewJob,
+                               "description": "the same review, asked again: done at once"},
+                         **answers(400, 403, 404, 409, 500, 503)})
+    async def start_review(request: Request, response: Response, game_id: str,
+                           token: str = "", hand: str = "") -> Any:
         """Review the asker's seat (its ``token``'s, else its browser's) in ``hand`` (1 for the
         first; none: every hand that ended): 202 and the job, to poll at ``/api/reviews/{id}``."""
         if not bodies.is_game_id(game_id):
@@ -420,22 +459,24 @@ def create_app(
             return _error(409, str(error))
         except DamagedGameError as error:
             return _error(500, str(error))
-        return JSONResponse(job.to_json(), status_code=202 if job.status == "running" else 200)
+        response.status_code = 202 if job.status == "running" else 200
+        return job.to_json()
 
-    @app.get("/api/reviews/{review_id}")
-    async def review_progress(review_id: str) -> Response:
+    @app.get("/api/reviews/{review_id}", response_model=ReviewJob,
+             response_model_exclude_unset=True, responses=answers(400, 404, 503))
+    async def review_progress(review_id: str) -> Any:
         """A review's progress, and the review once it is made."""
         job = await reviews.get(review_id) if bodies.is_secret(review_id) else None
         if job is None:
             return _error(404, "there is no such review: it may have expired, ask again")
-        return JSONResponse(job.to_json())
+        return job.to_json()
 
-    @app.get("/api/finished")
-    async def finished_games(request: Request) -> Response:
+    @app.get("/api/finished", response_model=api.FinishedGames, responses=answers(400, 503))
+    async def finished_games(request: Request) -> Any:
         """This browser's finished games, the newest first (the statistics page's list)."""
         player = request.state.player
         saved = await games.saving.run(store.finished_games, digest(player))
-        return JSONResponse({"games": games_json(saved, player)})
+        return {"games": games_json(saved, player)}
 
     # -- the game's WebSocket -------------------------------------------------------------
 
@@ -488,7 +529,7 @@ def create_app(
         except UnavailableError:
             await _refuse(websocket, CLOSE_UNAVAILABLE, UNAVAILABLE)
             return
-        writer = asyncio.create_task(_write(websocket, connection))
+        writer = asyncio.create_task(_write(websocket, connection, check_messages))
         try:
             while not connection.closed:
                 message = await websocket.receive()
@@ -504,6 +545,8 @@ def create_app(
             games.disconnect(game, connection)
             with contextlib.suppress(Exception):
                 await writer
+
+    app.openapi = functools.partial(openapi.document, app)  # type: ignore[method-assign]
 
     if settings.forwarded_allow_ips:
         # Outermost: the bounds and the cookie see the client's address and scheme as the
@@ -528,13 +571,22 @@ async def _refuse(websocket: WebSocket, code: int, message: str) -> None:
         await websocket.close(code=code)
 
 
-async def _write(websocket: WebSocket, connection: Connection) -> None:
-    """Send a connection's outbox over its socket until it is closed."""
+async def _write(websocket: WebSocket, connection: Connection, check: bool = False) -> None:
+    """Send a connection's outbox over its socket until it is closed; with ``check``
+    (:data:`CHECK_MESSAGES_ENV`), a message that does not fit the protocol closes the socket
+    (:data:`CLOSE_UNFIT`) instead of being sent."""
     try:
         while True:
             message = await connection.outbox.get()
             if message is None:
                 break
+            if check:
+                try:
+                    schema.check_server_message(message)
+                except ValueError as error:
+                    log.error("%s: %s", error, message)
+                    connection.close_code = CLOSE_UNFIT
+                    raise
             await websocket.send_json(message)
     except Exception:
         connection.closed = True

@@ -15,30 +15,29 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from doublesix.ai import PLAYERS
 from doublesix.ai.ladder import step_of
 from doublesix.engine.rules import OPTIONS, VARIANTS, RuleError, Rules
 from doublesix.protocol import wire
-from doublesix.protocol.wire import MAX_NAME, PERSON
+from doublesix.protocol.api import MAX_TARGET, JoinRequest, NewGameRequest, RulesRequest
+from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.words import pagewords, players, results, rulebook
 
-#: The highest target a new game may have.
-MAX_TARGET: Final = 1000
-#: Seeds are whole numbers below this.
-SEED_LIMIT: Final = 2**63
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
+R = TypeVar("R", bound=BaseModel)
 #: The rule options a new game may override besides variant, players, set and target.
 EXTRA_OPTIONS: Final = tuple(o for o in OPTIONS if o not in ("players", "set", "target"))
 #: What a game id, an invitation code and a seat token may look like (URL-safe Base64, as
 #: :mod:`secrets` makes them, of a bounded length): anything else names nothing.
 _GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _SECRET: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
-#: The fields of a new game's body that say its rules (``POST /api/rules`` takes these alone).
-RULE_FIELDS: Final = ("variant", "players", "target", "set", "options")
 
 
 def parse_name(value: object) -> str:
@@ -128,17 +127,95 @@ class NewGame(NamedTuple):
     name: str | None = None
 
 
-def _whole(body: Mapping[str, Any], name: str, default: int) -> int:
-    value = body.get(name, default)
-    if value is None:
-        return default
+def _first(error: ValidationError) -> ErrorDetails:
+    """The problem a person is told of first: an unknown field, else the first field at fault
+    in the order of the form."""
+    order = {name: k for k, name in enumerate(NewGameRequest.model_fields)}
+    return min(error.errors(), key=lambda e: (
+        e["type"] != "extra_forbidden" or len(e["loc"]) != 1,
+        order.get(str(e["loc"][0]) if e["loc"] else "", -1)))
+
+
+def _whole_words(name: str, value: object, bounds: str) -> ProtocolError:
+    """A number of the form that is no whole number, or out of its ``bounds`` (words)."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError(f"{name} must be a whole number, not {value!r}")
-    return value
+        return ProtocolError(f"{name} must be a whole number, not {value!r}")
+    return FieldError(name, bounds)
+
+
+def _refusal(error: ValidationError, body: Mapping[str, Any], fields: Sequence[str]
+             ) -> ProtocolError:
+    """The words for a body the models refuse (``fields``: those the body may hold): what is
+    wrong with its first problem, as a person reads it (the engine's own words for a rule
+    option it refuses)."""
+    problem = _first(error)
+    loc, value = problem["loc"], problem["input"]
+    name = str(loc[0]) if loc else ""
+    if problem["type"] == "extra_forbidden" and len(loc) == 1:
+        return ProtocolError(f"unknown field {name!r}; the fields are {', '.join(sorted(fields))}")
+    if name == "variant":
+        return ProtocolError(f"variant must be one of {', '.join(VARIANTS)}, not {value!r}")
+    if name == "players":
+        return _whole_words(name, value, f"A game has 2 to 4 players, not {value}.")
+    if name == "target":
+        return _whole_words(name, value,
+                            f"Points to win is 0 (one hand) to {MAX_TARGET}, not {value}.")
+    if name == "set":
+        return _whole_words(
+            name, value, f"The set is double-6, double-9 or double-12, not double-{value}.")
+    if name == "opponents":
+        if problem["type"] == "value_error":
+            return ProtocolError(str(problem["ctx"]["error"]))
+        return ProtocolError("opponents must be a list of player names")
+    if name == "seed":
+        return ProtocolError(f"seed must be null or a whole number from 0 to 2^63-1, "
+                             f"not {value!r}")
+    if name == "name":
+        return FieldError("name", "name must be text")
+    if len(loc) == 1:
+        return ProtocolError("options must be a JSON object of rule options")
+    if problem["type"] == "extra_forbidden":
+        return ProtocolError(
+            f"unknown rule option {loc[1]!r}; the options are {', '.join(EXTRA_OPTIONS)}")
+    try:  # a value of a rule option: the engine says what it may be
+        _rules(body.get("variant"), body.get("players"), body.get("target"), body.get("set"),
+               dict(body["options"]))
+    except ProtocolError as refused:
+        return refused
+    return ProtocolError(f"rule option {loc[1]} cannot be {value!r}")  # pragma: no cover
+
+
+def _rules(variant: str | None, players: int | None, target: int | None, tile_set: int | None,
+           options: Mapping[str, Any] | None) -> Rules:
+    """The rules a form holds, the defaults filled in, as the engine judges them."""
+    variant = variant or "draw"
+    try:
+        return Rules.variant(
+            variant, players=Rules.variant(variant).players if players is None else players,
+            target=100 if target is None else target, set=6 if tile_set is None else tile_set,
+            **(options or {}))
+    except RuleError as error:
+        field = "variant" if error.field == "name" else error.field
+        raise FieldError(field, str(error)) from None
+    except (ValueError, TypeError) as error:
+        raise ProtocolError(str(error)) from None
+
+
+def _request(model: type[R], body: object) -> R:
+    """``body`` as ``model`` (:class:`ProtocolError` in words if it does not fit)."""
+    if body is None:
+        body = {}
+    if not isinstance(body, dict):
+        raise ProtocolError("the body must be a JSON object")
+    try:
+        return model.model_validate(body)
+    except ValidationError as error:
+        raise _refusal(error, body, tuple(model.model_fields)) from None
 
 
 def parse_new_game(body: object) -> NewGame:
-    """A ``POST /api/games`` body, checked; :class:`ProtocolError` names what is wrong.
+    """A ``POST /api/games`` body (:class:`~doublesix.protocol.api.NewGameRequest`), checked;
+    :class:`ProtocolError` names what is wrong.
 
     >>> game = parse_new_game({"variant": "muggins", "players": 3,
     ...                        "opponents": ["expert", "greedy"], "seed": 4})
@@ -149,78 +226,29 @@ def parse_new_game(body: object) -> NewGame:
     ...
     doublesix.web.routes.bodies.FieldError: A game has 2 to 4 players, not 5.
     """
-    if body is None:
-        body = {}
-    if not isinstance(body, dict):
-        raise ProtocolError("the body must be a JSON object")
-    known = {"variant", "players", "target", "set", "opponents", "seed", "options", "name"}
-    for key in body:
-        if key not in known:
-            raise ProtocolError(f"unknown field {key!r}; the fields are {', '.join(sorted(known))}")
-    variant = body.get("variant")
-    if variant is None:
-        variant = "draw"
-    if variant not in VARIANTS:
-        raise ProtocolError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
-    players = _whole(body, "players", Rules.variant(variant).players)
-    if not 2 <= players <= 4:
-        raise FieldError("players", f"A game has 2 to 4 players, not {players}.")
-    target = _whole(body, "target", 100)
-    if not 0 <= target <= MAX_TARGET:
-        raise FieldError("target", f"Points to win is 0 (one hand) to {MAX_TARGET}, not {target}.")
-    tile_set = _whole(body, "set", 6)
-    if tile_set not in (6, 9, 12):
-        raise FieldError(
-            "set", f"The set is double-6, double-9 or double-12, not double-{tile_set}.")
-    opponents = body.get("opponents")
+    request = _request(NewGameRequest, body)
+    variant = request.variant or "draw"
+    players = Rules.variant(variant).players if request.players is None else request.players
+    opponents = request.opponents
     if opponents is None:
         opponents = ["pinocchio"] * (players - 1)
-    if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
-        raise ProtocolError("opponents must be a list of player names")
     if len(opponents) != players - 1:
         raise ProtocolError(
             f"opponents must name {players - 1} player(s) for {players} players, "
             f"not {len(opponents)}"
         )
-    for name in opponents:
-        if name not in PLAYERS and name != PERSON:
-            raise ProtocolError(
-                f"unknown opponent {name!r}; choose from {', '.join(PLAYERS)}, or "
-                f"{PERSON!r} for a seat a person takes by invitation"
-            )
-    host = body.get("name")
     try:
-        host_name = None if host is None else parse_name(host)
+        host_name = None if request.name is None else parse_name(request.name)
     except ProtocolError as error:
         raise FieldError("name", str(error)) from None
-    seed = body.get("seed")
-    if seed is not None and (
-        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT
-    ):
-        raise ProtocolError(f"seed must be null or a whole number from 0 to 2^63-1, not {seed!r}")
-    options = body.get("options")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ProtocolError("options must be a JSON object of rule options")
-    for key in options:
-        if key not in EXTRA_OPTIONS:
-            raise ProtocolError(
-                f"unknown rule option {key!r}; the options are {', '.join(EXTRA_OPTIONS)}"
-            )
-    try:
-        rules = Rules.variant(variant, players=players, target=target, set=tile_set, **options)
-    except RuleError as error:
-        field = "variant" if error.field == "name" else error.field
-        raise FieldError(field, str(error)) from None
-    except (ValueError, TypeError) as error:
-        raise ProtocolError(str(error)) from None
-    return NewGame(rules, tuple(opponents), seed, host_name)
+    rules = _rules(variant, players, request.target, request.set, request.options)
+    return NewGame(rules, tuple(opponents), request.seed, host_name)
 
 
 def parse_rules(body: object) -> Rules:
-    """The rules part of a new game's body (``variant``, ``players``, ``target``, ``set``,
-    ``options``; any other field is refused), checked by the engine.
+    """The rules part of a new game's body (:class:`~doublesix.protocol.api.RulesRequest`:
+    ``variant``, ``players``, ``target``, ``set``, ``options``; any other field is refused),
+    checked by the engine.
 
     >>> parse_rules({"variant": "muggins", "target": 50})
     Rules.variant('muggins', target=50)
@@ -229,13 +257,30 @@ def parse_rules(body: object) -> Rules:
     ...
     doublesix.web.play.gameinfo.ProtocolError: unknown field 'opponents'; the fields are ...
     """
-    if body is not None and not isinstance(body, dict):
-        raise ProtocolError("the body must be a JSON object")
-    for key in body or {}:
-        if key not in RULE_FIELDS:
-            raise ProtocolError(
-                f"unknown field {key!r}; the fields are {', '.join(sorted(RULE_FIELDS))}")
-    return parse_new_game(body).rules
+    request = _request(RulesRequest, body)
+    return _rules(request.variant, request.players, request.target, request.set,
+                  request.options)
+
+
+def parse_join(body: object) -> str:
+    """A ``POST /api/join/...`` body (:class:`~doublesix.protocol.api.JoinRequest`): the
+    person's display name, checked (:func:`parse_name`).
+
+    >>> parse_join({"name": " Bea "})
+    'Bea'
+    >>> parse_join({"name": "Bea", "seat": 2})
+    Traceback (most recent call last):
+    ...
+    doublesix.web.play.gameinfo.ProtocolError: the body must be {"name": "your name"}
+    """
+    try:
+        request = JoinRequest.model_validate(body)
+    except ValidationError as error:
+        if [e["loc"] for e in error.errors()] == [("name",)] and isinstance(body, dict) \
+                and "name" in body:
+            raise ProtocolError("name must be text") from None
+        raise ProtocolError('the body must be {"name": "your name"}') from None
+    return parse_name(request.name)
 
 
 def rules_words(body: object) -> dict[str, Any]:

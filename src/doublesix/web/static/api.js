@@ -6,7 +6,7 @@ import { state } from "./state.js";
 import { LABELS } from "./labels.js";
 
 /** @typedef {import("./types.js").Options} Options */
-/** @typedef {import("./wordtypes.js").FormRules} FormRules */
+/** @typedef {import("./types.js").RulesAnswer} FormRules */
 
 /** An answer the server refused: its status, its words and the form's field they are about. */
 export class ApiError extends Error {
@@ -53,7 +53,7 @@ export function loadOptions() {
       throw err;
     });
   }
-  return /** @type {Promise<Options>} */ (state.optionsLoading);
+  return state.optionsLoading;
 }
 
 /** @param {string} name */

@@ -8,7 +8,6 @@
  * The modules, by concern (docs/web.md):
  *   state.js       the one state object (settings, the server's options, the game in play)
  *   types.js       the shapes of the server's messages and of the state (JSDoc types)
- *   wordtypes.js   the shapes of the server's words that types.js does not hold yet
  *   labels.js      the page's own labels (written from doublesix.words.labels)
  *   api.js         the JSON API over HTTP
  *   connection.js  the game's WebSocket: connecting, reconnecting, sending
@@ -32,7 +31,7 @@
  *   dom.js         small DOM helpers
  *
  * They are layered, and import only downwards (tests/test_web_static.py holds them to no
- * circle): the ground (labels, wordtypes, state, types, dom, board, sound, api, connection,
+ * circle): the ground (labels, state, types, dom, board, sound, api, connection,
  * nav, a11y, rules, people, motion); the views, which draw from the state and call up only
  * through what this module gives them (table, hand, dialogs, standins, waiting, result) and
  * the forms (setup, join); the game (game.js: the message pump and the actions, which send); the router
@@ -48,6 +47,7 @@ import { fitHand, listenForKeys, setHandActions } from "./hand.js";
 import { setResultActions } from "./result.js";
 import { applySettings, closeDialog, openInfo, openSettings, showGameRules, showRules, toggleSound } from "./dialogs.js";
 import { loadOptions } from "./api.js";
+import { ruleValues } from "./rules.js";
 
 // What the views ask of the game, and the router following navigation.
 setHandActions({ play, renderGame });
@@ -67,7 +67,7 @@ byId("rules-button").addEventListener("click", async () => {
   const opts = await loadOptions();
   const checked = /** @type {HTMLInputElement|null} */ (document.querySelector('#setup input[name="variant"]:checked'));
   const variant = opts.variants.find((v) => v.name === checked?.value) || opts.variants[0];
-  showRules(variant.rules);
+  showRules(ruleValues(variant.rules));
 });
 
 /** @type {Record<string, () => void>} */

@@ -344,9 +344,9 @@ function arrange(layout, xmax, ymax, played, openEnds) {
   /** @type {Map<string, [string, Placed, number]>} */
   const where = new Map();
   left.slice(1).forEach((p, i) => where.set(p.tile, ["left", p, i + 1]));
-  for (const arm of ["right", "up", "down"]) {
-    (/** @type {any} */ (layout)[arm] || []).forEach((/** @type {Placed} */ p, /** @type {number} */ i) => where.set(p.tile, [arm, p, i]));
-  }
+  /** @type {[string, Placed[]][]} */
+  const arms = [["right", layout.right], ["up", layout.up], ["down", layout.down]];
+  for (const [arm, placed] of arms) placed.forEach((p, i) => where.set(p.tile, [arm, p, i]));
   const order = (played || []).filter((t) => where.has(t));
   if (order.length !== where.size) {
     order.length = 0;

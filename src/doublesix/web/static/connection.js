@@ -33,7 +33,7 @@ const REFUSALS = {
  */
 async function closeName(code) {
   const close = (await loadOptions()).wire.close;
-  return Object.keys(close).find((name) => close[name] === code) || "";
+  return Object.entries(close).find(([, value]) => value === code)?.[0] || "";
 }
 
 /**

@@ -7,7 +7,6 @@
 import { state, saveSettings, reduceMotion } from "./state.js";
 import { byId, button, input, h, table, failed } from "./dom.js";
 import { LABELS } from "./labels.js";
-import { pageWords, titledRules } from "./wordtypes.js";
 import { announce } from "./a11y.js";
 import { loadOptions, rulesWords } from "./api.js";
 import * as sound from "./sound.js";
@@ -48,7 +47,7 @@ export async function showRules(rules) {
 
 /** The rules dialog with the server's words for a game's rules. @param {RulesWords} words */
 export function showRulesWords(words) {
-  byId("rules-title").textContent = titledRules(words).title;
+  byId("rules-title").textContent = words.title;
   byId("rules-body").replaceChildren(h("ul", { class: "rule-list" }, words.lines.map((s) => h("li", { text: s }))));
   openDialog("rules-dialog");
 }
@@ -136,7 +135,7 @@ function renderTracker(st) {
     }
     rows.push(h("div", { class: "trk-row" }, cells));
   }
-  const said = pageWords(st).tracker;
+  const said = st.words.tracker;
   byId("tracker-count").textContent = said?.count || "";
   byId("tracker").replaceChildren(
     h("div", { "aria-hidden": "true" }, [h("p", { class: "small-print", text: LABELS.trackerKey }), ...rows]),

@@ -18,7 +18,6 @@
 import { state, canAct, pause, motionMs, rememberSeat } from "./state.js";
 import { byId, h, sentences, sleep, toast } from "./dom.js";
 import { LABELS } from "./labels.js";
-import { pageWords } from "./wordtypes.js";
 import { announce } from "./a11y.js";
 import * as sound from "./sound.js";
 import { connect, disconnect, send, showConnection } from "./connection.js";
@@ -137,8 +136,8 @@ async function pump(g) {
   setPhase("busy");
   try {
     while (g.queue.length && state.game === g) {
-      const msg = /** @type {ServerMessage} */ (g.queue.shift());
-      await handle(g, msg);
+      const msg = g.queue.shift();
+      if (msg) await handle(g, msg);
     }
   } finally {
     g.pumping = false;
@@ -185,7 +184,7 @@ async function handle(g, msg) {
       const run = ev.kind === "draw" && ev.seat !== msg.state.me ? g.drawRun + 1 : 0;
       g.drawRun = runsOn ? run : 0;
       const text = run > 1 && !runsOn ? msg.state.log[msg.state.log.length - 1] || msg.text : msg.text;
-      noteEvent(g, ev, runsOn ? "" : text, run > 1 ? text : msg.short || "");
+      noteEvent(g, msg.state, ev, runsOn ? "" : text, run > 1 ? text : msg.short);
       renderGame({ emptyBoard: opening });
       afterRender(g, ev);
       scoreCallout(msg.state, ev);
@@ -302,11 +301,11 @@ function afterRender(g, ev) {
 /**
  * Everything an event changes besides the picture: status lines, log, sound, call-outs, and
  * its announcement.
- * @param {GameSession} g @param {GameEvent} ev @param {string} text the server's sentence for it
+ * @param {GameSession} g @param {Picture} st the picture after it @param {GameEvent} ev
+ * @param {string} text the server's sentence for it
  * @param {string} short the server's shorter form of it, for a narrow screen's last-move line
  */
-function noteEvent(g, ev, text, short) {
-  const st = /** @type {Picture} */ (g.picture);
+function noteEvent(g, st, ev, text, short) {
   if (ev.kind === "hand") {
     g.status = {};
     g.hint = null;
@@ -499,7 +498,7 @@ export function renderGame(how = {}) {
   if (inWaitingRoom()) enterTable(g);
   byId("game").dataset.revision = String(st.revision ?? "");
   byId("game-caption").textContent = st.words.caption;
-  document.title = canAct(g) ? pageWords(st).title_turn : pageWords(st).title;
+  document.title = canAct(g) ? st.words.title_turn : st.words.title;
   renderSeats(g, st);
   if (how.emptyBoard) {
     renderTable(g, { ...st, layout: { left: [], right: [], up: [], down: [], spinner: null }, open_ends: {}, played: [] });

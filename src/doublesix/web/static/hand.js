@@ -11,7 +11,6 @@
 import { state, canAct } from "./state.js";
 import { byId, button, h, marked, sentences } from "./dom.js";
 import { LABELS } from "./labels.js";
-import { pageWords } from "./wordtypes.js";
 import { tileSVG } from "./board.js";
 import { announce } from "./a11y.js";
 import { screenMode } from "./table.js";
@@ -61,7 +60,7 @@ export function renderMe(g, st) {
   const act = canAct(g);
   const myTurn = st.turn === st.me && !st.result;
   // Your name and your partner's, each in its own direction (the server's words, marked).
-  const page = pageWords(st);
+  const page = st.words;
   byId("me-name").replaceChildren(...marked(page.me_name || []));
   countTo(byId("me-score"), st.scores[st.me]);
   byId("me").classList.toggle("turn", myTurn);

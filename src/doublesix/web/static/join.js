@@ -6,7 +6,6 @@
  */
 import { byId, h, errorText, failed } from "./dom.js";
 import { LABELS } from "./labels.js";
-import { joinWords } from "./wordtypes.js";
 import { api, ApiError } from "./api.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
 import { navigate, showNotice, showView } from "./nav.js";
@@ -65,7 +64,7 @@ function invitationAt(gameId, code) {
 
 /** @param {Invitation} inv @param {string} code */
 function showInvitation(inv, code) {
-  const said = joinWords(inv);
+  const said = inv.words;
   byId("join-title").textContent = said.title;
   document.title = said.page_title;
   const errorId = "join-name-error";

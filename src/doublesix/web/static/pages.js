@@ -81,14 +81,7 @@ async function showStats() {
   }
 }
 
-/**
- * @typedef {{games: number, wins: number, best?: number|null, average?: number|null}} Tally
- * @typedef {{name: string, won: string}} TallyWords a row's name and its games won, in words
- * @typedef {{lead: string, by_variant: Record<string, TallyWords>, by_opponent: Record<string, TallyWords>}} StatsWords
- * @typedef {{games: number, wins: number, by_variant?: Record<string, Tally>, by_opponent?: Record<string, Tally>,
- *   daily?: {played: number, won: number, streak: number, best_streak: number, last: string|null},
- *   rating?: import("./ratingchart.js").RatingStats, words: StatsWords}} Stats
- */
+/** @typedef {import("./types.js").Stats} Stats */
 
 /** @param {Stats} stats */
 function statsContent(stats) {

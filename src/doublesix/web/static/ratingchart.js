@@ -15,12 +15,10 @@ const HEIGHT = 220, LEFT = 48, RIGHT = 16, TOP = 12, BOTTOM = 32;
 const DATE_ROOM = 64, DATE_ROOM_WITH_YEAR = 96, DATE_GAP = 24;
 
 /**
- * @typedef {{game: number, date: string, day: string, day_year: string, rules: string, won: boolean,
- *   result: string, before: number, rating: number, interval: number}} RatingStep
- * @typedef {{variant: string, label: string, shown: number, interval: number, games: number,
- *   wins: number}} VariantRating
- * @typedef {{shown: number, interval: number, games: number, words: string,
- *   suggestion: string|null, history: RatingStep[], by_variant?: VariantRating[]}} RatingStats
+ * The rating's shapes, the server's (`GET /api/stats`; protocol.d.ts).
+ * @typedef {import("./protocol.js").RatingPoint} RatingStep
+ * @typedef {import("./protocol.js").VariantRating} VariantRating
+ * @typedef {import("./protocol.js").RatingStats} RatingStats
  */
 
 /** @param {string} name @param {Record<string, string|number>} attrs */

@@ -12,7 +12,6 @@ import { state, readJSON, SETUP_KEY } from "./state.js";
 import { byId, h, toast, failed } from "./dom.js";
 import { announce } from "./a11y.js";
 import { LABELS } from "./labels.js";
-import { againWords } from "./wordtypes.js";
 import { tileSVG } from "./board.js";
 import { closeDialog, openDialog } from "./dialogs.js";
 import { fetchReview, openReview } from "./review.js";
@@ -20,9 +19,11 @@ import { startGame } from "./setup.js";
 import { navigate } from "./nav.js";
 import { send } from "./connection.js";
 import { seatNames } from "./people.js";
+import { ruleValues } from "./rules.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
+/** @typedef {import("./types.js").Setup} Setup */
 
 // What the result asks of the game (game.js), given at start-up by app.js with `setResultActions`.
 /** Ask for the next hand. @type {() => void} */
@@ -127,13 +128,15 @@ export function showResult(g, picture) {
       }
       const setup = readJSON(SETUP_KEY);
       const { variant, players, target, set } = st.rules;
+      const values = ruleValues(st.rules);
       /** @type {Record<string, string|number|boolean>} */
       const options = {};
-      for (const o of state.options?.options || []) options[o.name] = st.rules[o.name];
+      for (const o of state.options?.options || []) options[o.name] = values[o.name];
+      /** @type {Setup} */
       const same = { ...setup, variant, players, target, set, options,
         opponents: st.kinds.filter((_, i) => i !== st.me) };
       try {
-        await startGame(/** @type {any} */ (same));
+        await startGame(same);
       } catch (err) {
         toast(failed(LABELS.startFailed, err));
       }
@@ -225,7 +228,7 @@ export function updateResultActions(g) {
     again.textContent = started ? LABELS.goToNewGame : mine ? LABELS.waitingForOthers : LABELS.playAgain;
     // Who wants to play again: the server's words, as the table is now, or as it will be once
     // this seat's asking (sent, not yet answered) arrives.
-    const said = againWords(st.table);
+    const said = st.table.words;
     const status = document.getElementById("again-status");
     if (status) status.textContent = (mine ? said?.again_asked : said?.again) || "";
   }

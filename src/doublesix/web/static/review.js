@@ -16,17 +16,13 @@ import { renderBoard, tileSVG } from "./board.js";
 import { LABELS } from "./labels.js";
 
 /**
- * @typedef {import("./types.js").Layout} Layout
- * @typedef {{layout: Layout, open_ends: Record<string, number>, played: string[], hand: string[],
- *   scores: number[], said: string, seat: number|null, heading?: string, decision: number|null,
- *   best: Frame|null, fresh: string|null, tile?: string, played_end?: string|null}} Frame
- * @typedef {{hand: number, heading: string, frames: Frame[]}} Replay
- * @typedef {{number: number, played: string, best: string, mark: string, reason: string,
- *   hindsight_reason: string, label: string, hand: number}} Decision
- * @typedef {{seat: number, heading: string, names: string[], hands: number[], decisions: Decision[],
- *   lines: string[], summary_lines: string[], replays: Replay[], share?: string}} ReviewData
- * @typedef {{review_id: string, status: string, done: number, total: number, progress: string,
- *   review?: ReviewData, error?: string}} Job
+ * The review's shapes, the server's (docs/protocol.md, "Reviews"; protocol.d.ts).
+ * @typedef {import("./protocol.js").Frame} Frame
+ * @typedef {import("./protocol.js").BestFrame} BestFrame
+ * @typedef {import("./protocol.js").Replay} Replay
+ * @typedef {import("./protocol.js").Decision} Decision
+ * @typedef {import("./protocol.js").Review} ReviewData
+ * @typedef {import("./protocol.js").ReviewJob} Job
  */
 
 /** How often the progress is asked for, in milliseconds. */

@@ -21,6 +21,14 @@ export function choiceFor(option, value) {
   return option.choices.find((c) => c.value === value);
 }
 
+/**
+ * Every option's value by name, as the form holds them (the rules of a picture or a preset).
+ * @param {RulesJSON} rules @returns {Values}
+ */
+export function ruleValues(rules) {
+  return { ...rules };
+}
+
 /** The preset a game started from (its variant's own rules). @param {string} variant */
 export function presetRules(variant) {
   return state.options?.variants.find((v) => v.name === variant)?.rules || null;
@@ -34,5 +42,6 @@ export function presetRules(variant) {
 export function changedOptions(rules) {
   const preset = presetRules(String(rules.variant));
   if (!preset || !state.options) return [];
-  return state.options.options.filter((o) => applies(o, rules) && rules[o.name] !== preset[o.name]);
+  const base = ruleValues(preset);
+  return state.options.options.filter((o) => applies(o, rules) && rules[o.name] !== base[o.name]);
 }

@@ -11,9 +11,8 @@
 import { state, readJSON, rememberSeat, SETUP_KEY } from "./state.js";
 import { byId, h, input, errorText, failed } from "./dom.js";
 import { api, ApiError, loadOptions, rulesWords, variantInfo } from "./api.js";
-import { applies, changedOptions, presetRules } from "./rules.js";
+import { applies, changedOptions, presetRules, ruleValues } from "./rules.js";
 import { LABELS } from "./labels.js";
-import { opponentLabels } from "./wordtypes.js";
 import { showRules } from "./dialogs.js";
 import { navigate } from "./nav.js";
 import { nameProblem, savedName, saveName, tidyName } from "./people.js";
@@ -128,7 +127,8 @@ function setOption(name, value) {
 function fillPreset(variant, chosen) {
   const preset = presetRules(variant);
   if (!preset) return;
-  for (const option of state.options?.options || []) setOption(option.name, preset[option.name]);
+  const values = ruleValues(preset);
+  for (const option of state.options?.options || []) setOption(option.name, values[option.name]);
   if (chosen && preset.teams && radioValue("players") !== String(preset.players)) {
     checkRadio("players", String(preset.players));
     if (state.options) buildOpponents(state.options, readOpponents());
@@ -202,7 +202,7 @@ function buildOpponents(opts, chosen) {
     const known = [PERSON, ...opts.opponents.map((o) => o.name)];
     const choice = chosen[i - 1];
     select.value = choice && known.includes(choice) ? choice : opts.opponents[Math.min(i - 1, opts.opponents.length - 1)].name;
-    rows.push(h("p", {}, [h("label", { for: id, text: opponentLabels(opts)[i - 1] }), " ", select]));
+    rows.push(h("p", {}, [h("label", { for: id, text: opts.opponent_labels[i - 1] }), " ", select]));
   }
   byId("opponent-choices").replaceChildren(...rows);
   showNameField();

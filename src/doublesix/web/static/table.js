@@ -15,7 +15,6 @@ import { renderBoard, tileBackSVG } from "./board.js";
 import { countTo, layFrom } from "./motion.js";
 import { seatNames, standInWords } from "./people.js";
 import { LABELS } from "./labels.js";
-import { pageWords } from "./wordtypes.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").GameSession} GameSession */
@@ -93,7 +92,7 @@ function buildSeats(st) {
 export function renderSeats(g, st) {
   buildSeats(st);
   const names = seatNames(st);
-  const cards = pageWords(st).cards || [];
+  const cards = st.words.cards || [];
   /** @param {HTMLElement} card @param {string} part @param {string|undefined} text */
   const put = (card, part, text) => { /** @type {HTMLElement} */ (card.querySelector(part)).textContent = text || ""; };
   for (const card of seatCards()) {
@@ -154,7 +153,7 @@ export function renderTable(g, st) {
 
   // The table's facts and its description are the server's words (none while the board is
   // drawn empty for the opening tile to travel to it).
-  const said = pageWords(st);
+  const said = st.words;
   const shown = Object.keys(st.open_ends).length > 0;
   byId("info-ends").textContent = shown ? said.info?.ends || "" : "";
   byId("info-count").textContent = shown ? said.info?.count || "" : "";

@@ -15,7 +15,6 @@ import { send } from "./connection.js";
 import { absoluteUrl } from "./people.js";
 import { showView } from "./nav.js";
 import { LABELS } from "./labels.js";
-import { roomWords } from "./wordtypes.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").Picture} Picture */
@@ -35,7 +34,8 @@ export function inWaitingRoom() {
 
 /** Draw the waiting room from the picture (and show it). @param {GameSession} g @param {Picture} st */
 export function renderWaiting(g, st) {
-  const table = /** @type {Table} */ (st.table);
+  const table = st.table;
+  if (!table) return;
   const arriving = !inWaitingRoom();
   if (arriving) showView("waiting");
   if (drawnFor !== g.id) {
@@ -43,7 +43,7 @@ export function renderWaiting(g, st) {
     drawnKey = "";
     copied.clear();
   }
-  const room = st.words.room ? roomWords(st.words.room) : null;
+  const room = st.words.room ? st.words.room : null;
   byId("waiting-title").textContent = room?.title || "";
   document.title = room?.page_title || LABELS.gamePageTitle;
   byId("waiting-caption").textContent = room?.caption || "";
@@ -88,7 +88,7 @@ function renderSeatList(g, st, table) {
  */
 function seatItem(g, st, table, seat, choices) {
   // The seat's line in the server's words: its number, its name, who it is to you, its state.
-  const room = st.words.room ? roomWords(st.words.room) : null;
+  const room = st.words.room ? st.words.room : null;
   const said = room?.seats[seat.seat] || { name: seat.name, who: "", badge: "", kind: "" };
   const cls = said.kind;
   const line = h("p", { class: "seat-line" }, [
@@ -111,7 +111,7 @@ function seatItem(g, st, table, seat, choices) {
  * visible label). @param {Picture} st @param {number} seat
  */
 function inviteWords(st, seat) {
-  const room = st.words.room ? roomWords(st.words.room) : null;
+  const room = st.words.room ? st.words.room : null;
   return room?.invites[seat] || { number: "", link: "", copy: "", copied: "", share: "", computer: "", copied_said: "" };
 }
 

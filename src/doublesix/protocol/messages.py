@@ -1,0 +1,178 @@
+"""The WebSocket's messages, both ways (``docs/protocol.md``): each a model whose ``type`` names
+it, and :class:`ServerMessage` and :class:`ClientMessage`, the unions discriminated on
+``type`` that the published schema (:mod:`doublesix.protocol.schema`) describes.
+
+>>> ClientMessage.model_validate({"type": "play", "move": "6|4 left"}).root
+PlayMessage(type='play', move='6|4 left')
+>>> message = ServerMessage.model_validate({"type": "thinking", "seat": 1}).root
+>>> type(message).__name__, message.seat
+('ThinkingMessage', 1)
+>>> sorted(SERVER_TYPES)[:4]
+['again', 'error', 'event', 'hint']
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, Literal, get_args
+
+from pydantic import Field, RootModel
+
+from doublesix.protocol.model import End, EventKind, Model
+from doublesix.protocol.pictures import Picture, RoomWords, Table
+
+# -- the server's messages ------------------------------------------------------------------
+
+
+class GameEvent(Model):
+    """A public event (:class:`doublesix.engine.events.Event`): a drawn tile is named only to
+    its drawer."""
+
+    kind: EventKind
+    seat: int | None
+    tile: str | None
+    end: End | None
+    points: int
+    number: int
+    blocked: bool
+
+
+class StateMessage(Model):
+    """The whole picture for this seat: on connecting, and after a change that has no event."""
+
+    type: Literal["state"]
+    state: Picture
+
+
+class EventMessage(Model):
+    """One thing happened: in words (``text``), in the fewest words (``short``), and the
+    picture after it."""
+
+    type: Literal["event"]
+    event: GameEvent
+    text: str
+    short: str
+    state: Picture
+
+
+class ThinkingMessage(Model):
+    """A computer player has started to think."""
+
+    type: Literal["thinking"]
+    seat: int
+
+
+class HintMessage(Model):
+    """The answer to a ``hint``: the expert's move (``tile`` and ``end`` None for a draw or a
+    pass), why, and the hint line as the page shows and says it."""
+
+    type: Literal["hint"]
+    move: str
+    tile: str | None
+    end: End | None
+    reason: str
+    words: str
+
+
+class ErrorMessage(Model):
+    """A message refused, in words; nothing changed."""
+
+    type: Literal["error"]
+    message: str
+
+
+class NoticeMessage(Model):
+    """Something everyone at the table is told in words (the database away, and back)."""
+
+    type: Literal["notice"]
+    notice: Literal["saving-failed", "saved"]
+    message: str
+
+
+class TableMessage(Model):
+    """The table changed: ``text`` (may be null) is said to everyone else; ``room`` holds the
+    waiting room's words while the table waits."""
+
+    type: Literal["table"]
+    table: Table
+    text: str | None
+    room: RoomWords | None
+
+
+class AgainMessage(Model):
+    """Everyone agreed to play again: the new game, with the same seats and tokens."""
+
+    type: Literal["again"]
+    game_id: str
+    text: str
+
+
+#: Any message from the server, as its own model.
+AnyServerMessage = (StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage
+                    | NoticeMessage | TableMessage | AgainMessage)
+
+
+class ServerMessage(RootModel[Annotated[AnyServerMessage, Field(discriminator="type")]]):
+    """A message from the server."""
+
+
+#: The types of the server's messages this release knows.
+SERVER_TYPES: Final = frozenset(
+    get_args(model.model_fields["type"].annotation)[0] for model in get_args(AnyServerMessage))
+
+
+# -- the client's messages ------------------------------------------------------------------
+
+
+class PlayMessage(Model):
+    """Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``."""
+
+    type: Literal["play"]
+    move: str = Field(pattern=r"\S")
+
+
+class NextMessage(Model):
+    """Deal the next hand once a hand has ended."""
+
+    type: Literal["next"]
+
+
+class HintRequest(Model):
+    """Ask for the expert's suggestion (only on your turn)."""
+
+    type: Literal["hint"]
+
+
+class ResignMessage(Model):
+    """End the game now (a loss)."""
+
+    type: Literal["resign"]
+
+
+class StartMessage(Model):
+    """The host starts the table's game (waiting, every person seat joined)."""
+
+    type: Literal["start"]
+
+
+class SeatMessage(Model):
+    """Give a seat to a computer ``player`` (a name of ``doublesix.ai.PLAYERS``): an untaken
+    person seat while waiting (the host), or a stand-in for a person away while playing."""
+
+    type: Literal["seat"]
+    seat: int = Field(ge=0, le=3)
+    player: str
+
+
+class AgainRequest(Model):
+    """Once the game is over: play again with the same seats."""
+
+    type: Literal["again"]
+
+
+#: Any message to the server, as its own model.
+AnyClientMessage = (PlayMessage | NextMessage | HintRequest | ResignMessage | StartMessage
+                    | SeatMessage | AgainRequest)
+
+
+class ClientMessage(RootModel[Annotated[AnyClientMessage, Field(discriminator="type")]]):
+    """A message to the server."""
