@@ -11,7 +11,7 @@ Checks that run none of the code:
 - no ``.py`` or ``.js`` module in ``src`` is longer than :data:`MAX_LINES`, except those in
   :data:`TOO_LONG`, the modules still waiting to be split (the list only shrinks);
 - no browser module but the labels (``labels.js``, written from
-  :mod:`doublesix.words.labels`) holds a word a person reads: the server's words say the rest.
+  :mod:`doublesix.words.pagelabels`) holds a word a person reads: the server's words say the rest.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from doublesix.words import labels
+from doublesix.words import pagelabels as labels
 from tests.support.jswords import words_in
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -244,7 +244,7 @@ def test_the_allowance_for_long_modules_only_shrinks() -> None:
 
 
 #: The browser's one module of words: the page's own labels, written from
-#: :data:`doublesix.words.labels.LABELS` (``python -m doublesix.words.labels``).
+#: :data:`doublesix.words.pagelabels.LABELS` (``python -m doublesix.words.pagelabels``).
 LABELS_MODULE = STATIC / "labels.js"
 
 
@@ -261,7 +261,7 @@ def test_no_browser_module_holds_words() -> None:
         for literal in words_in(path.read_text(encoding="utf-8"))
     ]
     assert not found, (
-        "words in the browser's code: the server's words or labels.js (words/labels.py) should "
+        "words in the browser's code: the server's words or labels.js (words/pagelabels.py) should "
         "say them:\n" + "\n".join(found)
     )
 
@@ -303,8 +303,8 @@ def test_the_guard_finds_the_words_the_browser_once_wrote() -> None:
 
 def test_the_labels_module_is_written_from_the_words() -> None:
     assert LABELS_MODULE.read_text(encoding="utf-8") == labels.javascript(), (
-        "labels.js differs from doublesix.words.labels: run "
-        "python -m doublesix.words.labels > src/doublesix/web/static/labels.js"
+        "labels.js differs from doublesix.words.pagelabels: run "
+        "python -m doublesix.words.pagelabels > src/doublesix/web/static/labels.js"
     )
 
 
@@ -342,7 +342,7 @@ LAYERS: dict[str, set[str]] = {
     "terminal": {"engine", "ai", "words", "protocol"},
     "web": {"engine", "ai", "words", "protocol"},
     "adapters": {"engine", "ai", "words"},
-    "cli": {"engine", "ai", "words", "protocol", "terminal", "web", ""},
+    "cli": {"engine", "ai", "words", "protocol", "terminal", ""},
 }
 
 

@@ -20,7 +20,7 @@ COMMANDS: Final = {
     "serve": ("doublesix.web.routes.server", "start the web game on http://127.0.0.1:8000"),
     "prune": ("doublesix.web.storage.retention",
               "remove the web game's old games (statistics kept)"),
-    "db": ("doublesix.cli.db", "the web game's database: db upgrade, db current"),
+    "db": ("doublesix.web.storage.dbcommand", "the web game's database: db upgrade, db current"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
     "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),

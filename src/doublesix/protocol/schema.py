@@ -29,7 +29,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 from pydantic_core import CoreSchema
 
-from doublesix.protocol import api, pictures, reviews
+from doublesix.protocol import endpoints, pictures, reviews
 from doublesix.protocol.messages import ClientMessage, ServerMessage
 
 #: The socket's schema as the repository holds it (``scripts/types`` writes it).
@@ -41,9 +41,10 @@ DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
 #: The HTTP API's models, for the browser's types (the socket's come with its messages).
 HTTP_MODELS: Final[tuple[type[BaseModel], ...]] = (
-    api.RulesRequest, api.NewGameRequest, api.JoinRequest, api.ErrorAnswer, api.Created,
-    api.Joined, api.DailyGame, api.Options, api.Invitation, api.Stats, api.Record,
-    api.FinishedGames, reviews.ReviewJob, pictures.RulesAnswer,
+    endpoints.RulesRequest, endpoints.NewGameRequest, endpoints.JoinRequest,
+    endpoints.ErrorAnswer, endpoints.Created, endpoints.Joined, endpoints.DailyGame,
+    endpoints.Options, endpoints.Invitation, endpoints.Stats, endpoints.Record,
+    endpoints.FinishedGames, reviews.ReviewJob, pictures.RulesAnswer,
 )
 
 

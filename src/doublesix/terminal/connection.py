@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from doublesix.protocol.api import Joined, JoinRequest
+from doublesix.protocol.endpoints import Joined, JoinRequest
 from doublesix.protocol.model import read
 from doublesix.protocol.wire import CLOSE_FORBIDDEN, FINAL_CLOSES
 from doublesix.terminal.console import Console

@@ -26,7 +26,7 @@ from typing import TextIO
 from pydantic import ValidationError
 
 from doublesix.engine.rules import Rules
-from doublesix.protocol import api
+from doublesix.protocol import endpoints
 from doublesix.protocol.model import read
 from doublesix.terminal.app import play_command
 from doublesix.terminal.connection import RETRY_DELAYS, joined
@@ -66,7 +66,7 @@ def take_seat(invitation: Invitation, tables: Tables, console: Console,
         raise JoinError("This invitation is not known here: the game or its code is wrong. "
                         "Ask the host to copy the link again.")
     try:
-        shown = read(api.Invitation, answer) if status == 200 else None
+        shown = read(endpoints.Invitation, answer) if status == 200 else None
     except ValidationError:
         shown = None
     if shown is None:
@@ -97,7 +97,7 @@ def take_seat(invitation: Invitation, tables: Tables, console: Console,
         raise JoinError(error_words(answer, status), USAGE if status == 400 else FAILED)
 
 
-def describe_invitation(shown: api.Invitation, console: Console) -> None:
+def describe_invitation(shown: endpoints.Invitation, console: Console) -> None:
     """The table as its invitation shows it: the rules and who sits where."""
     options = shown.rules.model_dump()
     try:

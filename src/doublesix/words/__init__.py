@@ -10,6 +10,6 @@ They say the engine's values and the numbers the players hand over:
 (the rules' prose and every option's words), :mod:`~doublesix.words.players` (the computer
 players' names and levels), :mod:`~doublesix.words.pagewords` (what the web page shows
 besides the game's sentences: your row, the seats' cards, the table's facts, playing again)
-and :mod:`~doublesix.words.labels` (the web page's own fixed labels).  They import the engine
+and :mod:`~doublesix.words.pagelabels` (the web page's own fixed labels).  They import the engine
 only (and the players' value types, for their annotations).
 """

@@ -3,7 +3,7 @@ status line, the Draw button's title, the page's title, each seat's card (diffic
 held, score), the table's short facts and its description, the tiles played, and who wants to
 play again at a finished table.  The server sends these with each picture (a picture's
 ``words``, a table's ``words``), so the browser composes none; the page's own fixed labels are
-:mod:`doublesix.words.labels`.
+:mod:`doublesix.words.pagelabels`.
 
 A phrase with a value the page draws itself (a name in its own text direction, a score that
 counts up) is sent *marked* (:func:`marked`): its whole sentence, written once with named

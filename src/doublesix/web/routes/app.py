@@ -35,7 +35,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from doublesix.ai.review import ReviewRefused
-from doublesix.protocol import api, schema
+from doublesix.protocol import endpoints, schema
 from doublesix.protocol.pictures import RulesAnswer
 from doublesix.protocol.reviews import ReviewJob
 from doublesix.protocol.wire import (
@@ -291,9 +291,9 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
-    # -- the JSON API: each route takes and answers the models of doublesix.protocol.api --------
+    # -- the JSON API: each route takes and answers doublesix.protocol.endpoints' models ----
 
-    @app.get("/api/options", response_model=api.Options, response_model_exclude_unset=True,
+    @app.get("/api/options", response_model=endpoints.Options, response_model_exclude_unset=True,
              responses=answers(400))
     async def options() -> dict[str, Any]:
         return bodies.options_json()
@@ -331,9 +331,9 @@ def create_app(
         body = b"".join(chunks)
         return gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else None
 
-    @app.post("/api/games", status_code=201, response_model=api.Created,
+    @app.post("/api/games", status_code=201, response_model=endpoints.Created,
               response_model_exclude_unset=True, responses=answers(400, 403, 429, 503),
-              openapi_extra=body(api.NewGameRequest))
+              openapi_extra=body(endpoints.NewGameRequest))
     async def new_game(request: Request) -> Any:
         """A new game (``NewGameRequest``): its id, the creator's seat (0) and token."""
         try:
@@ -350,7 +350,7 @@ def create_app(
         return answer
 
     @app.post("/api/rules", response_model=RulesAnswer, responses=answers(400, 403),
-              openapi_extra=body(api.RulesRequest))
+              openapi_extra=body(endpoints.RulesRequest))
     async def rules(request: Request) -> Any:
         """The catalogue's words for the rules a form holds (``RulesRequest``, the rules part
         of a new game's body)."""
@@ -359,7 +359,7 @@ def create_app(
         except ProtocolError as error:
             return _refused(error)
 
-    @app.get("/api/join/{game_id}/{code}", response_model=api.Invitation,
+    @app.get("/api/join/{game_id}/{code}", response_model=endpoints.Invitation,
              responses=answers(400, 404, 500, 503))
     async def invitation(request: Request, game_id: str, code: str) -> Any:
         """The table as the invitation shows it."""
@@ -372,12 +372,12 @@ def create_app(
         except DamagedGameError as error:
             return _error(500, str(error))
 
-    @app.post("/api/join/{game_id}/{code}", status_code=201, response_model=api.Joined,
-              responses={200: {"model": api.Joined,
+    @app.post("/api/join/{game_id}/{code}", status_code=201, response_model=endpoints.Joined,
+              responses={200: {"model": endpoints.Joined,
                                "description": "the seat taken again by the same browser: a "
                                               "fresh token"},
                          **answers(400, 403, 404, 409, 429, 500, 503)},
-              openapi_extra=body(api.JoinRequest))
+              openapi_extra=body(endpoints.JoinRequest))
     async def join(request: Request, response: Response, game_id: str, code: str) -> Any:
         """Take the invitation's seat (``JoinRequest``)."""
         if not (bodies.is_game_id(game_id) and bodies.is_secret(code)):
@@ -398,18 +398,19 @@ def create_app(
         response.status_code = 201 if first else 200
         return {"game_id": game_id, "seat": seat, "token": token}
 
-    @app.post("/api/daily", response_model=api.DailyGame, responses=answers(400, 403, 429, 503))
+    @app.post("/api/daily", response_model=endpoints.DailyGame,
+              responses=answers(400, 403, 429, 503))
     async def daily(request: Request) -> Any:
         """Today's daily game for this browser."""
         return await games.daily(
             request.state.player, before_new=lambda: bound(request, creating, too_many_games))
 
-    @app.get("/api/stats", response_model=api.Stats, responses=answers(400, 503))
+    @app.get("/api/stats", response_model=endpoints.Stats, responses=answers(400, 503))
     async def stats(request: Request) -> Any:
         """This browser's statistics."""
         return await games.statistics(request.state.player)
 
-    @app.get("/api/games/{game_id}/record", response_model=api.Record,
+    @app.get("/api/games/{game_id}/record", response_model=endpoints.Record,
              responses=answers(400, 403, 404, 409, 500, 503))
     async def record(response: Response, game_id: str, token: str = "") -> Any:
         """The finished game's record, as a download."""
@@ -471,7 +472,7 @@ def create_app(
             return _error(404, "there is no such review: it may have expired, ask again")
         return job.to_json()
 
-    @app.get("/api/finished", response_model=api.FinishedGames, responses=answers(400, 503))
+    @app.get("/api/finished", response_model=endpoints.FinishedGames, responses=answers(400, 503))
     async def finished_games(request: Request) -> Any:
         """This browser's finished games, the newest first (the statistics page's list)."""
         player = request.state.player

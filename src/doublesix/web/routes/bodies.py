@@ -24,7 +24,7 @@ from doublesix.ai import PLAYERS
 from doublesix.ai.ladder import step_of
 from doublesix.engine.rules import OPTIONS, VARIANTS, RuleError, Rules
 from doublesix.protocol import wire
-from doublesix.protocol.api import MAX_TARGET, JoinRequest, NewGameRequest, RulesRequest
+from doublesix.protocol.endpoints import MAX_TARGET, JoinRequest, NewGameRequest, RulesRequest
 from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.words import pagewords, players, results, rulebook
@@ -214,7 +214,7 @@ def _request(model: type[R], body: object) -> R:
 
 
 def parse_new_game(body: object) -> NewGame:
-    """A ``POST /api/games`` body (:class:`~doublesix.protocol.api.NewGameRequest`), checked;
+    """A ``POST /api/games`` body (:class:`~doublesix.protocol.endpoints.NewGameRequest`), checked;
     :class:`ProtocolError` names what is wrong.
 
     >>> game = parse_new_game({"variant": "muggins", "players": 3,
@@ -246,7 +246,7 @@ def parse_new_game(body: object) -> NewGame:
 
 
 def parse_rules(body: object) -> Rules:
-    """The rules part of a new game's body (:class:`~doublesix.protocol.api.RulesRequest`:
+    """The rules part of a new game's body (:class:`~doublesix.protocol.endpoints.RulesRequest`:
     ``variant``, ``players``, ``target``, ``set``, ``options``; any other field is refused),
     checked by the engine.
 
@@ -263,7 +263,7 @@ def parse_rules(body: object) -> Rules:
 
 
 def parse_join(body: object) -> str:
-    """A ``POST /api/join/...`` body (:class:`~doublesix.protocol.api.JoinRequest`): the
+    """A ``POST /api/join/...`` body (:class:`~doublesix.protocol.endpoints.JoinRequest`): the
     person's display name, checked (:func:`parse_name`).
 
     >>> parse_join({"name": " Bea "})

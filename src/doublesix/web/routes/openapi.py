@@ -1,11 +1,11 @@
 """The HTTP API's OpenAPI schema (``/openapi.json``): what FastAPI makes of the routes and their
-models (:mod:`doublesix.protocol.api`), with the error answers each route may give and the
+models (:mod:`doublesix.protocol.endpoints`), with the error answers each route may give and the
 request bodies the routes read themselves (bounded in size, time and depth before any parser
 sees them, then checked by their models).
 
 >>> sorted(answers(404, 409))
 [404, 409]
->>> body(api.JoinRequest)["requestBody"]["content"]["application/json"]["schema"]
+>>> body(endpoints.JoinRequest)["requestBody"]["content"]["application/json"]["schema"]
 {'$ref': '#/components/schemas/JoinRequest'}
 """
 
@@ -18,10 +18,10 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from doublesix.protocol import api
+from doublesix.protocol import endpoints
 
 #: The request bodies the routes read (:func:`body`).
-REQUESTS: Final = (api.NewGameRequest, api.RulesRequest, api.JoinRequest)
+REQUESTS: Final = (endpoints.NewGameRequest, endpoints.RulesRequest, endpoints.JoinRequest)
 #: What each error status means, as the OpenAPI schema says it.
 _STATUSES: Final = {
     400: "a bad request: the words say what is wrong (a bad body names the form's field)",
@@ -36,7 +36,7 @@ _STATUSES: Final = {
 
 def answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The error answers a route may give, for the OpenAPI schema: ``{"error": "words"}``."""
-    return {status: {"model": api.ErrorAnswer, "description": _STATUSES[status]}
+    return {status: {"model": endpoints.ErrorAnswer, "description": _STATUSES[status]}
             for status in statuses}
 
 

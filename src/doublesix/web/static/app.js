@@ -8,7 +8,7 @@
  * The modules, by concern (docs/web.md):
  *   state.js       the one state object (settings, the server's options, the game in play)
  *   types.js       the shapes of the server's messages and of the state (JSDoc types)
- *   labels.js      the page's own labels (written from doublesix.words.labels)
+ *   labels.js      the page's own labels (written from doublesix.words.pagelabels)
  *   api.js         the JSON API over HTTP
  *   connection.js  the game's WebSocket: connecting, reconnecting, sending
  *   game.js        the server's messages shown in order, announcements, the person's actions

@@ -2,8 +2,8 @@
 /**
  * The page's own labels (button names, headings, what it says while it connects or
  * loads): every word the scripts show that the server does not send. Written from
- * src/doublesix/words/labels.py by `python -m doublesix.words.labels`: change them
- * there.
+ * src/doublesix/words/pagelabels.py by `python -m doublesix.words.pagelabels`: change
+ * them there.
  */
 export const LABELS = Object.freeze({
   "locale": "en",

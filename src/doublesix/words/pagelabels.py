@@ -5,7 +5,7 @@ or a tile in it is the server's, sent with the pictures and answers
 (:mod:`doublesix.words.pagewords` and the other words).
 
 The browser reads them from ``web/static/labels.js``, which :func:`javascript` writes from
-:data:`LABELS` (``python -m doublesix.words.labels > src/doublesix/web/static/labels.js``;
+:data:`LABELS` (``python -m doublesix.words.pagelabels > src/doublesix/web/static/labels.js``;
 ``tests/test_web_static.py`` fails while the two differ). ``locale`` is the language the page
 formats its numbers in. The page's markup (``index.html``) holds its own headings and help.
 
@@ -184,8 +184,8 @@ def javascript(labels: dict[str, str] = LABELS) -> str:
         "/**\n"
         " * The page's own labels (button names, headings, what it says while it connects or\n"
         " * loads): every word the scripts show that the server does not send. Written from\n"
-        " * src/doublesix/words/labels.py by `python -m doublesix.words.labels`: change them\n"
-        " * there.\n"
+        " * src/doublesix/words/pagelabels.py by `python -m doublesix.words.pagelabels`: change\n"
+        " * them there.\n"
         " */\n"
         "export const LABELS = Object.freeze({\n"
         f"{entries}"
