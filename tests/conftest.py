@@ -7,11 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
-from doublesix.web.routes.app import CHECK_MESSAGES_ENV
-from tests.support.web import Message, Server, Spy
+from doublesix.web.routes.app import CHECK_MESSAGES_ENV, create_app
+from tests.support.web import TEST_SETTINGS, Message, Server, Spy
 
 # Every message the tests' servers send (here, and in the servers they start as child
 # processes) is checked against the protocol's models first: one that does not fit closes its
@@ -48,3 +50,16 @@ def servers() -> Iterator[list[Server]]:
     yield started
     for server in started:
         server.stop()
+
+
+@pytest.fixture
+def app() -> FastAPI:
+    """A server on a throwaway database in memory, with quick hints."""
+    return create_app("sqlite://", hint_options={"playouts": 8}, settings=TEST_SETTINGS)
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    """A client of :func:`app`, its lifespan running."""
+    with TestClient(app) as client:
+        yield client

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,20 +14,9 @@ from doublesix import Match, Rules
 from doublesix.ai.ratings import Rating
 from doublesix.protocol.wire import COOKIE
 from doublesix.web.play.games import Games
-from doublesix.web.routes.app import STATIC, create_app
+from doublesix.web.routes.app import STATIC
 from doublesix.words import results
-from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
-
-
-@pytest.fixture
-def app() -> FastAPI:
-    return create_app("sqlite://", hint_options={"playouts": 8}, settings=TEST_SETTINGS)
-
-
-@pytest.fixture
-def client(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app) as client:
-        yield client
+from tests.support.web import SeatSocket, new_game
 
 
 class TestPages:

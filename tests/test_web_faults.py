@@ -140,11 +140,6 @@ def operational(message: str) -> exc.OperationalError:
     return exc.OperationalError("update", {}, sqlite3.OperationalError(message))
 
 
-@pytest.fixture
-def app() -> FastAPI:
-    return create_app("sqlite://", hint_options={"playouts": 8}, settings=TEST_SETTINGS)
-
-
 @pytest.mark.parametrize("trouble", ["database or disk is full",
                                      "attempt to write a readonly database"])
 def test_sqlite_full_or_read_only_is_503_json_then_plays_on(

@@ -9,13 +9,10 @@ from __future__ import annotations
 import json
 import random
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import jsonschema_rs
-import pytest
 import schemathesis
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi import checks
@@ -27,17 +24,6 @@ from tests.support.web import TEST_SETTINGS, JsonSocket, SeatSocket
 
 #: Two browsers, each its own cookie.
 ANA, BEA = "ana-browser-cookie-0123456789", "bea-browser-cookie-0123456789"
-
-
-@pytest.fixture
-def app() -> FastAPI:
-    return create_app("sqlite://", hint_options={"playouts": 8}, settings=TEST_SETTINGS)
-
-
-@pytest.fixture
-def client(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app) as client:
-        yield client
 
 
 def validator(published: dict[str, Any], name: str) -> Any:
