@@ -1,5 +1,5 @@
 """The ``doublesix`` command: ``simulate``, ``tournament``, ``ladder``, ``play``, ``join``,
-``serve``, ``prune``, ``db``, ``review`` and ``stats``.
+``serve``, ``prune``, ``db``, ``backup``, ``review`` and ``stats``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -21,6 +21,8 @@ COMMANDS: Final = {
     "prune": ("doublesix.web.storage.retention",
               "remove the web game's old games (statistics kept)"),
     "db": ("doublesix.web.storage.dbcommand", "the web game's database: db upgrade, db current"),
+    "backup": ("doublesix.web.storage.backup",
+               "copy the web game's SQLite database while the server runs: backup FILE"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
     "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),
@@ -48,7 +50,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 #: The commands of the web server, which need the ``web`` extra.
-WEB_COMMANDS: Final = ("serve", "prune", "db")
+WEB_COMMANDS: Final = ("serve", "prune", "db", "backup")
 
 
 class MissingExtra(Exception):
