@@ -1,5 +1,5 @@
 """The ``doublesix`` command: ``simulate``, ``tournament``, ``ladder``, ``play``, ``join``,
-``serve``, ``prune``, ``db``, ``backup``, ``review`` and ``stats``.
+``serve``, ``prune``, ``db``, ``backup``, ``move``, ``review`` and ``stats``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.
@@ -23,6 +23,8 @@ COMMANDS: Final = {
     "db": ("doublesix.web.storage.dbcommand", "the web game's database: db upgrade, db current"),
     "backup": ("doublesix.web.storage.backup",
                "copy the web game's SQLite database while the server runs: backup FILE"),
+    "move": ("doublesix.web.storage.moving",
+             "copy the web game's database to another (SQLite to PostgreSQL): move --from --to"),
     "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
     "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
     "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),
@@ -50,7 +52,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 #: The commands of the web server, which need the ``web`` extra.
-WEB_COMMANDS: Final = ("serve", "prune", "db", "backup")
+WEB_COMMANDS: Final = ("serve", "prune", "db", "backup", "move")
 
 
 class MissingExtra(Exception):

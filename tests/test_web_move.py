@@ -1,0 +1,119 @@
+"""``doublesix move`` (issue 47): every table copied from SQLite to PostgreSQL and back, row for
+row, the schema made by the migrations, a destination holding rows refused; and the progress
+bar of the long commands, silent when piped."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from doublesix.cli import main
+from doublesix.web.routes.app import create_app
+from doublesix.web.storage import migrating, reviewrows
+from doublesix.web.storage.moving import tables
+from doublesix.web.storage.progress import bar
+from doublesix.web.storage.retention import Policy, prune_batch
+from doublesix.web.storage.store import Store, make_engine, sqlite_url, utcnow
+from tests.support.web import TEST_SETTINGS, SeatSocket, new_game, postgres_url
+
+QUICK = {"variant": "draw", "players": 2, "target": 0, "opponents": ["greedy"]}
+
+
+def filled(path: Path) -> str:
+    """A SQLite database with games played through the server: finished (rated) and not, a
+    seat owner, a review, and a finished game removed with its results kept."""
+    url = sqlite_url(path)
+    with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
+        for seed in range(3):
+            game_id, token = new_game(client, **QUICK, seed=seed)
+            with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+                assert SeatSocket(ws).play_out(random.Random(seed))["over"]
+        new_game(client, **QUICK, seed=9)  # not played: unfinished
+    store = Store(url)
+    try:
+        store.add_seat_owner(game_id, 1, "f" * 64)
+        reviewrows.insert(store, "r1", f"{game_id} 0 0 9", "e" * 64, 9)
+        later = utcnow() + datetime.timedelta(days=2)
+        assert prune_batch(store, Policy(0, 1), later, limit=1) == 1  # its results kept
+    finally:
+        store.dispose()
+    return url
+
+
+def rows(url: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every table, in the order of their keys."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            return {table.name: [dict(row) for row in connection.execute(
+                select(table).order_by(*table.primary_key.columns)).mappings()]
+                for table in tables()}
+    finally:
+        engine.dispose()
+
+
+def test_sqlite_to_postgresql_and_back_agree_row_for_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = filled(tmp_path / "source.sqlite3")
+    postgres = postgres_url()
+    before = rows(source)
+    assert all(before.values()), {name: len(held) for name, held in before.items()}
+    assert main(["move", "--from", str(tmp_path / "source.sqlite3"), "--to", postgres,
+                 "--batch", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert "counted on both sides" in out and "3 games" in out, out
+    assert err == ""  # piped: no progress bar
+    engine = make_engine(postgres)
+    try:
+        assert migrating.found(engine).revision == migrating.head()  # made by the migrations
+    finally:
+        engine.dispose()
+    assert rows(postgres) == before
+    back = tmp_path / "back.sqlite3"
+    assert main(["move", "--from", postgres, "--to", str(back)]) == 0
+    assert rows(sqlite_url(back)) == before
+
+
+def test_a_destination_holding_rows_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    filled(tmp_path / "a.sqlite3")
+    filled(tmp_path / "b.sqlite3")
+    before = rows(sqlite_url(tmp_path / "b.sqlite3"))
+    assert main(["move", "--from", str(tmp_path / "a.sqlite3"),
+                 "--to", str(tmp_path / "b.sqlite3")]) == 1
+    err = capsys.readouterr().err
+    assert "already holds rows" in err and "doublesix_games" in err
+    assert rows(sqlite_url(tmp_path / "b.sqlite3")) == before
+
+
+def test_a_source_that_is_not_there_is_named_and_not_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    assert main(["move", "--from", str(missing), "--to", str(tmp_path / "to.sqlite3")]) == 1
+    assert str(missing) in capsys.readouterr().err
+    assert sorted(tmp_path.iterdir()) == []
+
+
+def test_the_progress_bar_draws_in_a_terminal_and_is_silent_when_piped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for terminal in (True, False):
+        stream = Terminal() if terminal else io.StringIO()
+        monkeypatch.setattr("sys.stderr", stream)
+        with bar("copying", total=10) as advance:
+            advance(10)
+        assert ("10/10" in stream.getvalue()) is terminal, stream.getvalue()
