@@ -20,7 +20,7 @@ from doublesix.web.storage import migrating, reviewrows
 from doublesix.web.storage.moving import tables
 from doublesix.web.storage.progress import bar
 from doublesix.web.storage.retention import Policy, prune_batch
-from doublesix.web.storage.store import Store, make_engine, sqlite_url, utcnow
+from doublesix.web.storage.store import SavedGame, Seat, Store, make_engine, sqlite_url, utcnow
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game, postgres_url
 
 QUICK = {"variant": "draw", "players": 2, "target": 0, "opponents": ["greedy"]}
@@ -45,6 +45,17 @@ def filled(path: Path) -> str:
     finally:
         store.dispose()
     return url
+
+
+class Stderr(io.StringIO):
+    """Standard error, a terminal or a pipe."""
+
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
 
 
 def rows(url: str) -> dict[str, list[dict[str, Any]]]:
@@ -107,13 +118,29 @@ def test_a_source_that_is_not_there_is_named_and_not_made(
 def test_the_progress_bar_draws_in_a_terminal_and_is_silent_when_piped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     for terminal in (True, False):
-        stream = Terminal() if terminal else io.StringIO()
+        stream = Stderr(terminal)
         monkeypatch.setattr("sys.stderr", stream)
         with bar("copying", total=10) as advance:
             advance(10)
         assert ("10/10" in stream.getvalue()) is terminal, stream.getvalue()
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_prune_shows_its_progress_in_a_terminal_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    terminal: bool,
+) -> None:
+    store = Store(sqlite_url(tmp_path / "old.sqlite3"))
+    old = datetime.datetime(2020, 1, 1)
+    for number in range(3):
+        store.insert(SavedGame(f"g{number}", "o", "draw", [Seat("You", "human")], "{}", [0, 0],
+                               updated=old))
+    store.dispose()
+
+    stream = Stderr(terminal)
+    monkeypatch.setattr("sys.stderr", stream)
+    assert main(["prune", "--db", str(tmp_path / "old.sqlite3"), "--unfinished-days", "30"]) == 0
+    assert "removed 3 games" in capsys.readouterr().out
+    assert ("removing" in stream.getvalue() and "3/" in stream.getvalue()) is terminal, (
+        stream.getvalue())

@@ -333,6 +333,8 @@ def run(args: argparse.Namespace) -> int:
     """``doublesix prune``: list or remove the old games; returns the exit status."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+    from doublesix.web.storage.progress import bar
+
     policy = Policy(args.unfinished_days, args.finished_days)
     try:
         store = Store(database_url(args.db))
@@ -352,8 +354,10 @@ def run(args: argparse.Namespace) -> int:
                   f"finished games (statistics kept); the database holds {before}")
             return 0
         removed = 0
-        while gone := prune_batch(store, policy, now):
-            removed += gone
+        with bar("doublesix prune: removing") as advance:  # in a terminal only
+            while gone := prune_batch(store, policy, now):
+                removed += gone
+                advance(gone)
         print(f"doublesix prune: removed {removed} games (statistics kept); the database "
               f"held {before}, now {status_line(store)}")
         return 0
