@@ -48,12 +48,12 @@ def backup_sqlite(source: Path, target: Path) -> None:
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
-    >>> with contextlib.closing(sqlite3.connect(folder / "a.sqlite3")) as db, db:
-    ...     _ = db.execute("CREATE TABLE t (x)"); _ = db.execute("INSERT INTO t VALUES (6)")
+    >>> with contextlib.closing(sqlite3.connect(folder / "a.sqlite3")) as db:
+    ...     _ = db.execute("PRAGMA user_version = 6")
     >>> backup_sqlite(folder / "a.sqlite3", folder / "b.sqlite3")
     >>> with contextlib.closing(sqlite3.connect(folder / "b.sqlite3")) as copy:
-    ...     copy.execute("SELECT x FROM t").fetchall()
-    [(6,)]
+    ...     copy.execute("PRAGMA user_version").fetchone()
+    (6,)
     """
     if not source.is_file():
         raise FileNotFoundError(f"no database at {source}")
