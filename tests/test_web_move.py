@@ -4,9 +4,11 @@ bar of the long commands, silent when piped."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import io
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +106,17 @@ def test_a_destination_holding_rows_is_refused(
     err = capsys.readouterr().err
     assert "already holds rows" in err and "doublesix_games" in err
     assert rows(sqlite_url(tmp_path / "b.sqlite3")) == before
+
+
+def test_a_source_not_at_the_newest_revision_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with contextlib.closing(sqlite3.connect(tmp_path / "empty.sqlite3")) as db:
+        db.execute("PRAGMA user_version = 1")  # a SQLite file, without doublesix's tables
+    assert main(["move", "--from", str(tmp_path / "empty.sqlite3"),
+                 "--to", str(tmp_path / "to.sqlite3")]) == 1
+    assert "doublesix db upgrade" in capsys.readouterr().err
+    assert not (tmp_path / "to.sqlite3").exists()
 
 
 def test_a_source_that_is_not_there_is_named_and_not_made(

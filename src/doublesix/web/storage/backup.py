@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shlex
 import sqlite3
 import sys
 from pathlib import Path
@@ -79,9 +80,10 @@ def pg_dump_lines(url: URL, file: str) -> list[str]:
     >>> pg_dump_lines(make_url("postgresql+psycopg://u:secret@h/games"), "games.dump")[0]
     "pg_dump --format=custom --file=games.dump 'postgresql://u:***@h/games'"
     """
-    plain = url.set(drivername="postgresql").render_as_string(hide_password=True)
-    return [f"pg_dump --format=custom --file={file} '{plain}'",
-            f"pg_restore --clean --if-exists --no-owner --dbname='{plain}' {file}"]
+    plain = shlex.quote(url.set(drivername="postgresql").render_as_string(hide_password=True))
+    file = shlex.quote(file)
+    return [f"pg_dump --format=custom --file={file} {plain}",
+            f"pg_restore --clean --if-exists --no-owner --dbname={plain} {file}"]
 
 
 def run(args: argparse.Namespace) -> int:
