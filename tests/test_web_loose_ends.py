@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
 
 from doublesix.cli import main
 from doublesix.web import settings
+from doublesix.web.routes.app import create_app
 from doublesix.web.settings import Settings
+from tests.support.web import TEST_SETTINGS
 
 
 def one_line(text: str) -> str:
@@ -76,4 +84,59 @@ def test_serve_with_a_setting_out_of_range_says_so_in_one_line(
         assert main(["serve", "--db", "sqlite://", "--port", "1"]) == 2
     assert "DOUBLESIX_KEEP_UNFINISHED_DAYS must be from 0 to 100000" in one_line(
         capsys.readouterr().err)
+    assert not any(r.exc_info for r in caplog.records)
+
+
+# -- 3: every body bounded; 5: a socket on no path is 404; 6: one log line a mistake ----------
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    app = create_app("sqlite://", hint_options={"playouts": 8},
+                     settings=TEST_SETTINGS.replace(search_processes=0))
+    with TestClient(app) as client:
+        yield client
+
+
+def post_paths(client: TestClient) -> list[str]:
+    """Every POST route's path, its parameters filled in."""
+    app = client.app
+    assert isinstance(app, FastAPI)
+    paths = [re.sub(r"\{[^}]+\}", "x", route.path) for route in app.routes
+             if isinstance(route, APIRoute) and "POST" in (route.methods or ())]
+    assert "/api/daily" in paths and "/api/games" in paths
+    return paths
+
+
+def test_every_post_refuses_a_body_past_the_bound(
+        client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    big = b'{"a": "' + b"x" * 100_000 + b'"}'
+    with caplog.at_level(logging.INFO):
+        for path in post_paths(client):
+            answer = client.post(path, content=big, headers={"content-type": "application/json"})
+            assert answer.status_code == 400, (path, answer.text)
+            assert answer.json() == {"error": "the request is too long (at most 16384 bytes)"}
+
+            def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it comes
+                for _ in range(10):
+                    yield b"x" * 10_000
+
+            streamed = client.post(path, content=chunks())
+            assert streamed.status_code == 400, (path, streamed.text)
+    assert not any(r.exc_info for r in caplog.records)
+
+
+def test_a_body_within_the_bound_is_still_read(client: TestClient) -> None:
+    answer = client.post("/api/rules", json={"variant": "draw"})
+    assert answer.status_code == 200 and answer.json()["lines"], answer.text
+
+
+@pytest.mark.parametrize("path", ["/ws/a/b/c", "/nowhere", "/api/ws"])
+def test_a_socket_on_no_path_is_404(client: TestClient, path: str,
+                                    caplog: pytest.LogCaptureFixture) -> None:
+    with (caplog.at_level(logging.INFO), pytest.raises(WebSocketDenialResponse) as refused,
+          client.websocket_connect(path)):
+        pass
+    assert refused.value.status_code == 404
+    assert client.get(path).status_code == 404
     assert not any(r.exc_info for r in caplog.records)
