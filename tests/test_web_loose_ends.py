@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,12 +15,18 @@ import pytest
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 from starlette.testclient import WebSocketDenialResponse
 
 from doublesix.cli import main
+from doublesix.protocol.wire import MAX_NAME
 from doublesix.web import settings
+from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.routes.app import create_app
+from doublesix.web.routes.bodies import INVISIBLE, is_visible, parse_name
 from doublesix.web.settings import Settings
+from doublesix.words.names import NAME_INVISIBLE
 from tests.support.web import TEST_SETTINGS
 
 
@@ -140,3 +147,57 @@ def test_a_socket_on_no_path_is_404(client: TestClient, path: str,
     assert refused.value.status_code == 404
     assert client.get(path).status_code == 404
     assert not any(r.exc_info for r in caplog.records)
+
+
+# -- 4: a name shows at least one visible character --------------------------------------------
+
+#: What shows nothing: spaces, marks alone, joiners and the other formatting characters, the
+#: Hangul fillers and the braille blank.
+NOTHING = st.one_of(
+    st.characters(categories=["Zs", "Mn", "Me", "Cf"]),
+    st.sampled_from(sorted(INVISIBLE)),
+)
+SHOWN = st.characters(categories=["L", "N", "S", "P"]).filter(lambda c: c not in INVISIBLE)
+
+
+@given(st.text(NOTHING, min_size=1, max_size=MAX_NAME))
+def test_a_name_of_nothing_visible_is_refused(name: str) -> None:
+    with pytest.raises(ProtocolError):
+        parse_name(name)
+
+
+@given(st.text(NOTHING, max_size=8), SHOWN, st.text(NOTHING, max_size=8))
+def test_a_name_with_something_visible_is_refused_only_for_formatting(
+        before: str, shown: str, after: str) -> None:
+    try:
+        name = parse_name(before + shown + after)
+    except ProtocolError as error:
+        assert str(error) != NAME_INVISIBLE
+    else:
+        assert any(is_visible(char) for char in name)
+
+
+@given(st.text(max_size=40))
+def test_any_accepted_name_is_nfc_and_shows_something(text: str) -> None:
+    try:
+        name = parse_name(text)
+    except ProtocolError:
+        return
+    assert name == unicodedata.normalize("NFC", name)
+    assert any(is_visible(char) for char in name)
+
+
+@pytest.mark.parametrize("name", ["\u200d", "\u3164", "\u2800", "\u0301\u0302", "\u3164 \u2800",
+                                  "\u115f\u1160", "\uffa0"])
+def test_an_invisible_name_is_refused_by_the_server_in_one_line(
+        client: TestClient, name: str, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO):
+        answer = client.post("/api/games", json={"variant": "draw", "players": 2,
+                                                 "opponents": ["greedy"], "name": name})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"] == NAME_INVISIBLE
+    assert not any(r.exc_info for r in caplog.records)
+
+
+def test_a_name_is_kept_in_nfc() -> None:
+    assert parse_name("Zoe\u0301") == "Zo\u00e9"
