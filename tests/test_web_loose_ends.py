@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx2
 import pytest
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
@@ -18,6 +19,8 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 from starlette.testclient import WebSocketDenialResponse
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from doublesix.cli import main
 from doublesix.protocol.wire import MAX_NAME
@@ -27,7 +30,7 @@ from doublesix.web.routes.app import create_app
 from doublesix.web.routes.bodies import INVISIBLE, is_visible, parse_name
 from doublesix.web.settings import Settings
 from doublesix.words.names import NAME_INVISIBLE
-from tests.support.web import TEST_SETTINGS
+from tests.support.web import TEST_SETTINGS, Server, free_port
 
 
 def one_line(text: str) -> str:
@@ -201,3 +204,35 @@ def test_an_invisible_name_is_refused_by_the_server_in_one_line(
 
 def test_a_name_is_kept_in_nfc() -> None:
     assert parse_name("Zoe\u0301") == "Zo\u00e9"
+
+
+# -- 6: a served server's log: one line a mistake, no traceback ---------------------------------
+
+
+def test_the_servers_log_holds_one_line_a_mistake(tmp_path: Path) -> None:
+    server = Server(free_port(), tmp_path / "g.sqlite3",
+                    env={"DOUBLESIX_SEARCH_PROCESSES": "0"})
+    try:
+        before = len(server.output)
+        mistakes = 0
+        for path, body in (("/api/daily", b"{" + b" " * 100_000 + b"}"),
+                           ("/api/games", b"[" * 5000)):
+            answer = httpx2.post(server.url + path, content=body, timeout=10)
+            assert answer.status_code == 400, answer.text
+            mistakes += 1
+        answer = httpx2.post(server.url + "/api/games", timeout=10, json={
+            "variant": "draw", "players": 2, "opponents": ["greedy"], "name": "\u3164"})
+        assert answer.status_code == 400 and answer.json()["error"] == NAME_INVISIBLE
+        mistakes += 1
+        with pytest.raises(InvalidStatus) as refused, connect(
+                f"ws://127.0.0.1:{server.port}/ws/a/b/c", open_timeout=10):
+            pass
+        assert refused.value.response.status_code == 404
+        mistakes += 1
+        answer = httpx2.get(server.url + "/api/options", timeout=10)  # the log is written
+        assert answer.status_code == 200
+    finally:
+        server.stop()
+    logged = "".join(server.output[before:])
+    assert "Traceback" not in logged and "Error" not in logged, logged
+    assert len(logged.strip().splitlines()) <= mistakes + 1, logged
