@@ -12,14 +12,19 @@ its options. ``docs/web.md`` lists them all.
 Traceback (most recent call last):
 ...
 ValueError: DOUBLESIX_SOCKETS_PER_SEAT must be a number, not 'many'
+>>> Settings.from_env({"DOUBLESIX_KEEP_UNFINISHED_DAYS": "1e12"})
+Traceback (most recent call last):
+...
+ValueError: DOUBLESIX_KEEP_UNFINISHED_DAYS must be from 0 to 100000, not 1e+12
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import ipaddress
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
@@ -33,6 +38,93 @@ PREFIX: Final = "DOUBLESIX_"
 SEARCHES_PER_CORE: Final = 3
 #: The host names a server answers for unless told others: this machine's loopback names.
 LOOPBACK_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
+
+
+#: Every number setting's range, both ends included: ``Settings`` refuses a value out of it
+#: (with its variable's name), and the command line's options of the same settings use it
+#: (:func:`in_range`).  Wide enough for any server; narrow enough that no arithmetic on a
+#: setting overflows (a date less 100000 days is still a date).
+RANGES: Final[dict[str, tuple[float, float]]] = {
+    "search_processes": (-1, 4096),
+    "db_threads": (-1, 1024),
+    "sockets_per_seat": (1, 10_000),
+    "sockets_per_browser": (1, 1_000_000),
+    "sockets_per_address": (1, 1_000_000),
+    "connections_per_address": (1, 1_000_000),
+    "max_connections": (1, 1_000_000),
+    "hints_per_minute": (0, 100_000),
+    "messages_per_10s": (1, 1_000_000),
+    "max_message": (256, 16 * 2**20),
+    "ws_max_size": (256, 16 * 2**20),
+    "max_json_depth": (2, 1000),
+    "max_body": (256, 16 * 2**20),
+    "request_timeout": (0.1, 3600),
+    "keep_alive": (0.1, 3600),
+    "max_request_line": (256, 1_000_000),
+    "ws_ping_interval": (0.1, 3600),
+    "ws_ping_timeout": (0.1, 3600),
+    "games_per_hour_per_browser": (0, 1_000_000),
+    "games_per_hour_per_address": (0, 1_000_000),
+    "joins_per_hour_per_browser": (0, 1_000_000),
+    "joins_per_hour_per_address": (0, 1_000_000),
+    "hsts_seconds": (0, 10 * 31536000),
+    "keep_unfinished_days": (0, 100_000),
+    "keep_finished_days": (0, 100_000),
+    "prune_interval": (0, 31536000),
+    "prune_batch": (1, 100_000),
+    "save_retry_max": (0.01, 3600),
+    "save_give_up": (0, 31536000),
+    "takeover_seconds": (0, 86400),
+    "handover_after": (0, 86400),
+    "presence_interval": (0.1, 3600),
+}
+
+
+def out_of_range(name: str, value: float) -> str | None:
+    """What is wrong with ``value`` for the setting ``name`` (``RANGES``; its variable's name
+    is the caller's to add), or None if it is in range.
+
+    >>> out_of_range("prune_batch", 5), out_of_range("prune_batch", 0)
+    (None, 'must be from 1 to 100000, not 0')
+    >>> out_of_range("keep_finished_days", float("nan"))
+    'must be from 0 to 100000, not nan'
+    """
+    low, high = RANGES[name]
+    if low <= value <= high:
+        return None
+    return f"must be from {_number(low)} to {_number(high)}, not {_number(value)}"
+
+
+def _number(value: float) -> str:
+    """A number as a person writes it: 16777216, 0.1, 1e+12."""
+    if float(value).is_integer() and abs(value) < 1e9:
+        return str(int(value))
+    return f"{value:g}"
+
+
+def in_range(name: str, kind: type[int] | type[float] = float) -> Callable[[str], float]:
+    """An argparse ``type`` for an option setting ``name``: a number of ``kind`` in its range
+    (``argparse`` says what is wrong in one line otherwise).
+
+    >>> in_range("keep_unfinished_days")("30"), in_range("prune_batch", int)("7")
+    (30.0, 7)
+    >>> in_range("keep_unfinished_days")("1e12")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be from 0 to 100000, not 1e+12
+    """
+
+    def parse(raw: str) -> float:
+        try:
+            value = kind(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number, not {raw!r}") from None
+        wrong = out_of_range(name, value)
+        if wrong is not None:
+            raise argparse.ArgumentTypeError(wrong)
+        return value
+
+    return parse
 
 
 def cores() -> int:
@@ -134,6 +226,13 @@ class Settings:
     #: Seconds between a server process's reminders of who is at its tables (PostgreSQL,
     #: several processes); a process not heard from for three of them is taken to be gone.
     presence_interval: float = 10.0
+
+    def __post_init__(self) -> None:
+        for name in RANGES:
+            value = getattr(self, name)
+            wrong = out_of_range(name, value)
+            if wrong is not None:
+                raise ValueError(f"{PREFIX}{name.upper()} {wrong}")
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:

@@ -30,7 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -150,6 +150,65 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
+class BodyBound:
+    """Reads every HTTP request's body before any route sees it: at most ``max_body`` bytes,
+    within ``request_timeout`` seconds, else 400 in words (one place, so that no route, old or
+    new, reads an unbounded body)."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.settings.max_body
+        too_long = f"the request is too long (at most {limit} bytes)"
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await _error(400, too_long)(scope, receive, send)
+                return
+        chunks: list[bytes] = []
+        size = 0
+
+        async def read() -> bool:
+            nonlocal size
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return False  # the client went away
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                if size > limit:
+                    raise ProtocolError(too_long)
+                chunks.append(chunk)
+                if not message.get("more_body", False):
+                    return True
+
+        try:
+            whole = await asyncio.wait_for(read(), self.settings.request_timeout)
+        except ProtocolError as error:
+            await _error(400, str(error))(scope, receive, send)
+            return
+        except TimeoutError:
+            await _error(400, "the request's body did not arrive in time")(scope, receive, send)
+            return
+        if not whole:
+            return
+        body = b"".join(chunks)
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
 def create_app(
     database_url: str | None = None,
     *,
@@ -202,6 +261,7 @@ def create_app(
     app.state.settings = settings
     app.state.retention = retention
     app.state.reviews = reviews
+    app.add_middleware(BodyBound, settings=settings)
     app.add_middleware(HostCheck, hosts=settings.hosts)
 
     @app.exception_handler(HTTPException)
@@ -305,30 +365,9 @@ def create_app(
         return schema.socket_schema()
 
     async def read_body(request: Request) -> Any:
-        """The request's JSON body (None if empty), at most ``max_body`` bytes, read within
-        ``request_timeout`` seconds, nested at most ``max_json_depth`` deep
-        (:class:`ProtocolError` otherwise)."""
-        length = request.headers.get("content-length", "")
-        if length.isdigit() and int(length) > settings.max_body:
-            raise ProtocolError(f"the request is too long (at most {settings.max_body} bytes)")
-        chunks: list[bytes] = []
-        size = 0
-
-        async def read() -> None:
-            nonlocal size
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > settings.max_body:
-                    raise ProtocolError(
-                        f"the request is too long (at most {settings.max_body} bytes)"
-                    )
-                chunks.append(chunk)
-
-        try:
-            await asyncio.wait_for(read(), settings.request_timeout)
-        except TimeoutError:
-            raise ProtocolError("the request's body did not arrive in time") from None
-        body = b"".join(chunks)
+        """The request's JSON body (None if empty), nested at most ``max_json_depth`` deep
+        (:class:`ProtocolError` otherwise); :class:`BodyBound` has read it already."""
+        body = await request.body()
         return gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else None
 
     @app.post("/api/games", status_code=201, response_model=endpoints.Created,
@@ -546,6 +585,15 @@ def create_app(
             games.disconnect(game, connection)
             with contextlib.suppress(Exception):
                 await writer
+
+    @app.websocket("/{path:path}")
+    async def no_socket(websocket: WebSocket, path: str) -> None:
+        """A socket on a path with none: 404, as for the pages and the API (not the refused
+        handshake's 403)."""
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(_error(404, "there is nothing at this path"))
+        else:  # pragma: no cover - a server without the denial extension: refused (403)
+            await websocket.close(code=1008)
 
     app.openapi = functools.partial(openapi.document, app)  # type: ignore[method-assign]
 

@@ -27,7 +27,7 @@ from doublesix.protocol import wire
 from doublesix.protocol.endpoints import MAX_TARGET, JoinRequest, NewGameRequest, RulesRequest
 from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
-from doublesix.words import pagewords, players, results, rulebook
+from doublesix.words import names, pagewords, players, results, rulebook
 
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
@@ -41,9 +41,10 @@ _SECRET: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def parse_name(value: object) -> str:
-    """A person's display name, checked: 1 to 24 characters once trimmed, no control or
-    bidirectional formatting characters (:class:`ProtocolError` says what is wrong).  Letters
-    of every script are welcome; the name is text, never HTML.
+    """A person's display name, checked: NFC, 1 to 24 characters once trimmed, at least one
+    visible (:func:`is_visible`), no control or bidirectional formatting characters
+    (:class:`ProtocolError` says what is wrong).  The one rule for every name a person
+    types.  Letters of every script are welcome; the name is text, never HTML.
 
     >>> parse_name("  Bea  "), parse_name("<b>Bea</b> שלום")
     ('Bea', '<b>Bea</b> שלום')
@@ -51,10 +52,14 @@ def parse_name(value: object) -> str:
     Traceback (most recent call last):
     ...
     doublesix.web.play.gameinfo.ProtocolError: a name may not hold control or formatting characters
+    >>> parse_name("\u3164\u200d")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    doublesix.web.play.gameinfo.ProtocolError: a name needs at least one visible character: ...
     """
     if not isinstance(value, str):
         raise ProtocolError("name must be text")
-    name = " ".join(value.split())
+    name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
         raise ProtocolError("a name needs at least one character")
     if len(name) > MAX_NAME:
@@ -65,7 +70,25 @@ def parse_name(value: object) -> str:
             category == "Cf" and char not in "\u200c\u200d"  # joiners shape some scripts
         ):
             raise ProtocolError("a name may not hold control or formatting characters")
+    if not any(map(is_visible, name)):
+        raise ProtocolError(names.NAME_INVISIBLE)
     return name
+
+
+#: Letters and symbols that show nothing: the Hangul fillers and the braille blank.
+INVISIBLE: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def is_visible(char: str) -> bool:
+    """Whether ``char`` shows something by itself: a letter, number, symbol or punctuation
+    mark, not a filler (every name a person types needs one, :func:`parse_name`).
+
+    >>> is_visible("B"), is_visible("7"), is_visible("\u2605"), is_visible("\u05e9")
+    (True, True, True, True)
+    >>> is_visible(" "), is_visible("\u0301"), is_visible("\u200d"), is_visible("\u3164")
+    (False, False, False, False)
+    """
+    return unicodedata.category(char)[0] in "LNSP" and char not in INVISIBLE
 
 
 def is_game_id(value: str) -> bool:

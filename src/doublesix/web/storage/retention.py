@@ -45,7 +45,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from doublesix.web.routes.errors import UnavailableError
-from doublesix.web.settings import Settings
+from doublesix.web.settings import Settings, in_range
 from doublesix.web.storage import ratings
 from doublesix.web.storage.history import finished_of
 from doublesix.web.storage.saving import Saving
@@ -308,6 +308,30 @@ class Retention:
 # -- doublesix prune -----------------------------------------------------------------------
 
 
+def missing_file(url: str) -> Path | None:
+    """The SQLite file ``url`` names if it is not there (opening it would create it); None
+    for a file that is there, a database in memory, or another database.
+
+    >>> missing_file("sqlite:////nowhere/games.sqlite3"), missing_file("sqlite://")
+    (PosixPath('/nowhere/games.sqlite3'), None)
+    >>> missing_file("postgresql://u@h/db") is None
+    True
+    """
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None  # Store says what is wrong with it
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:") or (
+        database.startswith("file:") and "mode=memory" in database
+    ):
+        return None
+    path = Path(database)
+    return None if path.exists() else path
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix prune``."""
     settings = Settings.from_env()
@@ -319,11 +343,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--dry-run", action="store_true", help="list what would be removed; remove nothing",
     )
     parser.add_argument(
-        "--unfinished-days", type=float, default=settings.keep_unfinished_days, metavar="DAYS",
+        "--unfinished-days", type=in_range("keep_unfinished_days"),
+        default=settings.keep_unfinished_days, metavar="DAYS",
         help="remove games nobody moved in for this long (default: %(default)g; 0: keep)",
     )
     parser.add_argument(
-        "--finished-days", type=float, default=settings.keep_finished_days, metavar="DAYS",
+        "--finished-days", type=in_range("keep_finished_days"),
+        default=settings.keep_finished_days, metavar="DAYS",
         help="remove games that ended this long ago (default: %(default)g; 0: keep); "
         "their statistics are kept",
     )
@@ -336,8 +362,14 @@ def run(args: argparse.Namespace) -> int:
     from doublesix.web.storage.progress import bar
 
     policy = Policy(args.unfinished_days, args.finished_days)
+    url = database_url(args.db)
+    missing = missing_file(url)
+    if missing is not None:
+        # Opening it would create it, tables and all: a typo would look like an empty server.
+        print(f"doublesix prune: there is no database at {missing}", file=sys.stderr)
+        return 1
     try:
-        store = Store(database_url(args.db))
+        store = Store(url)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
         print(f"doublesix prune: cannot open the database: {error}", file=sys.stderr)
         return 1

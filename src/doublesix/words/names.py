@@ -1,0 +1,11 @@
+"""What a person is told about a name they typed (a seat's now, an account's later)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: A name of nothing but spaces, marks, fillers or formatting characters.
+NAME_INVISIBLE: Final = (
+    "a name needs at least one visible character: a letter, a number, a symbol or a "
+    "punctuation mark"
+)
