@@ -29,7 +29,9 @@ from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.routes.app import create_app
 from doublesix.web.routes.bodies import INVISIBLE, is_visible, parse_name
 from doublesix.web.settings import Settings
+from doublesix.web.storage.store import Store, sqlite_url
 from doublesix.words.names import NAME_INVISIBLE
+from tests.support.storage import before_migrations, found_at, upgrade_at
 from tests.support.web import TEST_SETTINGS, Server, free_port
 
 
@@ -50,6 +52,23 @@ def test_a_dry_run_on_a_missing_file_names_it_and_creates_nothing(
         assert main([*command, "--db", str(path)]) == 1
         assert str(path) in one_line(capsys.readouterr().err)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_dry_run_on_an_older_database_changes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A database from before the migrations would be upgraded by opening it as the server
+    does: a dry run says to upgrade it first and leaves every byte as it was."""
+    path = tmp_path / "old.sqlite3"
+    url = sqlite_url(path)
+    Store(url).dispose()
+    before_migrations(url)
+    was = path.read_bytes()
+    assert main(["prune", "--dry-run", "--db", str(path)]) == 1
+    assert "doublesix db upgrade" in one_line(capsys.readouterr().err)
+    assert path.read_bytes() == was and found_at(url).revision is None
+    upgrade_at(url)
+    assert main(["prune", "--dry-run", "--db", str(path)]) == 0
+    assert "would remove 0 unfinished and 0 finished games" in capsys.readouterr().out
 
 
 # -- 2: every setting in a range ---------------------------------------------------------------

@@ -46,7 +46,7 @@ from sqlalchemy.orm import Session
 
 from doublesix.web.routes.errors import UnavailableError
 from doublesix.web.settings import Settings, in_range
-from doublesix.web.storage import ratings
+from doublesix.web.storage import migrating, ratings
 from doublesix.web.storage.history import finished_of
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import (
@@ -57,6 +57,7 @@ from doublesix.web.storage.store import (
     SeatOwnerRow,
     Store,
     database_url,
+    make_engine,
     utcnow,
 )
 
@@ -308,6 +309,27 @@ class Retention:
 # -- doublesix prune -----------------------------------------------------------------------
 
 
+def dry_run_refusal(url: str) -> str | None:
+    """Why a dry run cannot read the database at ``url`` without changing it (opening it as
+    the server does would make its tables or upgrade its schema), or None when it can.
+
+    >>> dry_run_refusal("sqlite://")
+    'the database holds no games of doublesix (a dry run makes no tables)'
+    """
+    engine = make_engine(url)
+    try:
+        there = migrating.found(engine)
+    finally:
+        engine.dispose()
+    newest = migrating.head()
+    if there.revision == newest or not there.known:  # a newer one: Store refuses it in words
+        return None
+    if not there.tables:
+        return "the database holds no games of doublesix (a dry run makes no tables)"
+    return (f"the database is at revision {there.revision or 'none'}, before the newest "
+            f"({newest}), and a dry run changes nothing: run doublesix db upgrade first")
+
+
 def missing_file(url: str) -> Path | None:
     """The SQLite file ``url`` names if it is not there (opening it would create it); None
     for a file that is there, a database in memory, or another database.
@@ -369,9 +391,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"doublesix prune: there is no database at {missing}", file=sys.stderr)
         return 1
     try:
-        store = Store(url)
+        # A dry run writes nothing: not the tables, not an upgrade of an older schema.
+        unready = dry_run_refusal(url) if args.dry_run else None
+        store = None if unready is not None else Store(url)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
         print(f"doublesix prune: cannot open the database: {error}", file=sys.stderr)
+        return 1
+    if store is None:
+        print(f"doublesix prune: {unready}", file=sys.stderr)
         return 1
     try:
         now = utcnow()
