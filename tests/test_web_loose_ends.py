@@ -83,6 +83,20 @@ def test_every_number_setting_has_a_range_holding_its_default() -> None:
         assert low <= getattr(defaults, name) <= high, name
 
 
+@pytest.mark.parametrize(("option", "value"), [
+    ("--port", "70000"), ("--port", "-1"), ("--port", "http"), ("--workers", "0"),
+    ("--workers", "100000"), ("--search-processes", "-2"), ("--search-processes", "1e9"),
+])
+def test_serve_refuses_a_number_out_of_range_in_one_line(
+        option: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["serve", option, value, "--db", "sqlite://"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert f"argument {option}: " in err.strip().splitlines()[-1], err
+
+
 @pytest.mark.parametrize("option", ["--unfinished-days", "--finished-days"])
 @pytest.mark.parametrize("value", ["99999999999", "-1", "nan", "inf", "many"])
 def test_prune_refuses_a_number_out_of_range_in_one_line(

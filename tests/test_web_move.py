@@ -17,10 +17,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from doublesix.cli import main
+from doublesix.cli.progress import bar
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage import migrating, reviewrows
 from doublesix.web.storage.moving import tables
-from doublesix.web.storage.progress import bar
 from doublesix.web.storage.retention import Policy, prune_batch
 from doublesix.web.storage.store import SavedGame, Seat, Store, make_engine, sqlite_url, utcnow
 from tests.support.web import TEST_SETTINGS, SeatSocket, new_game, postgres_url

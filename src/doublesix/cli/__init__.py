@@ -2,7 +2,8 @@
 ``serve``, ``prune``, ``db``, ``backup``, ``move``, ``review`` and ``stats``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
-``run(args) -> int``; this file only wires them up, importing each when it is used.
+``run(args) -> int``; this file only wires them up, importing each when it is used.  Every
+command's ``args.bar`` is the one progress bar (:func:`doublesix.cli.progress.bar`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any, Final
+
+from doublesix.cli import progress
 
 #: Subcommand name -> (module, one-line help).
 COMMANDS: Final = {
@@ -47,7 +50,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         if name == command:
             module = _load(name, module_name)
             module.add_arguments(sub)
-            sub.set_defaults(run=module.run)
+            sub.set_defaults(run=module.run, bar=progress.bar)
     return parser
 
 

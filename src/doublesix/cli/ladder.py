@@ -11,7 +11,7 @@ from importlib import resources
 
 from doublesix.ai.ladder import ENTRANTS, TABLE_FILE, VARIANTS, round_robin, steps, table
 from doublesix.ai.tournament import parse_spec
-from doublesix.cli.progress import Progress
+from doublesix.cli.progress import bar
 from doublesix.words import players
 
 
@@ -42,10 +42,9 @@ def run(args: argparse.Namespace) -> int:
         print("doublesix ladder: two players or more, and one deal or more", file=sys.stderr)
         return 2
     pairs = len(set(specs)) * (len(set(specs)) - 1) // 2
-    progress = Progress(args.deals * len(VARIANTS) * pairs, "matches")
-    ratings = round_robin(specs, args.deals, args.seed, args.workers,
-                          lambda done, total: progress.advance())
-    progress.close()
+    with bar("doublesix ladder: matches", total=args.deals * len(VARIANTS) * pairs) as advance:
+        ratings = round_robin(specs, args.deals, args.seed, args.workers,
+                              lambda done, total: advance(1))
     data = table(ratings, args.seed, args.deals)
     print(f"The ladder: {args.deals} deals of each pair in each variant, seed {args.seed}")
     for step in steps(data):

@@ -1,56 +1,37 @@
-"""A plain progress bar for long runs, on standard error, only when it is a terminal."""
+"""The one progress bar of every long command (``simulate``, ``tournament``, ``ladder``,
+``move``, ``prune``): rich's, on standard error, drawn only when standard error is a terminal
+(silent when piped or redirected, so logs and cron mails hold only the commands' own lines).
+
+The command line hands it to every command as ``args.bar`` (see :func:`doublesix.cli.build_parser`),
+so that the web server's commands, which may not import the command line, draw the same bar.
+
+>>> with bar("copying", total=3) as advance:
+...     advance(3)
+"""
 
 from __future__ import annotations
 
+import contextlib
 import sys
-import time
-from typing import TextIO
+from collections.abc import Callable, Iterator
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 
-class Progress:
-    """Counts work done and redraws one line at most ten times a second.
-
-    >>> import io
-    >>> bar = Progress(10, "games", stream=io.StringIO(), force=True)
-    >>> bar.advance(10); bar.close()
-    >>> "10/10" in bar.stream.getvalue()
-    True
-    """
-
-    def __init__(
-        self, total: int, unit: str, stream: TextIO | None = None, force: bool = False
-    ) -> None:
-        self.total = max(total, 1)
-        self.unit = unit
-        self.done = 0
-        self.stream = stream if stream is not None else sys.stderr
-        self.enabled = force or self.stream.isatty()
-        self.started = time.perf_counter()
-        self._drawn = 0.0
-
-    def advance(self, amount: int = 1) -> None:
-        """Count ``amount`` more units done."""
-        self.done += amount
-        now = time.perf_counter()
-        if self.enabled and (now - self._drawn >= 0.1 or self.done >= self.total):
-            self._drawn = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        width = 30
-        filled = int(width * min(self.done, self.total) / self.total)
-        elapsed = now - self.started
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        left = (self.total - self.done) / rate if rate > 0 else 0.0
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {self.unit} "
-            f"{rate:,.0f}/s, {left:,.0f} s left "
-        )
-        self.stream.flush()
-
-    def close(self) -> None:
-        """Finish the line."""
-        if self.enabled:
-            self._draw(time.perf_counter())
-            self.stream.write("\n")
-            self.stream.flush()
+@contextlib.contextmanager
+def bar(
+    description: str, total: int | None = None, *, shown: bool | None = None
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar for ``total`` units of work (None: not known); yields the function that
+    counts ``amount`` more done.  ``shown`` forces it on or off (default: when standard error
+    is a terminal)."""
+    visible = sys.stderr.isatty() if shown is None else shown
+    console = Console(file=sys.stderr, force_terminal=visible)
+    progress = Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), console=console, disable=not visible, transient=False,
+    )
+    with progress:
+        task = progress.add_task(description, total=total)
+        yield lambda amount: progress.advance(task, amount)

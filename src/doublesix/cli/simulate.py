@@ -6,7 +6,7 @@ import argparse
 import random
 import time
 
-from doublesix.cli.progress import Progress
+from doublesix.cli.progress import bar
 from doublesix.engine.match import Match
 from doublesix.engine.rules import VARIANTS, Rules
 
@@ -81,27 +81,26 @@ def simulate(rules: Rules, games: int, seed: int = 1) -> Summary:
     """
     summary = Summary(rules, games)
     rng = random.Random(seed)
-    progress = Progress(games, "games")
     started = time.perf_counter()
-    for game in range(games):
-        match = Match(rules, seed=seed + game)
-        while True:
-            moves = match.legal_moves()
-            if moves:
-                match.play(rng.choice(moves))
-            elif match.is_over:
-                break
+    with bar("doublesix simulate: games", total=games) as advance:
+        for game in range(games):
+            match = Match(rules, seed=seed + game)
+            while True:
+                moves = match.legal_moves()
+                if moves:
+                    match.play(rng.choice(moves))
+                elif match.is_over:
+                    break
+                else:
+                    match.next_hand()
+            summary.hands += match.hand_number + 1
+            summary.points += max(match.scores)
+            for seat, score in enumerate(match.scores):
+                summary.totals[seat] += score
+            if match.winner is None:
+                summary.draws += 1
             else:
-                match.next_hand()
-        summary.hands += match.hand_number + 1
-        summary.points += max(match.scores)
-        for seat, score in enumerate(match.scores):
-            summary.totals[seat] += score
-        if match.winner is None:
-            summary.draws += 1
-        else:
-            summary.wins[match.winner] += 1
-        progress.advance()
+                summary.wins[match.winner] += 1
+            advance(1)
     summary.seconds = time.perf_counter() - started
-    progress.close()
     return summary

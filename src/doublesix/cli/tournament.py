@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from doublesix.ai.tournament import TournamentResult, parse_spec, tournament
-from doublesix.cli.progress import Progress
+from doublesix.cli.progress import bar
 from doublesix.engine.rules import VARIANTS, Rules
 
 
@@ -78,8 +78,6 @@ def with_progress_bar(
 ) -> TournamentResult:
     """:func:`~doublesix.ai.tournament.tournament`, drawing a progress bar of the deals on
     standard error while it plays (when standard error is a terminal)."""
-    bar = Progress(deals, "deals")
-    result = tournament(names, rules, deals, seed, workers=workers,
-                        progress=lambda done, total: bar.advance(), every_order=every_order)
-    bar.close()
-    return result
+    with bar("doublesix tournament: deals", total=deals) as advance:
+        return tournament(names, rules, deals, seed, workers=workers,
+                          progress=lambda done, total: advance(1), every_order=every_order)

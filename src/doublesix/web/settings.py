@@ -78,18 +78,21 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
     "handover_after": (0, 86400),
     "presence_interval": (0.1, 3600),
 }
+#: The ranges of the number options of ``doublesix serve`` that are not settings (port 0: one
+#: the system chooses).
+OPTION_RANGES: Final[dict[str, tuple[float, float]]] = {"port": (0, 65535), "workers": (1, 256)}
 
 
 def out_of_range(name: str, value: float) -> str | None:
-    """What is wrong with ``value`` for the setting ``name`` (``RANGES``; its variable's name
-    is the caller's to add), or None if it is in range.
+    """What is wrong with ``value`` for the setting or option ``name`` (``RANGES``,
+    ``OPTION_RANGES``; its variable's name is the caller's to add), or None if it is in range.
 
     >>> out_of_range("prune_batch", 5), out_of_range("prune_batch", 0)
     (None, 'must be from 1 to 100000, not 0')
     >>> out_of_range("keep_finished_days", float("nan"))
     'must be from 0 to 100000, not nan'
     """
-    low, high = RANGES[name]
+    low, high = RANGES[name] if name in RANGES else OPTION_RANGES[name]
     if low <= value <= high:
         return None
     return f"must be from {_number(low)} to {_number(high)}, not {_number(value)}"
@@ -103,8 +106,8 @@ def _number(value: float) -> str:
 
 
 def in_range(name: str, kind: type[int] | type[float] = float) -> Callable[[str], float]:
-    """An argparse ``type`` for an option setting ``name``: a number of ``kind`` in its range
-    (``argparse`` says what is wrong in one line otherwise).
+    """An argparse ``type`` for an option setting ``name`` (or one of ``OPTION_RANGES``): a
+    number of ``kind`` in its range (``argparse`` says what is wrong in one line otherwise).
 
     >>> in_range("keep_unfinished_days")("30"), in_range("prune_batch", int)("7")
     (30.0, 7)

@@ -28,7 +28,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from doublesix.ai.search import PATH as SEARCH_PATH
-from doublesix.web.settings import LOOPBACK_HOSTS, Settings, proxy_trusted
+from doublesix.web.settings import LOOPBACK_HOSTS, Settings, in_range, proxy_trusted
 from doublesix.web.storage.store import DATABASE_ENV, database_url
 
 #: Where ``doublesix serve`` passes its options to its worker processes.
@@ -40,7 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)"
     )
-    parser.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    parser.add_argument("--port", type=in_range("port", int), default=8000,
+                        help="the port (default: 8000)")
     parser.add_argument(
         "--db",
         default=None,
@@ -51,11 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
-        "--workers", type=int, default=1, metavar="N",
+        "--workers", type=in_range("workers", int), default=1, metavar="N",
         help="server processes (PostgreSQL only; default: 1)",
     )
     parser.add_argument(
-        "--search-processes", type=int, default=None, metavar="N",
+        "--search-processes", type=in_range("search_processes", int), default=None, metavar="N",
         help="processes searching for computer moves and hints, in all (default: three per "
         "core; 0: threads of the server process)",
     )
@@ -269,9 +270,6 @@ def run(args: argparse.Namespace) -> int:
             settings = settings.replace(search_processes=per_worker)
     except ValueError as error:
         print(f"doublesix serve: {error}", file=sys.stderr)
-        return 2
-    if args.workers < 1:
-        print("doublesix serve: --workers must be 1 or more", file=sys.stderr)
         return 2
     try:
         parsed = make_url(url)

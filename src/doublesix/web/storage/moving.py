@@ -34,7 +34,6 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from doublesix.web.storage import migrating
-from doublesix.web.storage.progress import bar
 from doublesix.web.storage.store import database_url, make_engine
 
 #: Rows read and written at a time.
@@ -138,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         check_source(source)
         with source.connect() as connection:
             total = sum(counts(connection).values())
-        with bar(f"{name}: copying", total=total) as advance:
+        with args.bar(f"{name}: copying", total=total) as advance:
             copied = move(source, target, args.batch, advance)
     except (MoveError, migrating.SchemaError) as error:
         print(f"{name}: {error}", file=sys.stderr)

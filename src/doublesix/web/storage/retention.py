@@ -381,8 +381,6 @@ def run(args: argparse.Namespace) -> int:
     """``doublesix prune``: list or remove the old games; returns the exit status."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-    from doublesix.web.storage.progress import bar
-
     policy = Policy(args.unfinished_days, args.finished_days)
     url = database_url(args.db)
     missing = missing_file(url)
@@ -413,7 +411,7 @@ def run(args: argparse.Namespace) -> int:
                   f"finished games (statistics kept); the database holds {before}")
             return 0
         removed = 0
-        with bar("doublesix prune: removing") as advance:  # in a terminal only
+        with args.bar("doublesix prune: removing") as advance:  # in a terminal only
             while gone := prune_batch(store, policy, now):
                 removed += gone
                 advance(gone)
