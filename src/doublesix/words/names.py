@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-#: A name of nothing but spaces, marks, fillers or formatting characters.
+#: A name of nothing but spaces, marks, fillers or formatting characters (the server's refusal
+#: and the browser's own check, ``LABELS.nameInvisible``).
 NAME_INVISIBLE: Final = (
-    "a name needs at least one visible character: a letter, a number, a symbol or a "
-    "punctuation mark"
+    "A name needs at least one visible character: a letter, a number, a symbol or a "
+    "punctuation mark."
 )

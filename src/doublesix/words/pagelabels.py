@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
+from doublesix.words import names
 from doublesix.words.pagewords import page_title
 
 #: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
@@ -119,6 +120,7 @@ LABELS: Final[dict[str, str]] = {
     "nameTooLong": "A name can have at most 24 characters.",
     "nameForbidden": "A name cannot contain control characters or invisible formatting "
                      "characters (such as text-direction marks).",
+    "nameInvisible": names.NAME_INVISIBLE,
     # The waiting room and the invitation.
     "startGame": "Start the game",
     "starting": "Starting…",

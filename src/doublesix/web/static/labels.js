@@ -90,6 +90,7 @@ export const LABELS = Object.freeze({
   "nameMissing": "Type the name the others will see.",
   "nameTooLong": "A name can have at most 24 characters.",
   "nameForbidden": "A name cannot contain control characters or invisible formatting characters (such as text-direction marks).",
+  "nameInvisible": "A name needs at least one visible character: a letter, a number, a symbol or a punctuation mark.",
   "startGame": "Start the game",
   "starting": "Starting…",
   "notEveryoneHere": "Not everyone is here yet.",

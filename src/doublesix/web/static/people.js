@@ -26,16 +26,30 @@ export const HANDOVER_AFTER = 60;
  * `requests.parse_name` does).
  */
 const FORBIDDEN = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}]/u;
+/**
+ * A character that shows something by itself: a letter, number, symbol or punctuation mark, but
+ * not the Hangul fillers or the braille blank (the server's `bodies.is_visible`).
+ */
+const VISIBLE = /(?![\u115F\u1160\u3164\uFFA0\u2800])[\p{L}\p{N}\p{S}\p{P}]/u;
 
-/** A name as the server keeps it: runs of spaces made one, none around it. @param {string} raw */
+/**
+ * Python's white space (`str.split`'s), which the server's names are split on: JavaScript's
+ * `\s` but the byte-order mark, with the separators U+001C to U+001F and U+0085.
+ */
+const SPACES = /(?:(?!\uFEFF)[\s\x1C-\x1F\x85])+/u;
+
+/**
+ * A name as the server keeps it: NFC, runs of spaces made one, none around it.
+ * @param {string} raw
+ */
 export function tidyName(raw) {
-  return raw.split(/\s+/).filter(Boolean).join(" ");
+  return raw.normalize("NFC").split(SPACES).filter(Boolean).join(" ");
 }
 
 /**
  * What is wrong with a display name, in words ("" when nothing): 1 to 24 characters once the
  * spaces are tidied, no control or formatting characters (text-direction marks among them),
- * as the server's rule; letters of every script are welcome.
+ * at least one visible character, as the server's rule; letters of every script are welcome.
  * @param {string} raw
  */
 export function nameProblem(raw) {
@@ -44,6 +58,7 @@ export function nameProblem(raw) {
   if (!length) return LABELS.nameMissing;
   if (length > NAME_MAX) return LABELS.nameTooLong;
   if (FORBIDDEN.test(name)) return LABELS.nameForbidden;
+  if (!VISIBLE.test(name)) return LABELS.nameInvisible;
   return "";
 }
 
