@@ -29,9 +29,9 @@ from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.routes.app import create_app
 from doublesix.web.routes.bodies import INVISIBLE, is_visible, parse_name
 from doublesix.web.settings import Settings
-from doublesix.web.storage.store import Store, sqlite_url
+from doublesix.web.storage.store import Store, found_at, sqlite_url
 from doublesix.words.names import NAME_INVISIBLE
-from tests.support.storage import before_migrations, found_at, upgrade_at
+from tests.support.storage import before_migrations, upgrade_at
 from tests.support.web import TEST_SETTINGS, Server, free_port
 
 

@@ -33,14 +33,21 @@ from doublesix.web.play.live import stored_match
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage import migrating, ratings, reviewrows
 from doublesix.web.storage.migrating import Found, UnknownRevisionError, found, head
-from doublesix.web.storage.store import SavedGame, Seat, Store, digest, make_engine, sqlite_url
+from doublesix.web.storage.store import (
+    SavedGame,
+    Seat,
+    Store,
+    digest,
+    found_at,
+    make_engine,
+    sqlite_url,
+)
 from tests.support.storage import (
     LATE_COLUMNS,
     LATE_INDEXES,
     LATE_TABLES,
     before_migrations,
     empty_database,
-    found_at,
     schema_differences,
     upgrade_at,
 )

@@ -58,15 +58,6 @@ def schema_differences(url: str) -> list[Any]:
         engine.dispose()
 
 
-def found_at(url: str) -> migrating.Found:
-    """What the database at ``url`` holds of doublesix's schema (its revision, its tables)."""
-    engine = make_engine(url)
-    try:
-        return migrating.found(engine)
-    finally:
-        engine.dispose()
-
-
 def upgrade_at(url: str) -> migrating.Upgrade:
     """Upgrade the database at ``url`` (:func:`doublesix.web.storage.migrating.upgrade`)."""
     engine = make_engine(url)

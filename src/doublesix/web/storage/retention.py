@@ -57,7 +57,7 @@ from doublesix.web.storage.store import (
     SeatOwnerRow,
     Store,
     database_url,
-    make_engine,
+    found_at,
     utcnow,
 )
 
@@ -316,11 +316,7 @@ def dry_run_refusal(url: str) -> str | None:
     >>> dry_run_refusal("sqlite://")
     'the database holds no games of doublesix (a dry run makes no tables)'
     """
-    engine = make_engine(url)
-    try:
-        there = migrating.found(engine)
-    finally:
-        engine.dispose()
+    there = found_at(url)
     newest = migrating.head()
     if there.revision == newest or not there.known:  # a newer one: Store refuses it in words
         return None

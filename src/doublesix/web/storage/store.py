@@ -355,6 +355,20 @@ class SavedGame:
         return 0 if self.owner == owner else None
 
 
+def found_at(url: str) -> migrating.Found:
+    """What the database at ``url`` holds of doublesix's schema (its revision, its tables),
+    changing nothing (:func:`~doublesix.web.storage.migrating.found`).
+
+    >>> found_at("sqlite://")
+    Found(revision=None, tables=False)
+    """
+    engine = make_engine(url)
+    try:
+        return migrating.found(engine)
+    finally:
+        engine.dispose()
+
+
 def make_engine(url: str) -> Engine:
     """A SQLAlchemy engine for ``url``; ``postgresql://`` uses psycopg 3, SQLite files get
     their directory made and wait for locks instead of failing."""
