@@ -30,14 +30,21 @@ QUICK = {"variant": "draw", "players": 2, "target": 0, "opponents": ["greedy"]}
 
 def filled(path: Path) -> str:
     """A SQLite database with games played through the server: finished (rated) and not, a
-    seat owner, a review, and a finished game removed with its results kept."""
+    seat owner, a review, a finished game removed with its results kept, an account (signed
+    in from the browser that played, so its history joined) and a deleted account's name."""
     url = sqlite_url(path)
     with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
+        gone = {"name": "Gone", "password": "a long password"}
+        assert client.post("/api/account", json=gone).status_code == 201
+        assert client.post("/api/account/delete", json={"password": gone["password"]}
+                           ).status_code == 204
         for seed in range(3):
             game_id, token = new_game(client, **QUICK, seed=seed)
             with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
                 assert SeatSocket(ws).play_out(random.Random(seed))["over"]
         new_game(client, **QUICK, seed=9)  # not played: unfinished
+        answer = client.post("/api/account", json={"name": "Ana", "password": "a long password"})
+        assert answer.json()["joined"], answer.json()
     store = Store(url)
     try:
         store.add_seat_owner(game_id, 1, "f" * 64)

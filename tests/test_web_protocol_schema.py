@@ -76,7 +76,7 @@ class TestSchemas:
                 fine = [code for code in answers if code.startswith("2")]
                 assert fine, (method, path)
                 assert all("schema" in answers[code]["content"]["application/json"]
-                           for code in answers), (method, path)
+                           for code in answers if code != "204"), (method, path)
                 assert "422" not in answers  # a request it cannot read is 400, in words
 
 

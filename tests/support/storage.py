@@ -13,6 +13,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
 from doublesix.web.storage import migrating
+from doublesix.web.storage.migrations.versions.r0001_release_0_1_0 import tables as release_tables
 from doublesix.web.storage.store import make_engine, sqlite_url
 from tests.support.web import postgres_url
 
@@ -23,6 +24,8 @@ LATE_TABLES = ("doublesix_seat_owners", "doublesix_results", "doublesix_ratings"
 LATE_COLUMNS = ("table_info", "moves")
 #: The index pruning made when it first ran.
 LATE_INDEXES = ("ix_doublesix_games_updated",)
+#: The tables of the revisions after release 0.1.0 (no release before the migrations had them).
+NEWER_TABLES = tuple(sorted(set(migrating.models().tables) - set(release_tables().tables)))
 
 
 def before_migrations(url: str, *, tables: Sequence[str] = (), columns: Sequence[str] = (),
@@ -34,6 +37,8 @@ def before_migrations(url: str, *, tables: Sequence[str] = (), columns: Sequence
     try:
         with engine.begin() as connection:
             connection.execute(text(f"DROP TABLE {migrating.VERSION_TABLE}"))
+            for name in NEWER_TABLES:
+                connection.execute(text(f"DROP TABLE {name}"))
             for name in indexes:
                 connection.execute(text(f"DROP INDEX {name}"))
             for name in tables:

@@ -67,6 +67,9 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
     "games_per_hour_per_address": (0, 1_000_000),
     "joins_per_hour_per_browser": (0, 1_000_000),
     "joins_per_hour_per_address": (0, 1_000_000),
+    "wrong_passwords_per_hour_per_account": (0, 1_000_000),
+    "wrong_passwords_per_hour_per_address": (0, 1_000_000),
+    "held_name_days": (0, 100_000),
     "hsts_seconds": (0, 10 * 31536000),
     "keep_unfinished_days": (0, 100_000),
     "keep_finished_days": (0, 100_000),
@@ -195,6 +198,13 @@ class Settings:
     #: (``POST /api/join``); 0: no bound.  Counted as the new games are.
     joins_per_hour_per_browser: int = 120
     joins_per_hour_per_address: int = 600
+    #: Wrong passwords an hour for one account's name (from browsers that never signed in to
+    #: it: the owner's own are never held back by it) and from one client address, a tenth
+    #: of them at once; past them a sign-in waits (429 and Retry-After).  0: no bound.
+    wrong_passwords_per_hour_per_account: int = 60
+    wrong_passwords_per_hour_per_address: int = 300
+    #: Days a deleted account's name waits before anyone may take it.
+    held_name_days: float = 30.0
     #: The proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed: addresses
     #: or networks (``10.0.0.0/8``), "*" for any.  Empty: none (the headers are ignored).
     forwarded_allow_ips: tuple[str, ...] = ()

@@ -30,7 +30,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -52,7 +51,7 @@ from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.play.reviews import Reviews, games_json
-from doublesix.web.routes import bodies, openapi
+from doublesix.web.routes import accounts, bodies, openapi
 from doublesix.web.routes.bounds import Bound
 from doublesix.web.routes.errors import (
     DamagedGameError,
@@ -64,8 +63,9 @@ from doublesix.web.routes.errors import (
     too_many_games,
     too_many_joins,
 )
+from doublesix.web.routes.guards import SECURITY_HEADERS, BodyBound, HostCheck
 from doublesix.web.routes.openapi import answers, body
-from doublesix.web.settings import Settings, host_allowed, origin_allowed
+from doublesix.web.settings import Settings, origin_allowed
 from doublesix.web.storage.retention import Retention
 from doublesix.web.storage.store import Store, default_url, digest
 
@@ -83,17 +83,6 @@ UNAVAILABLE: Final = "the games database is not answering; try again in a few se
 #: What a path naming no game or invitation gets (its shape is checked before any lookup).
 NO_GAME: Final = "there is no such game"
 NO_INVITATION: Final = "there is no such invitation: check the link"
-
-CONTENT_SECURITY_POLICY: Final = (
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-)
-_SECURITY_HEADERS: Final = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-}
 
 #: Set to 1, every message the server sends on a socket is first checked against the protocol
 #: (:func:`doublesix.protocol.schema.check_server_message`); one that does not fit closes the
@@ -124,91 +113,6 @@ def _refused(error: ProtocolError) -> JSONResponse:
     return JSONResponse(answer, status_code=400)
 
 
-class HostCheck:
-    """Answers only requests whose ``Host`` names this server (``Settings.allowed_hosts``):
-    others get 400 (HTTP) or a refused handshake (WebSocket), so a page on another name that
-    resolves here (DNS rebinding) reaches nothing."""
-
-    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
-        self.app = app
-        self.hosts = hosts
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            host = ""
-            for name, value in scope.get("headers", []):
-                if name == b"host":
-                    host = value.decode("latin-1")
-                    break
-            if not host_allowed(host, self.hosts):
-                if scope["type"] == "http":
-                    response = _error(400, "this server does not answer for that host name")
-                    await response(scope, receive, send)
-                else:
-                    await send({"type": "websocket.close", "code": 1008})
-                return
-        await self.app(scope, receive, send)
-
-
-class BodyBound:
-    """Reads every HTTP request's body before any route sees it: at most ``max_body`` bytes,
-    within ``request_timeout`` seconds, else 400 in words (one place, so that no route, old or
-    new, reads an unbounded body)."""
-
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
-        self.app = app
-        self.settings = settings
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        limit = self.settings.max_body
-        too_long = f"the request is too long (at most {limit} bytes)"
-        for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > limit:
-                await _error(400, too_long)(scope, receive, send)
-                return
-        chunks: list[bytes] = []
-        size = 0
-
-        async def read() -> bool:
-            nonlocal size
-            while True:
-                message = await receive()
-                if message["type"] != "http.request":
-                    return False  # the client went away
-                chunk = message.get("body", b"")
-                size += len(chunk)
-                if size > limit:
-                    raise ProtocolError(too_long)
-                chunks.append(chunk)
-                if not message.get("more_body", False):
-                    return True
-
-        try:
-            whole = await asyncio.wait_for(read(), self.settings.request_timeout)
-        except ProtocolError as error:
-            await _error(400, str(error))(scope, receive, send)
-            return
-        except TimeoutError:
-            await _error(400, "the request's body did not arrive in time")(scope, receive, send)
-            return
-        if not whole:
-            return
-        body = b"".join(chunks)
-        given = False
-
-        async def replay() -> Message:
-            nonlocal given
-            if not given:
-                given = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-
 def create_app(
     database_url: str | None = None,
     *,
@@ -237,6 +141,7 @@ def create_app(
     joining = Bound(settings.joins_per_hour_per_browser, settings.joins_per_hour_per_address)
     reviews = Reviews(games.registry, games.saving, games.searchers,
                       **({} if review_playouts is None else {"playouts": review_playouts}))
+    signing = accounts.Accounts(games.saving, settings)
     retention = Retention(store, games.saving, settings,
                           live_ids=lambda: [game.id for game in games.registry.all()])
 
@@ -297,13 +202,22 @@ def create_app(
         fresh = player is None or not _COOKIE_SHAPE.fullmatch(player)
         if fresh:
             player = secrets.token_urlsafe(24)
-        request.state.player = player
+        # The browser; and the owner it plays as: the account signed in, else the browser.
+        request.state.browser = request.state.player = player
+        request.state.account = None
+        if request.url.path.startswith("/api/"):
+            try:
+                request.state.account = await signing.resolve(request)
+            except UnavailableError:
+                return _error(503, UNAVAILABLE, {"Retry-After": "5"})
+        if request.state.account is not None:
+            request.state.player = request.state.account.owner
         response = await call_next(request)
         secure = request.url.scheme == "https"  # directly, or said by a trusted proxy
         if fresh:
             response.set_cookie(COOKIE, str(player), max_age=COOKIE_AGE, httponly=True,
                                 samesite="lax", path="/", secure=secure)
-        for name, value in _SECURITY_HEADERS.items():
+        for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         if secure and settings.hsts_seconds > 0:
             response.headers.setdefault("Strict-Transport-Security",
@@ -369,6 +283,8 @@ def create_app(
         (:class:`ProtocolError` otherwise); :class:`BodyBound` has read it already."""
         body = await request.body()
         return gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else None
+
+    accounts.add_routes(app, signing, read_body, client_address)
 
     @app.post("/api/games", status_code=201, response_model=endpoints.Created,
               response_model_exclude_unset=True, responses=answers(400, 403, 429, 503),

@@ -18,14 +18,16 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from doublesix.protocol import endpoints
+from doublesix.protocol import accounts, endpoints
 
 #: The request bodies the routes read (:func:`body`).
-REQUESTS: Final = (endpoints.NewGameRequest, endpoints.RulesRequest, endpoints.JoinRequest)
+REQUESTS: Final = (endpoints.NewGameRequest, endpoints.RulesRequest, endpoints.JoinRequest,
+                   accounts.Credentials, accounts.NewPassword, accounts.Farewell)
 #: What each error status means, as the OpenAPI schema says it.
 _STATUSES: Final = {
     400: "a bad request: the words say what is wrong (a bad body names the form's field)",
-    403: "a token holding no seat, or a request from another site",
+    401: "not signed in, or a name and password that match no account",
+    403: "a token holding no seat, a wrong password, or a request from another site",
     404: "no such game, invitation or review",
     409: "not now (a game in play, a seat taken, a review running)",
     429: "too often from this browser or address (with Retry-After)",

@@ -43,6 +43,11 @@ async def record(live: LiveGames, saving: Saving, game_id: str, token: str) -> d
         raise ForbiddenError(game_id)
     if not saved.is_finished:
         raise NotNowError("the game is still going on: its record is ready once it is over")
+    return record_json(saved)
+
+
+def record_json(saved: SavedGame) -> dict[str, Any]:
+    """A finished game's record (``endpoints.Record``): what a download of it holds."""
     info = game_info(saved)
     return {
         "format": "doublesix-record",

@@ -1,0 +1,75 @@
+"""The accounts' JSON bodies (``docs/protocol.md``, "Accounts"): signing up, in and out, the
+account's page, a new password, deleting the account.
+
+>>> Credentials.model_validate({"name": "Ana", "password": "correct horse"}).client
+'browser'
+>>> AccountInfo.model_validate({"name": "Ana", "created": "2026-12-04",
+...                              "signed_in": "Signed in as Ana."}).name
+'Ana'
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict
+
+from doublesix.protocol.endpoints import Record
+from doublesix.protocol.model import Model
+
+
+class Credentials(Model):
+    """A name and a password: to sign up (``POST /api/account``) or in (``POST
+    /api/session``).  ``client`` "terminal" asks for the session's token in the answer (the
+    terminal keeps it in its save folder) instead of a cookie."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    name: str
+    password: str
+    client: Literal["browser", "terminal"] = "browser"
+
+
+class NewPassword(Model):
+    """A new password, with the old one (``POST /api/account/password``)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    old: str
+    new: str
+
+
+class Farewell(Model):
+    """Delete the account (``POST /api/account/delete``): its password again."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    password: str
+
+
+class AccountInfo(Model):
+    """The account signed in: its name, when it was made (ISO date), and the page's words."""
+
+    name: str
+    created: str
+    #: "Signed in as Ana."
+    signed_in: str
+
+
+class SignedIn(AccountInfo):
+    """The answer to signing up or in: the account, and what joined it from this browser."""
+
+    #: "This browser's 3 games and its rating joined your account." (None: nothing joined,
+    #: or this browser's history joined an account before).
+    joined: str | None = None
+    #: The session's token, for the terminal only (a browser gets an HttpOnly cookie).
+    token: str | None = None
+
+
+class Records(Model):
+    """Every finished game of the account (``GET /api/account/games``, a download)."""
+
+    format: Literal["doublesix-records"]
+    version: int
+    account: str
+    games: list[Record]
