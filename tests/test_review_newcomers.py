@@ -5,15 +5,28 @@ strength everywhere, and a command whose reader stops reading ends quietly."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from doublesix import Match, Rules
+from doublesix.ai import player
+from doublesix.ai.review import Mark, replay_hand, review
+from doublesix.ai.seeding import move_rng
 from doublesix.cli import CLOSED_PIPE
+from doublesix.engine.moves import Move
+from doublesix.engine.summary import same_choices, tile_choices
+from doublesix.engine.tiles import Tile
+from doublesix.web.play.reviews import Reviews
+from doublesix.words.reviewtalk import hindsight_line, review_line, review_lines, review_summary
+from tests.support.deals import scripted
 
 
 def finished(variant: str = "all-fives", seed: int = 3) -> Match:
@@ -21,6 +34,16 @@ def finished(variant: str = "all-fives", seed: int = 3) -> Match:
     match = Match(Rules.variant(variant, target=0), seed=seed)
     while match.turn is not None:
         match.play(match.legal_moves()[0])
+    return match
+
+
+def finish(match: Match) -> Match:
+    """The hand under way played to its end by greedy players, seeded as the games seed."""
+    greedy = player("greedy")
+    while match.turn is not None:
+        seat = match.turn
+        rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
+        match.play(greedy.choose(match.view(seat), rng))
     return match
 
 
@@ -51,3 +74,107 @@ class TestAClosedPipe:
         done = self.run_into_a_closed_pipe(*[str(game) if a == "GAME" else a for a in args])
         assert done.stderr == b""
         assert done.returncode == status
+
+
+def lone_double(variant: str) -> Match:
+    """Seat 1 to lay on seat 0's opening 6|6, holding one six: 6|5 left or right of the lone
+    double leaves the same table (the game lays it without asking)."""
+    match = scripted(Rules.variant(variant, target=0),
+                     [["6|6", "1|0", "2|0", "3|0", "4|0", "1|1", "2|1"],
+                      ["6|5", "5|5", "4|4", "3|3", "2|2", "3|2", "4|3"]])
+    assert match.turn == 1 and len(match.legal_moves()) == 2
+    return match
+
+
+class TestOnlyTheChoicesTheGameOffered:
+    """Item 10: a tile on either side of a lone double, the only choice, or a move that mirrors
+    the best is no decision: not graded, not counted in the accuracy."""
+
+    @pytest.mark.parametrize("variant", ["draw", "all-fives"])
+    def test_a_tile_on_either_side_of_a_lone_double_is_no_decision(self, variant: str) -> None:
+        match = lone_double(variant)
+        match.play("6|5 right")
+        result = review(finish(match), 1, playouts=60)
+        assert all(d.number != 1 for d in result.decisions)
+        assert "Move 1:" not in " ".join(review_lines(result))
+
+    def test_a_decision_is_a_turn_of_two_choices_or_more_and_only_those_count(self) -> None:
+        match = finish(Match(Rules.variant("draw", target=0), seed=5))
+        result = review(match, 0, playouts=60, hindsight=False)
+        turns = [(number, len(same_choices(played.view(0))))
+                 for number, (played, move) in enumerate(replay_hand(
+                     json.loads(match.to_json()), 0), 1)
+                 if move is not None and played.turn == 0]
+        assert [d.number for d in result.decisions] == [n for n, c in turns if c > 1]
+        assert any(c == 1 for _, c in turns) and result.summary.decisions < len(turns)
+        for decision in result.decisions:
+            assert len(decision.moves) == len({v.move for v in decision.moves}) > 1
+
+    def test_mirror_moves_are_one_choice_and_the_mirror_of_the_best_is_the_best(self) -> None:
+        match = Match(Rules.variant("all-fives", target=0), seed=11)  # 5|5 alone on the table
+        seat = match.turn
+        assert seat is not None
+        view = match.view(seat)
+        assert len(view.legal_moves()) == 6 and len(same_choices(view)) == 3
+        assert all(not c.asks for c in tile_choices(view).values())  # the game asks nothing
+        best = review(finish(Match(Rules.variant("all-fives", target=0), seed=11)), seat,
+                      playouts=60, hindsight=False).decisions[0].best
+        mirror = next(m for m in view.legal_moves() if m.tile == best.tile and m != best)
+        match.play(mirror)
+        decision = review(finish(match), seat, playouts=60).decisions[0]
+        assert decision.number == 1 and len(decision.moves) == 3 == len(decision.hindsight)
+        assert decision.played == mirror and decision.mark is Mark.BEST
+        assert decision.cost == 0.0 and decision.points_lost == 0.0
+
+
+class TestSentencesThatHoldTogether:
+    """Item 11: no chance above 100 in 100, no "100 times in 100 more", no "points fewer"
+    without its reason, hindsight that says what it assumes, and one numbering of the moves
+    in the terminal's lines and the browser's replay."""
+
+    @given(points=st.floats(-80.0, 80.0), best=st.floats(0.0, 1.0), yours=st.floats(0.0, 1.0),
+           pips=st.booleans())
+    def test_a_decisions_line_gives_its_reason_and_no_impossible_chance(
+        self, points: float, best: float, yours: float, pips: bool
+    ) -> None:
+        # The best move is the one of higher value: wins + points / 400 under pips.
+        assume(not pips or best - yours + points / 400 > 0.0)
+        assume(pips or points > 0.0)
+        chances = (best, yours) if pips else None
+        played, other = Move(Tile(4, 3), "right"), Move(Tile(4, 3), "left")
+        for line in (review_line(18, played, 0, other, 0, points, chances, "mistake"),
+                     hindsight_line(played, other, points, chances)):
+            assert "in 100 more" not in line and "in 100 fewer" not in line
+            assert all(int(n) <= 100 for n in re.findall(r"(\d+) times in 100", line))
+            if "points fewer" in line:
+                assert "winning the hand" in line, line
+            assert "points better" in line or "winning the hand" in line or "barely" in line
+
+    def test_the_hands_lost_in_all_are_hands_not_a_chance_over_100(self) -> None:
+        lines = review_summary(24, 20, 12.0, 3.09, (0, 5, 2.0, (1.0, 0.0), "blunder"))
+        text = " ".join(lines)
+        assert "in 100, in all" not in text and "309" not in text
+        assert "add up to 3.09 hands" in text
+        assert "100 times in 100 against 0 for yours" in text
+        assert review_summary(1, 1, 0.0, 0.0, None)[0] == (
+            "Accuracy: 100%, 1 of 1 decision best or good.")
+
+    def test_hindsight_says_what_it_assumes(self) -> None:
+        result = review(finish(lone_double("draw")), 0, playouts=60)
+        said = [line for line in review_lines(result) if "knowing every hand" in line.lower()]
+        assert said and all("if every seat then played by rule of thumb" in line
+                            or "every seat then playing by rule of thumb" in line
+                            for line in said)
+
+    def test_the_replay_numbers_its_moves_as_the_decisions_are(self) -> None:
+        match = finish(Match(Rules.variant("draw", target=0), seed=5))
+        result = review(match, 0, playouts=60, hindsight=False)
+        data = Reviews._result(match, 0, [0], ["You", "Greedy"], [result], None, False)
+        frames = data["replays"][0]["frames"]
+        assert frames[0]["heading"] == "The deal"
+        for index, decision in enumerate(data["decisions"]):
+            frame = next(f for f in frames if f["decision"] == index)
+            number = decision["number"]
+            assert frame["heading"] == f"Move {number} of {len(frames) - 1}"
+            assert decision["label"].startswith(f"Move {number}: ")
+            assert decision["reason"].startswith(f"Move {number}: ")
