@@ -5,6 +5,8 @@ strength everywhere, and a command whose reader stops reading ends quietly."""
 
 from __future__ import annotations
 
+import datetime
+import io
 import json
 import os
 import re
@@ -13,20 +15,26 @@ import sys
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from doublesix import Match, Rules
 from doublesix.ai import player
+from doublesix.ai.ladder import ENTRANTS, VARIANTS, level_of_player, rating_of, step_of
 from doublesix.ai.review import Mark, replay_hand, review
 from doublesix.ai.seeding import move_rng
-from doublesix.cli import CLOSED_PIPE
+from doublesix.cli import CLOSED_PIPE, main
 from doublesix.engine.moves import Move
 from doublesix.engine.summary import same_choices, tile_choices
 from doublesix.engine.tiles import Tile
+from doublesix.terminal.app import opponents_help
 from doublesix.web.play.reviews import Reviews
+from doublesix.web.storage.stats import Finished, statistics
+from doublesix.words import players
 from doublesix.words.reviewtalk import hindsight_line, review_line, review_lines, review_summary
 from tests.support.deals import scripted
+from tests.support.terminal import Program
 
 
 def finished(variant: str = "all-fives", seed: int = 3) -> Match:
@@ -178,3 +186,95 @@ class TestSentencesThatHoldTogether:
             assert frame["heading"] == f"Move {number} of {len(frames) - 1}"
             assert decision["label"].startswith(f"Move {number}: ")
             assert decision["reason"].startswith(f"Move {number}: ")
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal (the progress bar shows only there)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+class TestTheLadder:
+    """Item 15: each player named by its own level, progress from the start, plurals right."""
+
+    def test_a_short_ladder_names_each_player_by_its_own_level(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        bar = Terminal()
+        monkeypatch.setattr(sys, "stderr", bar)
+        assert main(["ladder", "--players", "random,greedy,pinocchio", "--deals", "1"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].startswith("The ladder: 1 deal of each pair in each variant, seed ")
+        rows = out[1:]
+        assert len(rows) == 3
+        for key in ("random", "greedy", "pinocchio"):
+            step = step_of(key)
+            assert step is not None
+            own = f"{players.label(key)} ({players.level_words(step.level)}): rating "
+            assert sum(own in row for row in rows) == 1, (own, rows)
+        assert "Grandmaster" not in "\n".join(out) and "Advanced" not in "\n".join(out)
+        drawn = bar.getvalue().split("\r")[1:]
+        total = 1 * len(VARIANTS) * 3
+        assert drawn[0].split("] ")[1].startswith(f"0/{total} matches")  # before any match
+        assert drawn[-1].split("] ")[1].startswith(f"{total}/{total} matches")
+
+    def test_one_deal_and_one_game_are_singular(self, capsys: pytest.CaptureFixture[str]
+                                                ) -> None:
+        assert main(["simulate", "--games", "1"]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("1 game of draw,") and "1 games" not in out
+        assert re.search(r"seat \d: (1 win|0 wins) \(", out)
+        assert main(["tournament", "--players", "random,greedy", "--deals", "1"]) == 0
+        assert capsys.readouterr().out.startswith("1 deal of draw,")
+
+
+class TestOneScaleOfStrength:
+    """Item 16: "(easy)", "(medium)" in the game and the form, "level 3, Casual" in the help:
+    one scale everywhere now, the ladder's levels, each player's own."""
+
+    def test_no_other_scale_is_left(self) -> None:
+        assert not hasattr(players, "difficulty")
+        assert all(set(words._fields) == {"label", "style"}
+                   for words in players.PLAYER_WORDS.values())
+
+    def test_each_player_has_one_strength_and_a_stronger_one_a_higher_level(self) -> None:
+        levels = [level_of_player(key) or 0 for key in ENTRANTS]
+        assert levels == list(range(1, len(ENTRANTS) + 1))
+        words = [players.level_words(level) for level in levels]
+        assert len(set(words)) == len(words)  # Snow White and Buratino no longer alike
+        assert rating_of("snow-white").shown > rating_of("buratino").shown
+        assert level_of_player("snow-white") == 5 and level_of_player("buratino") == 4
+
+    def test_the_form_the_game_the_statistics_and_the_help_say_it_alike(
+        self, client: TestClient, tmp_path: Path
+    ) -> None:
+        offered = {o["name"]: o for o in client.get("/api/options").json()["opponents"]}
+        response = client.post("/api/games", json={
+            "variant": "draw", "players": 3, "opponents": ["buratino", "snow-white"],
+            "seed": 4})
+        game = response.json()
+        with client.websocket_connect(f"/ws/{game['game_id']}?token={game['token']}") as ws:
+            state = ws.receive_json()["state"]
+        cards = state["words"]["cards"]
+        help_text = opponents_help()
+        for seat, key in ((1, "buratino"), (2, "snow-white")):
+            level = level_of_player(key)
+            assert level is not None
+            scale = players.level_words(level)  # "level 5, Strong"
+            assert offered[key]["choice"] == f"{players.label(key)} ({scale})"
+            assert offered[key]["difficulty"] == scale
+            assert cards[seat]["difficulty"] == f"({scale})"
+            assert state["difficulties"][seat] == scale
+            assert f"{key} ({scale}, rated " in help_text
+            shown = statistics([Finished("draw", (key,), won=True, score=100)],
+                               datetime.date(2026, 12, 4))["words"]["by_opponent"][key]
+            assert shown["name"] == f"{players.label(key)} ({scale})"
+        program = Program(["--variant", "draw", "--target", "0", "--opponents",
+                           "buratino,snow-white", "--seed", "3", "--new"], tmp_path)
+        said = program.read()
+        program.send("quit")
+        program.finish()
+        assert "Buratino (level 4, Club) hunts points" in said
+        assert "Snow White (level 5, Strong) plays safe" in said
+        assert "(medium)" not in said
