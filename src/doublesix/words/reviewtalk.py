@@ -214,10 +214,10 @@ def review_summary(decisions: int, good: int, points_lost: float, chance_lost: f
 
     >>> review_summary(10, 8, 12.46, None, (1, 7, 6.0, None, "mistake"))
     ['Accuracy: 80%, 8 of 10 decisions best or good.', 'Points lost: 12.5.', \
-'Costliest: hand 2, move 7, a mistake: the best move was 6.0 points better.']
+'Costliest: hand 2, move 7, a mistake; the best move there: 6.0 points better.']
     >>> review_summary(1, 0, 0.2, 0.11, (0, 5, 0.2, (0.61, 0.5), "mistake"))[::2]
-    ['Accuracy: 0%, 0 of 1 decision best or good.', 'Costliest: hand 1, move 5, a mistake: the \
-best move was 0.2 points better, winning the hand 61 times in 100 against 50 for yours.']
+    ['Accuracy: 0%, 0 of 1 decision best or good.', 'Costliest: hand 1, move 5, a mistake; the \
+best move there: 0.2 points better, winning the hand 61 times in 100 against 50 for yours.']
     >>> review_summary(0, 0, 0.0, None, None)
     ['No decision to review: at each of your turns the game offered one choice.']
     """
@@ -230,7 +230,7 @@ best move was 0.2 points better, winning the hand 61 times in 100 against 50 for
     if costliest is not None:
         hand, number, points, chances, mark = costliest
         lines.append(f"Costliest: hand {hand + 1}, move {number}, "
-                     f"{MARK_WORDS[mark][:-1].lower()}: the best move was "
+                     f"{MARK_WORDS[mark][:-1].lower()}; the best move there: "
                      f"{_difference(points, chances)}.")
     return lines
 
