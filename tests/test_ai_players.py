@@ -40,7 +40,7 @@ class TestByName:
                                  "expert-quick", "expert-careful", "expert"]
         for name, info in PLAYERS.items():
             assert isinstance(info, PlayerInfo) and info.name == name
-            assert players.label(name) and players.difficulty(name) and players.style(name)
+            assert players.label(name) and players.style(name)
             assert hasattr(player(name), "choose")
         assert players.label("snow-white") == "Snow White"
 

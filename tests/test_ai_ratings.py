@@ -75,8 +75,7 @@ class TestLadder:
         steps = ladder()
         assert sorted(step.spec for step in steps) == sorted(ENTRANTS)
         assert [step.level for step in steps] == list(range(1, len(steps) + 1))
-        assert [players.level_name(step.level, len(steps)) for step in steps] == list(
-            LEVEL_NAMES[-len(steps):])
+        assert [players.level_name(step.level) for step in steps] == list(LEVEL_NAMES)
         ratings = [step.rating.mu for step in steps]
         assert ratings == sorted(ratings)
         assert rating_of("expert") == steps[-1].rating

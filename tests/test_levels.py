@@ -110,7 +110,8 @@ class TestTheWebGame:
             label = players.label(step.spec)
             assert offered[name]["label"] == label
             assert offered[name]["ladder"]["level"] == step.level
-            assert offered[name]["choice"].startswith(f"{label} (hard): level {step.level}")
+            assert offered[name]["choice"] == (
+                f"{label} (level {step.level}, {players.level_name(step.level)})")
 
     def test_a_game_against_a_level_plays_and_its_save_loads_back_with_it(
         self, tmp_path: Path
@@ -191,8 +192,8 @@ class TestTheTerminal:
         program = Program(["--variant", "draw", "--target", "0", "--opponents",
                            "expert-quick,expert-careful", "--seed", "3", "--new"], tmp_path)
         text = program.read()
-        assert "Quick Expert (hard) the expert at a small search" in text
-        assert "Careful Expert (hard)" in text
+        assert "Quick Expert (level 6, Advanced) the expert at a small search" in text
+        assert "Careful Expert (level 7, Master)" in text
         program.send("quit")
         program.finish()
         save = read_save(tmp_path / GAME_FILE)

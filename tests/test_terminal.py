@@ -669,7 +669,7 @@ class TestDailyAndOptions:
         assert transcript.startswith("The daily game for 2026-11-30: one hand of Draw.")
         assert "This is your first attempt at today's deal: it counts for your streak." \
             in transcript
-        assert "You play against Expert.\nExpert (hard) " in transcript
+        assert "You play against Expert.\nExpert (level 8, Grandmaster) " in transcript
         daily = Match.daily(datetime.date(2026, 11, 30))
         opener = daily.history[1]
         assert f"laid {opener.tile} to open." in transcript

@@ -386,7 +386,7 @@ class TestTheTable:
         assert lines[1] == "The game starts."
         assert lines[2].startswith("Rules: Draw, double-six set, 3 players")
         assert lines[3] == "You play against Ana and Expert."
-        assert lines[4].startswith("Expert (hard) ")
+        assert lines[4].startswith("Expert (level 8, Grandmaster) ")
         assert "Ana's turn." in text or "Ana laid" in text
         assert "Your turn." in text
         assert "The game is over." in text

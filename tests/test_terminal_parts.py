@@ -271,7 +271,7 @@ class TestRunInProcess:
         args = self.parse("--save-dir", str(tmp_path), "--opponents", "random,greedy")
         assert app.run(args, io.StringIO("help\nquit\n"), out) == 0
         text = out.getvalue()
-        assert "You play against Random and Greedy.\nRandom (beginner) plays any" in text
+        assert "You play against Random and Greedy.\nRandom (level 1, Beginner) plays any" in text
         assert "3 players" in text
         assert "quit: stop; the game is saved" in text
         assert text.endswith("The game is saved. To go on, type: doublesix play --resume\n")

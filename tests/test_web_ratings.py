@@ -270,8 +270,7 @@ class TestLevels:
             step = step_of(name)
             assert step is not None and opponent["ladder"]["rating"] == step.rating.shown
             assert opponent["choice"].endswith(
-                f"level {step.level}, {players.level_name(step.level)}, "
-                f"rated {step.rating.shown:,}")
+                f"(level {step.level}, {players.level_name(step.level)})")
         assert "buratino (level 4, Club, rated 1,528)" in opponents_help()
 
 

@@ -69,7 +69,7 @@ def test_start_page_and_new_game_form(session: Any) -> None:
     page.wait_for_url(re.compile(r"/game/"))
     wait_phase(page)
     expect(page.locator("#game .seat")).to_have_count(2)
-    expect(page.locator("#game .seat").first).to_contain_text("Buratino (medium)")
+    expect(page.locator("#game .seat").first).to_contain_text("Buratino (level 4, Club)")
     expect(page.locator("#game-caption")).to_contain_text("All Fives, to 50")
 
     # The choice is remembered for the next visit.

@@ -11,6 +11,7 @@ lists every seat's score per hand, and on a phone on its side shows the scores f
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -92,17 +93,17 @@ def test_a_hand_reviewed_by_keyboard_alone(make_session: Any) -> None:
 
     # Arrow keys step forward and back; each step is said.
     page.keyboard.press("ArrowRight")
-    expect(page.locator("#review-step")).to_contain_text("Step 1 of ")
+    expect(page.locator("#review-step")).to_contain_text("Move 1 of ")
     first = live_lines(page)[-1]
-    assert first.startswith("Step 1 of ") and any(w in first for w in ("laid", "drew", "passed"))
+    assert first.startswith("Move 1 of ") and any(w in first for w in ("laid", "drew", "passed"))
     page.keyboard.press("ArrowRight")
-    expect(page.locator("#review-step")).to_contain_text("Step 2 of ")
+    expect(page.locator("#review-step")).to_contain_text("Move 2 of ")
     page.keyboard.press("ArrowLeft")
-    expect(page.locator("#review-step")).to_contain_text("Step 1 of ")
+    expect(page.locator("#review-step")).to_contain_text("Move 1 of ")
     assert len(live_lines(page)) == 3
     page.keyboard.press("End")
     steps = page.locator("#review-step").text_content() or ""
-    assert steps.split()[1] == steps.split()[3]  # "Step N of N"
+    assert steps.split()[1] == steps.split()[3]  # "Move N of N"
     page.keyboard.press("Home")
     expect(page.locator("#review-step")).to_have_text("The deal")
 
@@ -120,6 +121,9 @@ def test_a_hand_reviewed_by_keyboard_alone(make_session: Any) -> None:
     reason = page.locator("#review-reason p").first
     expect(reason).to_contain_text("Move ")
     assert (reason.text_content() or "") in live_lines(page)[-1]
+    # One numbering (issue 40, item 11): the decision's "Move N" is the replay's step N.
+    number = (reason.text_content() or "").split(":")[0]
+    expect(page.locator("#review-step")).to_have_text(re.compile(rf"^{number} of \d+$"))
     page.keyboard.press("Tab")  # the list is left in one Tab
     assert page.evaluate("document.activeElement.id") != "review-list"
 
@@ -165,10 +169,10 @@ def test_a_hand_reviewed_by_touch_on_a_phone(make_session: Any) -> None:
     assert all(w >= 44 and h >= 44 for w, h in sizes["buttons"]), sizes
     assert all(h >= 44 for h in sizes["options"]), sizes
     page.locator("#review-forward").tap()
-    expect(page.locator("#review-step")).to_contain_text("Step 1 of ")
+    expect(page.locator("#review-step")).to_contain_text("Move 1 of ")
     page.locator("#review-forward").tap()
     page.locator("#review-back").tap()
-    expect(page.locator("#review-step")).to_contain_text("Step 1 of ")
+    expect(page.locator("#review-step")).to_contain_text("Move 1 of ")
     options = page.locator("#review-list [role=option]")
     options.last.tap()
     expect(options.last).to_have_attribute("aria-selected", "true")

@@ -197,6 +197,17 @@ def step_of(spec: str) -> Step | None:
     return next((step for step in ladder() if _canonical(step.spec) == wanted), None)
 
 
+def level_of_player(spec: str) -> int | None:
+    """The game's ladder's level of a computer opponent (1 the weakest; the words name it:
+    :func:`doublesix.words.players.level_words`), or None off the ladder.
+
+    >>> level_of_player("random"), level_of_player("expert-careful"), level_of_player("nobody")
+    (1, 7, None)
+    """
+    step = step_of(spec)
+    return None if step is None else step.level
+
+
 #: How many of the latest games against a level the suggestion looks at, the fewest it
 #: needs, and the share of them won that suggests the next level.
 RECENT = 10

@@ -1,7 +1,10 @@
 """The expert goes through a finished hand or game with one seat: each decision it had, what
 each move was worth, what the move played cost, and how lucky the deal and the draws were.
 
-A decision is a turn of the seat with more than one legal move.  At each, the expert values
+A decision is a turn of the seat with more than one choice: moves that leave the same table up
+to mirror images, a tile on either side of a lone double, are one choice
+(:func:`~doublesix.engine.summary.same_choices`, what the game uses not to ask which end), and
+a turn of one choice is graded nowhere, nor counted in the accuracy.  At each, the expert values
 every move **from that seat's view at that moment** (:meth:`Expert.evaluate
 <doublesix.ai.expert.Expert.evaluate>`: what the player could know, a fair judgement), and again
 **with hindsight**: a search whose every guess is the deal as it was (:class:`Hindsight`), so a
@@ -174,17 +177,19 @@ class Decision(NamedTuple):
 
     #: The hand (0 for the first).
     hand: int
-    #: The move's place in the hand: the tiles laid before it, plus one.
+    #: The move's place in the hand: every move since the deal counts (lays, draws, passes),
+    #: the first 1; an opening the game lays itself is part of the deal.  The review's replay
+    #: numbers its steps alike.
     number: int
     #: The length of the match's history before the move (seeds its random numbers).
     step: int
-    #: Every legal move as the seat could judge it, best first.
+    #: Every choice as the seat could judge it, best first: one move a choice (:func:`fold`).
     moves: tuple[Valued, ...]
     played: Move
     #: The expert's value lost by the move played (0 for the best), and its mark.
     cost: float
     mark: Mark
-    #: Every legal move knowing every hand, best first (empty without hindsight).
+    #: Every choice knowing every hand, best first (empty without hindsight).
     hindsight: tuple[Valued, ...]
     #: In a game to a target where it is known (:func:`game_chance`): the chance of winning
     #: the game after the best move and after the move played; else None.
@@ -508,16 +513,19 @@ def _review_hand(expert: Expert, save: dict[str, Any], hand: int, seat: int, see
     worth: tuple[float, float] | None = None  # the best move's points, and knowing all
     start: list[int] = list(save["hands"][hand]["scores"])
     match: Match | None = None
-    for match, move in replay_hand(save, hand):
+    for number, (match, move) in enumerate(replay_hand(save, hand), 1):
         if move is None or match.turn != seat:
             continue
         view = match.view(seat)
         fives = view.rules.scoring == "fives"
         moves = view.legal_moves()
-        # A forced move is valued only at the seat's first turn with a lay or a draw (for
-        # the luck); a pass is never searched (the expert never searches one: in a guess where
-        # no seat can lay, its playout would pass forever).
-        if len(moves) == 1 and (worth is not None or not hindsight or moves[0].kind == "pass"):
+        choices = summary.same_choices(view)
+        # A turn of one choice (a forced move, or one tile on either side of a lone double) is
+        # valued only at the seat's first turn with a lay or a draw (for the luck); a pass is
+        # never searched (the expert never searches one: in a guess where no seat can lay, its
+        # playout would pass forever).
+        if len(choices) == 1 and (worth is not None or not hindsight
+                                  or moves[0].kind == "pass"):
             continue
         step = len(match.history)
         rng = move_rng(seed, hand, seat, step)
@@ -534,18 +542,42 @@ def _review_hand(expert: Expert, save: dict[str, Any], hand: int, seat: int, see
             if worth is None:
                 best = fair[0].move
                 worth = (fair[0].points, next(v.points for v in known if v.move == best))
-        if len(moves) == 1:
+        if len(choices) == 1:
             continue
-        decisions.append(_decision(view, hand, step, fair, known, move))
+        decisions.append(_decision(view, hand, number, step, fold(fair, choices, move),
+                                   fold(known, choices, move), move))
     luck = None
     if match is not None and hindsight and worth is not None:
         luck = Luck(hand, *worth, _margin(match.rules, seat, start, match.state.scores))
     return decisions, luck
 
 
-def _decision(view: View, hand: int, step: int, fair: tuple[Valued, ...],
+def fold(valued: Sequence[Valued], choices: Sequence[Sequence[Move]], played: Move
+         ) -> tuple[Valued, ...]:
+    """``valued`` (best first) with one entry a choice (:func:`~doublesix.engine.summary.
+    same_choices`: moves that leave the same table up to mirror images): its best-valued move,
+    as the expert would choose between them; the played move's choice is named by the move
+    played.  The search tells mirror moves apart only by its noise, so a move played that
+    mirrors the best is the best.
+
+    >>> from doublesix.engine.tiles import Tile
+    >>> left, right, other = Move(Tile(6, 5), "left"), Move(Tile(6, 5), "right"), Move.draw()
+    >>> found = fold([Valued(left, 0.6, 0.6, 0.0, 0), Valued(other, 0.5, 0.5, 0.0, 0),
+    ...               Valued(right, 0.4, 0.4, 0.0, 0)], [(left, right), (other,)], right)
+    >>> [(str(v.move), v.value) for v in found]
+    [('6|5 right', 0.6), ('draw', 0.5)]
+    """
+    choice_of = {move: k for k, group in enumerate(choices) for move in group}
+    best: dict[int, Valued] = {}
+    for value in valued:
+        best.setdefault(choice_of[value.move], value)
+    ours = choice_of[played]
+    return tuple(value._replace(move=played) if k == ours else value
+                 for k, value in best.items())
+
+
+def _decision(view: View, hand: int, number: int, step: int, fair: tuple[Valued, ...],
               known: tuple[Valued, ...], played: Move) -> Decision:
-    number = view.layout.played.bit_count() + 1
     mine = next(v for v in fair if v.move == played)
     best = fair[0]
     cost = max(0.0, best.value - mine.value)

@@ -106,7 +106,8 @@ class TournamentResult:
             plays = f"{self.seatings} seatings (the teams swapped)"
         teams = ", two teams of partners (figures per team)" if rules.teams else ""
         lines = [
-            f"{self.groups} deals of {rules.name}, {rules.players} seats{teams}, "
+            f"{self.groups} {'deal' if self.groups == 1 else 'deals'} of {rules.name}, "
+            f"{rules.players} seats{teams}, "
             f"double-{rules.set}, target {rules.target or 'one hand'}, each dealt in {plays} "
             f"({self.seconds:.0f} s)",
             f"{'player':<24} {'hands won':>10} {'games won':>10} {'mean pts':>9} "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, Final
@@ -77,7 +78,36 @@ def _load(command: str, module_name: str) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.  A reader that stops reading (``doublesix
+    review FILE | head -2``) ends it quietly: :func:`quiet_on_closed_pipe`."""
+    try:
+        try:
+            status = _main(argv)
+        finally:  # what is still buffered meets a closed pipe here, not at exit (--help too)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return quiet_on_closed_pipe()
+    return status
+
+
+#: The exit status when standard output was closed by its reader (as 128 + SIGPIPE would be,
+#: but portable: 1).
+CLOSED_PIPE = 1
+
+
+def quiet_on_closed_pipe() -> int:
+    """Standard output's reader has gone: point standard output at the null device, so that
+    Python's own flush at exit finds no closed pipe and prints no traceback (the recipe of
+    the Python docs, "Note on SIGPIPE"), and end with :data:`CLOSED_PIPE`."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+    return CLOSED_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     command = next((word for word in args_list if not word.startswith("-")), None)
     try:

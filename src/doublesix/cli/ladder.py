@@ -9,7 +9,15 @@ import json
 import sys
 from importlib import resources
 
-from doublesix.ai.ladder import ENTRANTS, TABLE_FILE, VARIANTS, round_robin, steps, table
+from doublesix.ai.ladder import (
+    ENTRANTS,
+    TABLE_FILE,
+    VARIANTS,
+    level_of_player,
+    round_robin,
+    steps,
+    table,
+)
 from doublesix.ai.tournament import parse_spec
 from doublesix.cli.progress import bar
 from doublesix.words import players
@@ -46,11 +54,10 @@ def run(args: argparse.Namespace) -> int:
         ratings = round_robin(specs, args.deals, args.seed, args.workers,
                               lambda done, total: advance(1))
     data = table(ratings, args.seed, args.deals)
-    print(f"The ladder: {args.deals} deals of each pair in each variant, seed {args.seed}")
+    print(players.ladder_heading(args.deals, args.seed))
     for step in steps(data):
-        print(f"{step.level}. {players.level_name(step.level, len(data['levels']))}: "
-              f"{players.label(step.spec)}, rating {step.rating.shown:,} "
-              f"± {step.rating.interval}")
+        print(players.ladder_line(step.level, step.spec, level_of_player(step.spec),
+                                  step.rating.shown, step.rating.interval))
     text = json.dumps(data, indent=1) + "\n"
     if args.write:
         path = resources.files("doublesix.ai").joinpath(TABLE_FILE)

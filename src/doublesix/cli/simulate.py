@@ -9,6 +9,7 @@ import time
 from doublesix.cli.progress import bar
 from doublesix.engine.match import Match
 from doublesix.engine.rules import VARIANTS, Rules
+from doublesix.words.talk import plural
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,11 +60,12 @@ class Summary:
         """The summary as lines of text."""
         players = self.rules.players
         lines = [
-            f"{self.games} games of {self.rules.name}, {players} players, "
+            f"{plural(self.games, 'game')} of {self.rules.name}, {players} players, "
             f"double-{self.rules.set}, target {self.rules.target or 'one hand'}",
         ]
         for seat, wins in enumerate(self.wins):
-            lines.append(f"  seat {seat + 1}: {wins} wins ({100 * wins / self.games:.1f}%)")
+            lines.append(f"  seat {seat + 1}: {plural(wins, 'win')} "
+                         f"({100 * wins / self.games:.1f}%)")
         lines.append(f"  drawn games: {self.draws}")
         lines.append(f"  mean hands per game: {self.hands / self.games:.2f}")
         means = ", ".join(f"{total / self.games:.1f}" for total in self.totals)

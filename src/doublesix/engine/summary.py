@@ -2,9 +2,10 @@
 
 Every face (the terminal game, the web game, the adapters' text) shows these answers and the
 words (:mod:`doublesix.words`) say them: which ends a tile fits and whether the choice changes
-the table (:func:`tile_choices`), what a lay scores (:func:`lay_points`), how a hand and the
-game ended (:func:`hand_outcome`, :func:`game_outcome`), the scoresheet (:func:`scoresheet`),
-who plays together (:func:`sides`) and the pips a hand's end counted (:func:`counted_pips`).
+the table (:func:`tile_choices`), which moves are one choice (:func:`same_choices`), what a lay
+scores (:func:`lay_points`), how a hand and the game ended (:func:`hand_outcome`,
+:func:`game_outcome`), the scoresheet (:func:`scoresheet`), who plays together (:func:`sides`)
+and the pips a hand's end counted (:func:`counted_pips`).
 Pure: no I/O, no players, no words.
 
 >>> from doublesix import Match, Rules
@@ -105,6 +106,35 @@ def _shape(layout: Layout, fives: bool) -> tuple[object, ...]:
     return (tuple(pairs), layout.spin_sides.bit_count())
 
 
+def _choice(layout: Layout, move: Move, fives: bool) -> tuple[object, ...]:
+    """What choosing ``move`` on ``layout`` chooses: its tile and the table it leaves up to
+    mirror images (:func:`_shape`), or the draw or the pass."""
+    if move.t < 0:
+        return (move.kind,)
+    if layout.is_empty:
+        return (move.t,)
+    return (move.t, _shape(layout.lay_index(move.t, move.e), fives))
+
+
+def same_choices(view: View) -> list[tuple[Move, ...]]:
+    """The seat's legal moves grouped by the choice they make, in the engine's order: the lays
+    of one tile that leave the same table up to mirror images (a tile on either side of a lone
+    double) are one choice, the one the game makes without asking which end
+    (:attr:`TileChoice.asks`); a draw or a pass is a choice of its own.  A turn of one choice
+    is no decision: the review grades none.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("all-fives"), seed=11)  # 5|5 down: either end is 5
+    >>> [[str(m) for m in group] for group in same_choices(match.view(match.turn))]
+    [['6|5 left', '6|5 right'], ['5|1 left', '5|1 right'], ['5|0 left', '5|0 right']]
+    """
+    fives = view.rules.scoring == "fives"
+    groups: dict[tuple[object, ...], list[Move]] = {}
+    for move in view.legal_moves():
+        groups.setdefault(_choice(view.layout, move, fives), []).append(move)
+    return [tuple(group) for group in groups.values()]
+
+
 def tile_choices(view: View) -> dict[Tile, TileChoice]:
     """The tiles this seat may lay now, in the order of its hand, each with its lays.
 
@@ -151,12 +181,11 @@ def tile_choices(view: View) -> dict[Tile, TileChoice]:
         )
         by_tile.setdefault(move.tile, []).append(lay)
     choices: dict[Tile, TileChoice] = {}
+    fives = rules.scoring == "fives"
     for tile in view.hand:
         lays = by_tile.get(tile)
         if lays:
-            fives = rules.scoring == "fives"
-            shapes = {_shape(layout.lay_index(lay.move.t, lay.move.e), fives) for lay in lays}
-            asks = len(shapes) > 1 and not layout.is_empty
+            asks = len({_choice(layout, lay.move, fives) for lay in lays}) > 1
             choices[tile] = TileChoice(tile, tuple(lays), asks)
     return choices
 

@@ -187,7 +187,9 @@ class LadderStep(Model):
 
 
 class OpponentInfo(Model):
-    """A computer opponent as the form offers it; ``choice`` is the menus' words for it."""
+    """A computer opponent as the form offers it; ``difficulty`` is its strength on the one
+    scale, its ladder level's words ("level 5, Strong"); ``choice`` is the menus' words for it
+    ("Snow White (level 5, Strong)")."""
 
     name: str
     label: str

@@ -269,8 +269,9 @@ class Table(Model):
 
 
 class Card(Model):
-    """A seat's card beside its name: its difficulty (None for a person), the tiles it holds,
-    and its score split at the number (which the page counts up), in full and short."""
+    """A seat's card beside its name: its strength on the one scale ("(level 5, Strong)"; None
+    for a person), the tiles it holds, and its score split at the number (which the page counts
+    up), in full and short."""
 
     difficulty: str | None
     tiles: str

@@ -45,7 +45,7 @@ from doublesix.terminal.saves import (
     set_aside,
     settle_ratings,
 )
-from doublesix.words import results
+from doublesix.words import players, results
 from doublesix.words.talk import scores_sentence, variant_name
 
 
@@ -58,7 +58,7 @@ def opponents_help() -> str:
     names = []
     for name in PLAYERS:
         step = step_of(name)
-        level = None if step is None else results.level_words(step.level, step.rating.shown)
+        level = None if step is None else players.level_words(step.level, step.rating.shown)
         names.append(name if level is None else f"{name} ({level})")
     return "; ".join(names)
 

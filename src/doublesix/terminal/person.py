@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
 from doublesix.ai import PLAYERS
+from doublesix.ai.ladder import level_of_player
 from doublesix.engine.events import Event
 from doublesix.engine.moves import Move
 from doublesix.engine.rules import Rules
@@ -137,7 +138,7 @@ class Person:
             say(f"You play against {talk.listing(others)}.")
         for seat, (name, key) in enumerate(zip(self.names, kinds, strict=True)):
             if seat != me and key in PLAYERS:
-                say(f"{name} ({players.difficulty(key)}) {players.style(key)}.")
+                say(players.introduction(name, key, level_of_player(key)))
 
     def say_how_to_play(self) -> None:
         """The last line of the introduction: how to lay a tile, and where help is."""

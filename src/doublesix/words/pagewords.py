@@ -21,6 +21,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from doublesix.words import players
 from doublesix.words.talk import listing, plural
 
 #: The site's name, after each page's title.
@@ -163,17 +164,18 @@ def invite_words(seat: int, seat_name: str) -> dict[str, str]:
 # -- the seats' cards, the table ------------------------------------------------------------------
 
 
-def card_words(difficulty: str | None, tiles: int, score: int, teams: bool) -> dict[str, Any]:
-    """A seat's card beside its name: its ``difficulty`` ("(easy)", None for a person), the
-    ``tiles`` it holds, and its ``score`` marked around the number (which the page counts
-    up), in full and ``score_short`` for a narrow card.
+def card_words(level: int | None, tiles: int, score: int, teams: bool) -> dict[str, Any]:
+    """A seat's card beside its name: its strength as ``difficulty``, on the one scale (its
+    ladder ``level``'s words, :func:`~doublesix.words.players.level_words`; None for a
+    person), the ``tiles`` it holds, and its ``score`` marked around the number (which the page
+    counts up), in full and ``score_short`` for a narrow card.
 
-    >>> card = card_words("easy", 7, 45, teams=True)
+    >>> card = card_words(3, 7, 45, teams=True)
     >>> card["difficulty"], card["tiles"], card["score"], card["score_short"]
-    ('(easy)', '7 tiles', ['team ', '45', ' points'], ['', '45', ' pts'])
+    ('(level 3, Casual)', '7 tiles', ['team ', '45', ' points'], ['', '45', ' pts'])
     """
     return {
-        "difficulty": None if difficulty is None else f"({difficulty})",
+        "difficulty": None if level is None else f"({players.level_words(level)})",
         "tiles": plural(tiles, "tile"),
         "score": marked("team {points} points" if teams else "{points} points", points=score),
         "score_short": marked("{points} pts", points=score),

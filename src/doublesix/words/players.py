@@ -1,15 +1,17 @@
-"""The computer players in words: each one's name as people write it, its difficulty and its
-style in one line, and the ladder's level names.
+"""The computer players in words: each one's name as people write it, its style in one line,
+and its strength on one scale, the ladder's: a level with its name (and, where there is room,
+its rating), the same in the game, the new-game form, the terminal, the help and the docs.
 
 The players (:mod:`doublesix.ai`) know each other by key (``snow-white``, ``expert-quick``)
-and their levels by number; every face shows them through these words.
+and their levels by number (:func:`doublesix.ai.ladder.level_of_player`, from the table the
+game ships); every face shows them through these words.
 
->>> label("snow-white"), difficulty("snow-white")
-('Snow White', 'medium')
->>> style("greedy")
-'lays its heaviest tile; under All Fives, the one that scores most'
+>>> label("snow-white"), style("greedy")
+('Snow White', 'lays its heaviest tile; under All Fives, the one that scores most')
 >>> level_name(8), level_name(12)
 ('Grandmaster', 'Level 12')
+>>> named(label("snow-white"), 5), level_words(5, 1555)
+('Snow White (level 5, Strong)', 'level 5, Strong, rated 1,555')
 """
 
 from __future__ import annotations
@@ -18,36 +20,36 @@ from typing import Final, NamedTuple
 
 
 class PlayerWords(NamedTuple):
-    """How a computer player is shown to people."""
+    """How a computer player is shown to people (its strength is its level's:
+    :func:`level_words`)."""
 
     label: str
-    difficulty: str
     style: str
 
 
 #: Every computer player's words, by the key :data:`doublesix.ai.PLAYERS` knows it by.
 PLAYER_WORDS: Final = {
-    "random": PlayerWords("Random", "beginner", "plays any legal tile at random"),
-    "greedy": PlayerWords("Greedy", "easy",
+    "random": PlayerWords("Random", "plays any legal tile at random"),
+    "greedy": PlayerWords("Greedy",
                           "lays its heaviest tile; under All Fives, the one that scores most"),
-    "pinocchio": PlayerWords("Pinocchio", "easy",
-                             "plays fast and heavy: sheds pips and doubles early"),
-    "buratino": PlayerWords("Buratino", "medium", "hunts points and races to go out, taking risks"),
-    "snow-white": PlayerWords("Snow White", "medium",
+    "pinocchio": PlayerWords("Pinocchio", "plays fast and heavy: sheds pips and doubles early"),
+    "buratino": PlayerWords("Buratino", "hunts points and races to go out, taking risks"),
+    "snow-white": PlayerWords("Snow White",
                               "plays safe: keeps a spread of numbers and blocks what you lack"),
-    "expert-quick": PlayerWords("Quick Expert", "hard",
-                                "the expert at a small search (16 guesses at the hidden tiles a "
-                                "move): quick, and easier to beat"),
-    "expert-careful": PlayerWords("Careful Expert", "hard",
+    "expert-quick": PlayerWords("Quick Expert",
+                                "the expert at a small search (16 guesses at the hidden tiles "
+                                "a move): quick, and easier to beat"),
+    "expert-careful": PlayerWords("Careful Expert",
                                   "the expert at a middling search (100 guesses at the hidden "
                                   "tiles a move)"),
-    "expert": PlayerWords("Expert", "hard",
+    "expert": PlayerWords("Expert",
                           "searches many guesses at the hidden tiles and plays the best on "
                           "average"),
 }
 
-#: The names of the ladder's levels, weakest first (:mod:`doublesix.ai.ladder` numbers them
-#: from 1; a ladder of fewer steps takes the strongest names).
+#: The names of the ladder's levels, weakest first: level 1 is "Beginner", level 8
+#: "Grandmaster" (:mod:`doublesix.ai.ladder` numbers the game's ladder from 1).  A name belongs
+#: to its level, whoever else is rated beside it.
 LEVEL_NAMES: Final = (
     "Beginner", "Novice", "Casual", "Club", "Strong", "Advanced", "Master", "Grandmaster",
 )
@@ -59,22 +61,79 @@ def label(key: str) -> str:
     return key if words is None else words.label
 
 
-def difficulty(key: str) -> str:
-    """How hard a computer player is to beat, in one word."""
-    return PLAYER_WORDS[key].difficulty
-
-
 def style(key: str) -> str:
     """How a computer player plays, in one line."""
     return PLAYER_WORDS[key].style
 
 
-def level_name(level: int, levels: int = len(LEVEL_NAMES)) -> str:
-    """The name of the ladder's step ``level`` (1 the weakest) on a ladder of ``levels`` steps.
+def level_name(level: int) -> str:
+    """The name of the game's ladder's level ``level`` (1 the weakest).
 
-    >>> level_name(1, levels=3), level_name(3, levels=3)
-    ('Advanced', 'Grandmaster')
+    >>> level_name(1), level_name(5)
+    ('Beginner', 'Strong')
     """
-    if levels > len(LEVEL_NAMES) or not 1 <= level <= levels:
+    if not 1 <= level <= len(LEVEL_NAMES):
         return f"Level {level}"
-    return LEVEL_NAMES[len(LEVEL_NAMES) - levels + level - 1]
+    return LEVEL_NAMES[level - 1]
+
+
+def level_words(level: int, rating: int | None = None) -> str:
+    """A level on the one scale of strength: its number and name, and its ``rating`` where
+    there is room for it (the help, the docs, the ladder).
+
+    >>> level_words(3), level_words(5, 1555)
+    ('level 3, Casual', 'level 5, Strong, rated 1,555')
+    """
+    if rating is None:
+        return f"level {level}, {level_name(level)}"
+    return f"level {level}, {level_name(level)}, rated {rating:,}"
+
+
+def named(name: str, level: int | None) -> str:
+    """A computer opponent with its strength, as the game, the form, the terminal and the
+    statistics name it: its ``name`` (its label, or its seat's name) and its ``level`` (None:
+    off the ladder, its name alone).
+
+    >>> named(label("random"), 1), named("Snow White 2", 5), named("someone", None)
+    ('Random (level 1, Beginner)', 'Snow White 2 (level 5, Strong)', 'someone')
+    """
+    return name if level is None else f"{name} ({level_words(level)})"
+
+
+def ladder_heading(deals: int, seed: int) -> str:
+    """The first line of ``doublesix ladder``'s table.
+
+    >>> ladder_heading(1, 7)
+    "The ladder: 1 deal of each pair in each variant, seed 7. Ranked by this run's ratings; \
+each level is the player's own on the game's ladder."
+    """
+    if deals == 1:
+        return (f"The ladder: 1 deal of each pair in each variant, seed {seed}. Ranked by this "
+                "run's ratings; each level is the player's own on the game's ladder.")
+    return (f"The ladder: {deals} deals of each pair in each variant, seed {seed}. Ranked by "
+            "this run's ratings; each level is the player's own on the game's ladder.")
+
+
+def ladder_line(rank: int, key: str, level: int | None, rating: int, interval: int) -> str:
+    """A player's line in ``doublesix ladder``'s table: its ``rank`` in this run, its name
+    with its own ``level`` on the game's ladder (None: a player the game's ladder does not
+    hold), and the rating this run gave it.
+
+    >>> ladder_line(2, "pinocchio", 3, 1465, 260)
+    '2. Pinocchio (level 3, Casual): rating 1,465 ± 260'
+    >>> ladder_line(3, "expert:playouts=50", None, 1600, 250)
+    '3. expert:playouts=50: rating 1,600 ± 250'
+    """
+    return f"{rank}. {named(label(key), level)}: rating {rating:,} ± {interval}"
+
+
+def introduction(name: str, key: str, level: int | None) -> str:
+    """The terminal's sentence for a computer opponent at the table: its seat's ``name``, its
+    strength and how it plays.
+
+    >>> introduction("Snow White", "snow-white", 5)
+    'Snow White (level 5, Strong) plays safe: keeps a spread of numbers and blocks what you lack.'
+    """
+    if level is None:
+        return f"{name} {style(key)}."
+    return f"{name} ({level_words(level)}) {style(key)}."

@@ -159,37 +159,6 @@ def level_suggestion(beaten: str, wins: int, games: int, next_level: str) -> str
             f"try {players.label(next_level)}.")
 
 
-def level_words(level: int, rating: int) -> str:
-    """A computer opponent's step on the ladder (:mod:`doublesix.ai.ladder`), as the menus
-    show it.
-
-    >>> level_words(5, 1555)
-    'level 5, Strong, rated 1,555'
-    """
-    return f"level {level}, {players.level_name(level)}, rated {rating:,}"
-
-
-def opponent_name(key: str) -> str:
-    """A computer opponent with its difficulty, as the statistics and the menus name it.
-
-    >>> opponent_name("snow-white"), opponent_name("someone")
-    ('Snow White (medium)', 'someone')
-    """
-    shown = players.PLAYER_WORDS.get(key)
-    return key if shown is None else f"{shown.label} ({shown.difficulty})"
-
-
-def opponent_choice(key: str, step: tuple[int, int] | None) -> str:
-    """A computer opponent as the menus offer it: its name, difficulty and, on the ladder,
-    its ``step`` (level, rating).
-
-    >>> opponent_choice("snow-white", (5, 1555)), opponent_choice("random", None)
-    ('Snow White (medium): level 5, Strong, rated 1,555', 'Random (beginner)')
-    """
-    name = opponent_name(key)
-    return name if step is None else f"{name}: {level_words(*step)}"
-
-
 # -- the statistics page --------------------------------------------------------------------------
 
 

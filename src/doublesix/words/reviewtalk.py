@@ -52,41 +52,67 @@ def _scoring(points: int) -> str:
     return f", scoring {points}" if points else ""
 
 
-def _difference(points: float, chance: float | None) -> str:
-    """How much better one move is than another: in points of the hand's margin and, where the
-    hand is scored by pips, in the chance of winning it (a share, 0 to 1)."""
+#: The chances of winning the hand, in 100 hands: the best move's, and the move played's.
+Chances = tuple[float, float]
+
+
+def _difference(points: float, chances: Chances | None) -> str:
+    """How much better one move is than another (a clause that gives its reason): in points of
+    the hand's margin (``points``: the better move's less the other's) and, where the hand is
+    scored by pips, in ``chances``: how often each wins the hand (a share, 0 to 1), the better
+    move's first.  A move can be better for winning more often at fewer points; it says so.
+
+    >>> _difference(4.2, None), _difference(0.02, None)
+    ('4.2 points better', 'barely better')
+    >>> _difference(-0.7, (0.502, 0.5))
+    'winning the hand a little more often, for 0.7 points fewer'
+    >>> _difference(-1.5, (0.58, 0.5))
+    'winning the hand 58 times in 100 against 50 for yours, for 1.5 points fewer'
+    >>> _difference(0.0, (1.0, 0.0)), _difference(30.0, (0.4, 0.45))
+    ('winning the hand 100 times in 100 against 0 for yours', '30.0 points better, though \
+winning the hand 40 times in 100 against 45 for yours')
+    """
     shown = round(points, 1)
-    better = f"{shown:.1f} points better" if shown >= 0 else f"{-shown:.1f} points fewer"
-    if chance is None or round(chance * 100) == 0:
-        return better if shown else "barely better"
-    times = round(chance * 100)
-    won = f"winning the hand {abs(times)} times in 100 {'more' if times > 0 else 'fewer'}"
-    if not shown:
-        return won
-    return f"{better}, {won}" if shown > 0 else f"{won}, for {-shown:.1f} points fewer"
+    best, yours = (None, None) if chances is None else (round(100 * c) for c in chances)
+    if best is None or yours is None or best == yours:
+        if shown > 0:
+            return f"{shown:.1f} points better"
+        if shown < 0:
+            return f"winning the hand a little more often, for {-shown:.1f} points fewer"
+        return "barely better"
+    if best > yours:
+        if shown > 0:
+            return (f"{shown:.1f} points better, winning the hand {best} times in 100 against "
+                    f"{yours} for yours")
+        if shown < 0:
+            return (f"winning the hand {best} times in 100 against {yours} for yours, for "
+                    f"{-shown:.1f} points fewer")
+        return f"winning the hand {best} times in 100 against {yours} for yours"
+    return (f"{max(shown, 0.0):.1f} points better, though winning the hand {best} times in 100 "
+            f"against {yours} for yours")
 
 
 def review_line(number: int, played: Move, played_scores: int, best: Move, best_scores: int,
-                points: float, chance: float | None, mark: str,
+                points: float, chances: Chances | None, mark: str,
                 game: float | None = None) -> str:
-    """One decision of a review, spoken to its seat: move ``number`` of the hand (the tiles laid
-    before it, plus one), the move played and what it scored, the best move, how much better
-    it was (``points`` of the hand's margin; ``chance``: how much more often it wins the hand,
-    None under fives; ``game``: how much more often it wins the game, where that is known) and
-    the mark.
+    """One decision of a review, spoken to its seat: move ``number`` of the hand (as the
+    review's replay numbers its steps), the move played and what it scored, the best move, how
+    much better it was (``points`` of the hand's margin; ``chances``: how often the best move
+    and the move played win the hand, None under fives; ``game``: how much more often it wins
+    the game, where that is known) and the mark.
 
     >>> from doublesix.engine.tiles import Tile
     >>> review_line(3, Move(Tile(6, 4), "right"), 10, Move(Tile(5, 5), "left"), 15, 4.2,
     ...             None, "mistake")
     'Move 3: you laid 6|4 on the right end, scoring 10. Best: 5|5 on the left end, scoring 15, \
 4.2 points better. A mistake.'
-    >>> review_line(5, Move(Tile(4, 2), "left"), 0, Move(Tile(4, 2), "left"), 0, 0.0, 0.0,
-    ...             "best")
+    >>> review_line(5, Move(Tile(4, 2), "left"), 0, Move(Tile(4, 2), "left"), 0, 0.0,
+    ...             (0.5, 0.5), "best")
     'Move 5: you laid 4|2 on the left end. The best move.'
-    >>> review_line(2, Move(Tile(3, 1), "left"), 0, Move(Tile(6, 1), "left"), 0, -1.5, 0.08,
-    ...             "inaccuracy")
-    'Move 2: you laid 3|1 on the left end. Best: 6|1 on the left end, winning the hand 8 times \
-in 100 more, for 1.5 points fewer. An inaccuracy.'
+    >>> review_line(2, Move(Tile(3, 1), "left"), 0, Move(Tile(6, 1), "left"), 0, -1.5,
+    ...             (0.58, 0.5), "inaccuracy")
+    'Move 2: you laid 3|1 on the left end. Best: 6|1 on the left end, winning the hand 58 times \
+in 100 against 50 for yours, for 1.5 points fewer. An inaccuracy.'
     >>> review_line(3, Move(Tile(6, 4), "right"), 10, Move(Tile(5, 5), "left"), 15, 4.2,
     ...             None, "mistake", 0.031)
     'Move 3: you laid 6|4 on the right end, scoring 10. Best: 5|5 on the left end, scoring 15, \
@@ -96,7 +122,7 @@ in 100 more, for 1.5 points fewer. An inaccuracy.'
     if mark == "best":
         return f"{first} {MARK_WORDS[mark]}"
     return (f"{first} Best: {move_words(best)}{_scoring(best_scores)}, "
-            f"{_difference(points, chance)}{_of_the_game(game)}. {MARK_WORDS[mark]}")
+            f"{_difference(points, chances)}{_of_the_game(game)}. {MARK_WORDS[mark]}")
 
 
 def _of_the_game(game: float | None) -> str:
@@ -112,64 +138,100 @@ def _of_the_game(game: float | None) -> str:
     return f", {percent}% of the game" if percent else ", under 1% of the game"
 
 
-def hindsight_line(played: Move, best: Move, points: float, chance: float | None) -> str:
-    """What knowing every hand (and the boneyard's order) says of the same decision.
+def hindsight_line(played: Move, best: Move, points: float, chances: Chances | None) -> str:
+    """What knowing every hand (and the boneyard's order) says of the same decision, if every
+    seat then played by the expert's rule of thumb (its playouts: not what was played after,
+    so a hand won can still have had a better move).
 
     >>> from doublesix.engine.tiles import Tile
     >>> hindsight_line(Move(Tile(6, 4), "right"), Move(Tile(6, 4), "right"), 0.0, None)
-    'Knowing every hand, yours was best too.'
+    'Knowing every hand, and if every seat then played by rule of thumb, yours was best too.'
     >>> hindsight_line(Move(Tile(6, 4), "right"), Move(Tile(4, 4), "left"), 3.0, None)
-    'Knowing every hand, 4|4 on the left end was best, 3.0 points better.'
+    'Knowing every hand, and if every seat then played by rule of thumb, 4|4 on the left end \
+was best, 3.0 points better.'
     """
     if best == played:
-        return "Knowing every hand, yours was best too."
-    return f"Knowing every hand, {move_words(best)} was best, {_difference(points, chance)}."
+        return "Knowing every hand, and if every seat then played by rule of thumb, yours was " \
+               "best too."
+    return (f"Knowing every hand, and if every seat then played by rule of thumb, "
+            f"{move_words(best)} was best, {_difference(points, chances)}.")
 
 
 def luck_line(hand_number: int, worth: float, known: float, result: int) -> str:
     """The luck of a hand's deal and draws, for one seat: its tiles' ``worth`` at its first
-    turn as it saw them, what they were worth knowing every hand (``known``) and the hand's
-    ``result``, all in points of the hand's margin (+ for the seat).
+    turn as it saw them, what they were worth knowing every hand (``known``, every seat then
+    playing by rule of thumb) and the hand's ``result``, all in points of the hand's margin
+    (+ for the seat).
 
     >>> luck_line(0, 3.14, 8.0, 12)
     'Hand 1: luck +4.9 points. Your tiles were worth +3.1 as you saw them, +8.0 knowing every \
-hand; the hand ended +12.'
+hand (every seat then playing by rule of thumb); the hand ended +12.'
     """
     return (f"Hand {hand_number + 1}: luck {known - worth:+.1f} points. Your tiles were worth "
-            f"{worth:+.1f} as you saw them, {known:+.1f} knowing every hand; the hand ended "
-            f"{result:+d}.")
+            f"{worth:+.1f} as you saw them, {known:+.1f} knowing every hand (every seat then "
+            f"playing by rule of thumb); the hand ended {result:+d}.")
+
+
+def lost_words(points: float, hands: float | None) -> str:
+    """What a review's decisions lost, in all: ``points`` of margin and, where hands are scored
+    by pips, ``hands``: the chances of winning a hand given away at each decision, added up
+    (so in hands, not in 100: two decisions that each lost half a hand lost one hand).  Under
+    pips the best move may score fewer points for winning more often: then points are gained.
+
+    >>> lost_words(12.46, None), lost_words(0.2, 0.11)
+    ('Points lost: 12.5.', 'Points lost: 0.2. The chances of winning a hand you gave away add \
+up to 0.11 hands.')
+    >>> lost_words(-1.2, 3.09)
+    'Points lost: none; your moves made 1.2 points more than the best ones, which win more \
+often. The chances of winning a hand you gave away add up to 3.09 hands.'
+    >>> lost_words(2.0, -0.2)
+    'Points lost: 2.0. Your moves won the hand more often than the best ones: 0.20 hands more, \
+added up.'
+    """
+    shown = round(points, 1)
+    if shown > 0:
+        words = f"Points lost: {shown:.1f}."
+    elif shown < 0 and hands is not None:
+        words = (f"Points lost: none; your moves made {-shown:.1f} points more than the best "
+                 "ones, which win more often.")
+    else:
+        words = "Points lost: none."
+    given = None if hands is None else round(hands, 2)
+    if given is not None and given > 0:
+        words += f" The chances of winning a hand you gave away add up to {given:.2f} hands."
+    elif given is not None and given < 0:
+        words += (f" Your moves won the hand more often than the best ones: {-given:.2f} hands "
+                  "more, added up.")
+    return words
 
 
 def review_summary(decisions: int, good: int, points_lost: float, chance_lost: float | None,
-                   costliest: tuple[int, int, float, float | None, str] | None) -> list[str]:
+                   costliest: tuple[int, int, float, Chances | None, str] | None) -> list[str]:
     """A review's summary for its seat: the accuracy (the share of ``decisions`` marked best
-    or good), the points lost (and, where hands are scored by pips, the chance of winning a
-    hand lost, summed), and the costliest decision as (hand number, move number, points,
-    chance or None, mark).
+    or good), what they lost (:func:`lost_words`; ``chance_lost`` the chances of winning a
+    hand lost, added up, or None under fives), and the costliest decision as (hand number,
+    move number, points, the best and the played move's chances or None, mark).
 
     >>> review_summary(10, 8, 12.46, None, (1, 7, 6.0, None, "mistake"))
     ['Accuracy: 80%, 8 of 10 decisions best or good.', 'Points lost: 12.5.', \
-'Costliest: hand 2, move 7, a mistake: the best move was 6.0 points better.']
-    >>> review_summary(4, 3, 0.2, 0.11, (0, 5, 0.2, 0.11, "mistake"))[1:]
-    ['Points lost: 0.2. Chance of winning a hand lost: 11 in 100, in all.', \
-'Costliest: hand 1, move 5, a mistake: the best move was 0.2 points better, winning the hand \
-11 times in 100 more.']
+'Costliest: hand 2, move 7, a mistake; the best move there: 6.0 points better.']
+    >>> review_summary(1, 0, 0.2, 0.11, (0, 5, 0.2, (0.61, 0.5), "mistake"))[::2]
+    ['Accuracy: 0%, 0 of 1 decision best or good.', 'Costliest: hand 1, move 5, a mistake; the \
+best move there: 0.2 points better, winning the hand 61 times in 100 against 50 for yours.']
     >>> review_summary(0, 0, 0.0, None, None)
-    ['No decision to review: every move was forced.']
+    ['No decision to review: at each of your turns the game offered one choice.']
     """
     if not decisions:
-        return ["No decision to review: every move was forced."]
-    lines = [f"Accuracy: {round(100 * good / decisions)}%, {good} of {decisions} decisions "
-             "best or good."]
-    lost = f"Points lost: {points_lost:.1f}."
-    if chance_lost is not None and round(chance_lost * 100):
-        lost += f" Chance of winning a hand lost: {round(chance_lost * 100)} in 100, in all."
-    lines.append(lost)
+        return ["No decision to review: at each of your turns the game offered one choice."]
+    percent = round(100 * good / decisions)
+    lines = [f"Accuracy: {percent}%, {good} of 1 decision best or good." if decisions == 1
+             else f"Accuracy: {percent}%, {good} of {decisions} decisions best or good.",
+             lost_words(points_lost, chance_lost)]
     if costliest is not None:
-        hand, number, points, chance, mark = costliest
+        hand, number, points, chances, mark = costliest
         lines.append(f"Costliest: hand {hand + 1}, move {number}, "
-                     f"{MARK_WORDS[mark][:-1].lower()}: the best move was "
-                     f"{_difference(points, chance)}.")
+                     f"{MARK_WORDS[mark][:-1].lower()}; the best move there: "
+                     f"{_difference(points, chances)}.")
     return lines
 
 
@@ -203,12 +265,13 @@ def decision_label(number: int, mark: str) -> str:
 
 
 def review_step_words(step: int, steps: int) -> str:
-    """Where a replay stands: the deal (``step`` 0), then each move of ``steps``.
+    """Where a replay stands: the deal (``step`` 0), then each move of ``steps``, numbered as
+    the decisions are (every move since the deal: lays, draws and passes).
 
     >>> review_step_words(0, 20), review_step_words(3, 20)
-    ('The deal', 'Step 3 of 20')
+    ('The deal', 'Move 3 of 20')
     """
-    return "The deal" if step == 0 else f"Step {step} of {steps}"
+    return "The deal" if step == 0 else f"Move {step} of {steps}"
 
 
 def review_heading(hands: Sequence[int], whole: bool, one_hand: bool) -> str:
@@ -260,12 +323,21 @@ def game_label(names: Sequence[str], scores: Sequence[int]) -> str:
 # -- a whole review (doublesix.ai.review gives the numbers, these say them) --------------------
 
 
+def _chances(decision: Decision, fives: bool, hindsight: bool = False) -> Chances | None:
+    """How often the best move and the move played win the hand (None under fives)."""
+    if fives:
+        return None
+    moves = decision.hindsight if hindsight else decision.moves
+    mine = next(v for v in moves if v.move == decision.played)
+    return moves[0].wins, mine.wins
+
+
 def decision_line(decision: Decision, fives: bool) -> str:
     """One decision of a review in words (:func:`review_line`); ``fives``: the hand is scored
     in fives, where no chance of winning the hand is said."""
     mine, best = decision.played_value, decision.moves[0]
     return review_line(decision.number, decision.played, mine.scores, best.move, best.scores,
-                       best.points - mine.points, None if fives else best.wins - mine.wins,
+                       best.points - mine.points, _chances(decision, fives),
                        decision.mark.value, decision.game_chance_lost)
 
 
@@ -277,7 +349,7 @@ def decision_hindsight(decision: Decision, fives: bool) -> str:
     ours = next(v for v in decision.hindsight if v.move == decision.played)
     top_move = decision.played if ours.value >= top.value else top.move
     return hindsight_line(decision.played, top_move, top.points - ours.points,
-                          None if fives else top.wins - ours.wins)
+                          _chances(decision, fives, hindsight=True))
 
 
 def review_lines(review: Review) -> list[str]:
@@ -308,8 +380,7 @@ def summary_lines(review: Review) -> list[str]:
         summary.decisions, summary.accurate, summary.points_lost, summary.chance_lost,
         None if costliest is None else (
             costliest.hand, costliest.number, costliest.points_lost,
-            None if summary.chance_lost is None else costliest.chance_lost,
-            costliest.mark.value))
+            _chances(costliest, summary.chance_lost is None), costliest.mark.value))
 
 
 def review_json(review: Review) -> dict[str, Any]:

@@ -29,6 +29,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from doublesix.ai.ladder import level_of_player
 from doublesix.engine import summary
 from doublesix.engine.events import Event, hand_start
 from doublesix.engine.layout import Layout
@@ -66,6 +67,16 @@ def caption_words(rules: Rules, hand_number: int, daily: str | None) -> str:
 def tile_text(tile: Tile | None) -> str | None:
     """A tile as the protocol writes it (``"6|4"``), or None."""
     return None if tile is None else str(tile)
+
+
+def strength(kind: str) -> str | None:
+    """A seat's strength on the one scale (its ladder level's words), None for a person.
+
+    >>> strength("snow-white"), strength("human")
+    ('level 5, Strong', None)
+    """
+    level = None if kind == HUMAN else level_of_player(kind)
+    return None if level is None else players.level_words(level)
 
 
 def seat_names(info: GameInfo, me: int) -> list[str]:
@@ -325,7 +336,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "names": names,
         "kinds": list(info.kinds),
         "difficulties": [
-            None if kind == HUMAN else players.difficulty(kind) for kind in info.kinds
+            strength(kind) for kind in info.kinds
         ],
         "rules": rules_json(view.rules),
         "hand_number": view.hand_number,
@@ -494,7 +505,7 @@ def page_words(match: Match, view: View, shown: Sequence[str], kinds: Sequence[s
         "draw": pagewords.draw_title(view.boneyard_size)
         if any(m.kind == DRAW for m in legal) else None,
         "cards": [
-            pagewords.card_words(None if kind == HUMAN else players.difficulty(kind),
+            pagewords.card_words(None if kind == HUMAN else level_of_player(kind),
                                  view.hand_sizes[seat], view.scores[seat], rules.teams)
             for seat, kind in enumerate(kinds)
         ],

@@ -27,7 +27,7 @@ from doublesix.protocol import wire
 from doublesix.protocol.endpoints import MAX_TARGET, JoinRequest, NewGameRequest, RulesRequest
 from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
-from doublesix.words import names, pagewords, players, results, rulebook
+from doublesix.words import names, pagewords, players, rulebook
 
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
@@ -344,12 +344,14 @@ def options_json() -> dict[str, Any]:
 
 
 def opponent_json(name: str) -> dict[str, Any]:
-    """One computer opponent as the new-game form offers it: its label, difficulty, style and
-    its step on the ladder (level, level name, rating and its interval; None if it has
-    none), with ``choice``, the menu's words for it.
+    """One computer opponent as the new-game form offers it: its label, its strength on the
+    one scale as ``difficulty`` (its ladder level's words), its style and its step on the
+    ladder (level, level name, rating and its interval; None if it has none), with
+    ``choice``, the menu's words for it (short enough for a phone).
 
-    >>> opponent_json("snow-white")["choice"]
-    'Snow White (medium): level 5, Strong, rated 1,555'
+    >>> option = opponent_json("snow-white")
+    >>> option["choice"], option["difficulty"]
+    ('Snow White (level 5, Strong)', 'level 5, Strong')
     """
     shown = players.PLAYER_WORDS[name]
     step = step_of(name)
@@ -357,10 +359,10 @@ def opponent_json(name: str) -> dict[str, Any]:
     if step is not None:
         ladder = {"level": step.level, "level_name": players.level_name(step.level),
                   "rating": step.rating.shown, "interval": step.rating.interval}
-    return {"name": PLAYERS[name].name, "label": shown.label, "difficulty": shown.difficulty,
+    return {"name": PLAYERS[name].name, "label": shown.label,
+            "difficulty": "" if step is None else players.level_words(step.level),
             "style": shown.style, "ladder": ladder,
-            "choice": results.opponent_choice(
-                name, None if step is None else (step.level, step.rating.shown))}
+            "choice": players.named(shown.label, None if step is None else step.level)}
 
 
 #: The opponents the new-game form offers (the API accepts every player).

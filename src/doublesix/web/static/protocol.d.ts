@@ -474,8 +474,9 @@ export interface InviteWords {
   copied_said: string;
 }
 /**
- * A seat's card beside its name: its difficulty (None for a person), the tiles it holds,
- * and its score split at the number (which the page counts up), in full and short.
+ * A seat's card beside its name: its strength on the one scale ("(level 5, Strong)"; None
+ * for a person), the tiles it holds, and its score split at the number (which the page counts
+ * up), in full and short.
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
  * via the `definition` "Card".
@@ -866,7 +867,9 @@ export interface OptionChoice {
   words: string;
 }
 /**
- * A computer opponent as the form offers it; ``choice`` is the menus' words for it.
+ * A computer opponent as the form offers it; ``difficulty`` is its strength on the one
+ * scale, its ladder level's words ("level 5, Strong"); ``choice`` is the menus' words for it
+ * ("Snow White (level 5, Strong)").
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
  * via the `definition` "OpponentInfo".

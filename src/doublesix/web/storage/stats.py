@@ -18,7 +18,7 @@
 The page's sentences come with them (``words``: the first line, each row's name and games won):
 
 >>> s["words"]["lead"], s["words"]["by_opponent"]["snow-white"]
-('You played 4 games and won 3 (75%).', {'name': 'Snow White (medium)', 'won': '2 (100%)'})
+('You played 4 games and won 3 (75%).', {'name': 'Snow White (level 5, Strong)', 'won': '2 (100%)'})
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ import datetime
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from doublesix.ai.ladder import level_of_player
 from doublesix.engine.daily import streaks
-from doublesix.words import results, rulebook
+from doublesix.words import players, results, rulebook
 
 
 class Finished(NamedTuple):
@@ -76,7 +77,8 @@ def statistics(games: Iterable[Finished], today: datetime.date) -> dict[str, Any
                 for variant, row in by_variant.items()
             },
             "by_opponent": {
-                opponent: {"name": results.opponent_name(opponent),
+                opponent: {"name": players.named(players.label(opponent),
+                                                 level_of_player(opponent)),
                            "won": results.share_of(row["wins"], row["games"])}
                 for opponent, row in by_opponent.items()
             },
