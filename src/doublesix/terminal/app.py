@@ -267,10 +267,10 @@ def _replace_saved(path: Path, console: Console, command: str, ask: bool = True
     if match.is_over or not ask:
         return Keep.NEW, None
     names = opponent_names(saved.opponents)
-    for line in sessionwords.unfinished_lines(
+    for said in sessionwords.unfinished_lines(
             variant_name(match.rules), match.hand_number + 1,
             scores_sentence(match.scores, names, match.rules.target, match.rules), command):
-        console.say(line)
+        console.say(said)
     while True:
         line = console.ask(sessionwords.REPLACE_QUESTION)
         if line is None:
