@@ -209,9 +209,10 @@ class Person:
 
     def show_status(self, view: View) -> None:
         """Where things stand, said by what changed since the person's last turn: the open
-        ends when they moved, the scores when one moved, how many tiles the others hold at a
-        hand's first turn (later only a seat left with one or two), and always the hand with
-        what fits.  The whole picture is ``board``, ``hand`` and ``score``'s."""
+        ends when they moved (else what the person can play, never a bare "Your turn."), the
+        scores when one moved, how many tiles the others hold at a hand's first turn (later a
+        seat left with two when its count changed, a seat with one every turn), and always
+        the hand with what fits.  The whole picture is ``board``, ``hand`` and ``score``'s."""
         say = self.console.say
         seen, now = self.seen, Seen.of(view)
         self.seen = now
