@@ -172,6 +172,21 @@ class TestSavedGames:
         assert program.finish() == 0
         assert program.transcript.rstrip().endswith(" --resume")
 
+    def test_no_after_the_daily_game_goes_on_with_the_saved_game(self, tmp_path: Path) -> None:
+        saved_game(tmp_path)
+        program = Program(["--daily", "--date", "2026-11-30"], tmp_path)
+        up_to(program, "Play a new game? Type yes or no: ")
+        program.send("yes")
+        assert program.read().endswith("Start a new game instead, replacing it? "
+                                       "Type yes or no: ")
+        program.send("no")
+        text = program.read()
+        assert text.startswith("no\n\nGoing on with your saved game, hand 1.\n"), text
+        assert "You play against Greedy." in text and text.endswith("Your move: ")
+        program.send("quit")
+        assert program.finish() == 0
+        assert program.transcript.rstrip().endswith(f"play --save-dir {tmp_path} --resume")
+
     def test_resuming_a_finished_game_offers_a_new_one(self, tmp_path: Path) -> None:
         saved_game(tmp_path, "resign", "yes", "no")
         program = Program(["--resume"], tmp_path)
