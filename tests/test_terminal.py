@@ -369,12 +369,16 @@ class TestTurns:
             text = program.read()
             assert words in text, (line, text)
             assert text.endswith("Your move: ")
-        # A command typed instead of an end is answered as if typed at the move prompt.
+        # A command typed instead of an end is answered, and the end asked for again.
         program.send("3 1")
         assert program.read().endswith("Which end, left or right? ")
         program.send("board")
         assert program.read().endswith("Open ends: left 1, right 3.\n"
-                                       "Greedy holds 5 tiles. Boneyard: 14 tiles.\nYour move: ")
+                                       "Greedy holds 5 tiles. Boneyard: 14 tiles.\n"
+                                       "3|1 fits 2 ends: left (1) or right (3).\n"
+                                       "Which end, left or right? ")
+        program.send("cancel")
+        assert program.read().endswith("Choose again.\nYour move: ")
         program.send("quit")
         assert program.finish() == 0
 
@@ -387,16 +391,18 @@ class TestWhatChanged:
     since, the ends when they moved, a score that moved, a seat left with few tiles; the whole
     table stays on ``board``, ``hand`` and ``score``."""
 
-    def test_a_turn_where_nothing_else_changed_says_only_the_hand(self, tmp_path: Path) -> None:
+    def test_a_turn_where_nothing_else_changed_says_what_fits_and_the_hand(
+        self, tmp_path: Path
+    ) -> None:
         # Block, seed 6: the person lays, Greedy has nothing that fits and passes.
         program = Program(["--variant", "block", "--opponents", "greedy", "--target", "0",
                            "--seed", "6"], tmp_path)
         text = play_through(program)
-        found = re.search(r"You laid [^\n]*\.\nGreedy passed\.\n\n(Your turn\.\n.*\n)Your move",
-                          text)
+        found = re.search(r"You laid [^\n]*\.\nGreedy passed\.\n\n(Your turn\.[^\n]*\n.*\n)"
+                          r"Your move", text)
         assert found, text
         turn = found[1]
-        assert turn.startswith("Your turn.\nYour hand, ")
+        assert re.match(r"Your turn\. (One tile fits|\d tiles fit): [^\n]*\.\nYour hand, ", turn)
         assert "Open ends" not in turn and "Scores" not in turn and "holds" not in turn
         assert "fits" in turn  # what can be played is still said
 
@@ -474,7 +480,8 @@ class TestSaving:
         program.send("quit")
         assert program.finish() == 0
         assert program.transcript.endswith(
-            f"quit\nThe game is saved. To go on, type: {DOUBLESIX} play --resume\n")
+            f"quit\nThe game is saved. To go on, type: {DOUBLESIX} play --save-dir {tmp_path} "
+            "--resume\n")
         again = Program(["--resume"], tmp_path)
         text = again.read()
         assert "Going on with your saved game, hand 1." in text
@@ -571,7 +578,7 @@ class TestSaving:
         program = Program(["--seed", "4"], tmp_path)
         text = program.read()
         assert "You have an unfinished game of Draw, hand 1." in text
-        program.send("no")
+        program.send("quit")
         assert program.finish() == 0
         assert "Your saved game is kept." in program.transcript
         assert read_save(tmp_path / "game.json").match.seed == 1
@@ -696,7 +703,7 @@ class TestDailyAndOptions:
         program.read()
         program.send("quit")
         assert program.finish() == 0
-        assert program.transcript.rstrip().endswith(" play --resume")
+        assert program.transcript.rstrip().endswith(f" play --save-dir {tmp_path} --resume")
         played = read_save(tmp_path / "game.json")
         assert played.daily is None and len(played.match.history) > 2
         # The daily game and its record are kept.
@@ -726,7 +733,7 @@ class TestDailyAndOptions:
         text = program.read()
         assert "You have an unfinished game of Draw, hand 1." in text
         assert text.endswith("Start a new game instead, replacing it? Type yes or no: ")
-        program.send("no")
+        program.send("quit")
         assert program.finish() == 0
         assert program.transcript.rstrip().endswith("Your saved game is kept.\nGoodbye.")
         assert read_save(tmp_path / "game.json").match.seed == 1

@@ -274,7 +274,8 @@ class TestRunInProcess:
         assert "You play against Random and Greedy.\nRandom (level 1, Beginner) plays any" in text
         assert "3 players" in text
         assert "quit: stop; the game is saved" in text
-        assert text.endswith("The game is saved. To go on, type: doublesix play --resume\n")
+        assert text.endswith("The game is saved. To go on, type: doublesix play --save-dir "
+                             f"{tmp_path} --resume\n")
         assert read_save(tmp_path / "game.json").opponents == ["random", "greedy"]
 
     def test_default_opponents_fill_the_seats(self, tmp_path: Path) -> None:

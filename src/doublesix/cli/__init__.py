@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from doublesix.cli import progress
+from doublesix.words import sessionwords
+from doublesix.words.rulebook import VARIANT_NAMES
 
 #: Subcommand name -> (module, one-line help).
 COMMANDS: Final = {
@@ -42,7 +44,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     import, so ``doublesix play`` should not pay for it); the others appear by name only."""
     parser = argparse.ArgumentParser(
         prog="doublesix",
-        description="Dominoes against computer opponents: Draw, Block, All Fives and Muggins.",
+        description=sessionwords.description(list(VARIANT_NAMES.values())),
     )
     parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

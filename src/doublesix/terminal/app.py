@@ -22,6 +22,7 @@ import shlex
 import shutil
 import sys
 from collections.abc import Mapping
+from enum import Enum
 from pathlib import Path
 from typing import TextIO
 
@@ -45,7 +46,7 @@ from doublesix.terminal.saves import (
     set_aside,
     settle_ratings,
 )
-from doublesix.words import players, results
+from doublesix.words import players, results, sessionwords
 from doublesix.words.talk import scores_sentence, variant_name
 
 
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     console = Console(input if input is not None else sys.stdin,
                       output if output is not None else sys.stdout)
     folder = save_dir(args.save_dir)
-    command = play_command()
+    command = sessionwords.with_save_dir(play_command(), args.save_dir)
     if args.playouts is not None and args.playouts < 1:
         console.error("doublesix play: --playouts must be at least 1")
         return USAGE
@@ -129,16 +130,18 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
                 console.error(f"Cannot go on: {error}. Start a game with: {command}")
                 return 1
             _ignored(args, console)
-            save.autodraw = save.autodraw or args.autodraw
-            _new_playouts(save, args.playouts, console)
-            return _game(save, console, path, command).run(resumed=True)
+            return _go_on(save, args, console, path, command)
         try:
             save = _new_save(args)
         except ValueError as error:
             console.error(f"doublesix play: {error}")
             return USAGE
-        if path.exists() and not _replace_saved(path, console, command, ask=not args.new):
-            return 0
+        if path.exists():
+            choice, saved = _replace_saved(path, console, command, ask=not args.new)
+            if choice is Keep.STOP:
+                return 0
+            if choice is Keep.SAVED and saved is not None:
+                return _go_on(saved, args, console, path, command)
         return _game(save, console, path, command).run()
     except KeyboardInterrupt:
         console.say("")
@@ -149,6 +152,15 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), console.output.fileno())
         return 0
+
+
+def _go_on(save: Save, args: argparse.Namespace, console: Console, path: Path,
+           command: str) -> int:
+    """Go on with the saved game (``--resume``, or "no" to replacing it) with the options
+    that still apply to it."""
+    save.autodraw = save.autodraw or args.autodraw
+    _new_playouts(save, args.playouts, console)
+    return _game(save, console, path, command).run(resumed=True)
 
 
 def _settle_ratings(folder: Path, console: Console) -> None:
@@ -231,34 +243,47 @@ def _new_save(args: argparse.Namespace) -> Save:
     return Save(match, opponents, autodraw=args.autodraw, playouts=args.playouts)
 
 
-def _replace_saved(path: Path, console: Console, command: str, ask: bool = True) -> bool:
-    """Whether a new game may be saved over the one at ``path``: with an unfinished game
-    saved, ask (if ``ask``); a save that cannot be read is first set aside, never lost."""
+class Keep(Enum):
+    """What becomes of a saved game when a new one is asked for."""
+
+    #: The new game replaces it (the person said yes, or it was over or unreadable).
+    NEW = "new"
+    #: The person said no: go on with the saved game.
+    SAVED = "saved"
+    #: The input ended (or the unreadable save could not be moved aside): stop, saving nothing.
+    STOP = "stop"
+
+
+def _replace_saved(path: Path, console: Console, command: str, ask: bool = True
+                   ) -> tuple[Keep, Save | None]:
+    """Whether a new game may be saved over the one at ``path``, and the saved game when the
+    person would rather go on with it: with an unfinished game saved, ask (if ``ask``); a
+    save that cannot be read is first set aside, never lost."""
     try:
         saved = read_save(path)
     except SaveError as error:
-        return _set_aside(path, error, console)
+        return (Keep.NEW if _set_aside(path, error, console) else Keep.STOP), None
     match = saved.match
     if match.is_over or not ask:
-        return True
+        return Keep.NEW, None
     names = opponent_names(saved.opponents)
-    console.say(
-        f"You have an unfinished game of {variant_name(match.rules)}, "
-        f"hand {match.hand_number + 1}. "
-        + scores_sentence(match.scores, names, match.rules.target, match.rules)
-    )
-    console.say(f"To go on with it, type: {command} --resume")
+    for said in sessionwords.unfinished_lines(
+            variant_name(match.rules), match.hand_number + 1,
+            scores_sentence(match.scores, names, match.rules.target, match.rules), command):
+        console.say(said)
     while True:
-        line = console.ask("Start a new game instead, replacing it? Type yes or no: ")
+        line = console.ask(sessionwords.REPLACE_QUESTION)
         if line is None:
-            console.say("Your saved game is kept.")
-            return False
+            console.say(sessionwords.KEPT)
+            return Keep.STOP, None
         answer = line.strip().lower()
         if answer in ("yes", "y"):
-            return True
-        if answer in ("no", "n", "quit", "q"):
-            console.say("Your saved game is kept.")
-            return False
+            return Keep.NEW, None
+        if answer in ("no", "n"):
+            return Keep.SAVED, saved
+        if answer in ("quit", "q"):
+            console.say(sessionwords.KEPT)
+            return Keep.STOP, None
         console.error("Type yes or no.")
 
 
@@ -339,21 +364,35 @@ class DailyGame(Game):
         super().__init__(save, console, path, today=lambda: today)
         #: The command for an ordinary game, which the next game is.
         self.ordinary_command = command
+        #: The ordinary game saved, to go on with after this one (the person said so).
+        self.going_on: Save | None = None
         day = save.daily
         # --daily alone deals today's game, so another day's is named.
         self.command = command if day in (None, today) else f"{command} --date {day}"
 
     def play_match(self) -> bool:
         """Play the match to its end; True if the person wants another game (and it may be
-        saved)."""
+        saved, or they would rather go on with the ordinary game saved)."""
         if not super().play_match():
             return False
         if self.save.daily is None or self.path is None:
             return True
         ordinary = self.path.with_name(GAME_FILE)
-        if ordinary.exists() and not _replace_saved(ordinary, self.console,
-                                                    self.ordinary_command):
-            return False
+        if ordinary.exists():
+            choice, self.going_on = _replace_saved(ordinary, self.console, self.ordinary_command)
+            if choice is Keep.STOP:
+                return False
         self.path = ordinary
         self.command = self.ordinary_command
         return True
+
+    def start_new_game(self) -> None:
+        """The next game; or the ordinary game saved, when the person said no to replacing
+        it."""
+        saved, self.going_on = self.going_on, None
+        if saved is None:
+            super().start_new_game()
+            return
+        self.take_up(saved)
+        self.console.say("")
+        self.introduce(resumed=True)

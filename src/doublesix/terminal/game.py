@@ -32,7 +32,7 @@ from doublesix.terminal.saves import (
     streak,
     write_save,
 )
-from doublesix.words import endwords, players, results, reviewtalk, talk
+from doublesix.words import endwords, players, results, reviewtalk, sessionwords, talk
 from doublesix.words.results import name_seats, share_text
 from doublesix.words.talk import YOU, YOU_NAME
 
@@ -60,15 +60,21 @@ class Game(Person):
     def __init__(self, save: Save, console: Console, path: Path | None,
                  today: Callable[[], datetime.date] | None = None) -> None:
         super().__init__(console, opponent_names(save.opponents))
-        self.save = save
         self.path = path
         self.today = today or (lambda: datetime.datetime.now(datetime.UTC).date())
+        self.take_up(save)
+        self.save_failed = False
+
+    def take_up(self, save: Save) -> None:
+        """Play ``save``'s game from now on: its seats' names and computer players."""
+        self.save = save
+        self.names = opponent_names(save.opponents)
         options = {} if save.playouts is None else {"playouts": save.playouts}
         self.players: list[Player] = [
             player(name, **options) if name == "expert" else player(name)
             for name in save.opponents
         ]
-        self.save_failed = False
+        self.seen = None
 
     @property
     def match(self) -> Match:
@@ -80,7 +86,11 @@ class Game(Person):
     def run(self, resumed: bool = False) -> int:
         """Play until the person stops; returns the exit status."""
         try:
-            self.introduce(resumed)
+            if not (resumed and self.match.is_over):
+                self.introduce(resumed)
+            elif not self.offer_new_game():
+                self.console.say("Goodbye.")
+                return OK
             self.store()
             while True:
                 if not self.play_match():
@@ -99,12 +109,24 @@ class Game(Person):
             self.console.say(self.saved_sentence())
             return INTERRUPTED
 
+    def offer_new_game(self) -> bool:
+        """``--resume`` found a finished game: say so and how it ended, and offer a new one
+        with the same rules and players; True (the new game dealt and introduced) if taken."""
+        match = self.match
+        self.console.say(sessionwords.finished_line(talk.variant_name(match.rules)))
+        for line in talk.game_end_lines(match, self.names):
+            self.console.say(line)
+        if not self.ask_yes_no("Play a new game? Type yes or no: "):
+            return False
+        self.start_new_game()
+        self.introduce(False)
+        return True
+
     def saved_sentence(self) -> str:
         """Where the game is and how to go on with it."""
         if self.save_failed or self.path is None:
             return "The game could not be saved."
-        again = f"{self.command} --daily" if self.save.daily else f"{self.command} --resume"
-        return f"The game is saved. To go on, type: {again}"
+        return sessionwords.go_on_line(self.command, daily=self.save.daily is not None)
 
     def introduce(self, resumed: bool) -> None:
         """The first lines: what game this is, against whom, and how to get help."""
@@ -113,7 +135,7 @@ class Game(Person):
         if self.save.daily:
             say(f"The daily game for {self.save.daily.isoformat()}: one hand of Draw.")
         if resumed:
-            say(f"Going on with your saved game, hand {self.match.hand_number + 1}.")
+            say(sessionwords.resumed_line(self.match.hand_number + 1))
         say(talk.rules_sentence(rules))
         self.introduce_players(rules, ["human", *self.save.opponents])
         if self.save.daily and not resumed:

@@ -136,9 +136,13 @@ class Handovers:
                for seat in self.waiting_for() if seat.seat not in self.told]
         return None if not due else max(0.0, min(due) - self.clock())
 
-    def help_line(self) -> str:
-        """The ``computer`` command's line in ``help``."""
-        return tabletalk.computer_help(self.after, OFFERED_PLAYERS)
+    def help_line(self) -> str | None:
+        """The ``computer`` command's line in ``help``, its example naming another person at
+        the table; None at a table with no other person (a computer plays only for one)."""
+        others = [seat.name for seat in self.seats() if seat.person and seat.seat != self.me]
+        if not others:
+            return None
+        return tabletalk.computer_help(self.after, OFFERED_PLAYERS, others[0])
 
     def request(self, text: str) -> tuple[SeatMessage, str]:
         """The ``seat`` message for ``computer`` followed by ``text`` (a seat's name, then

@@ -43,7 +43,7 @@ from doublesix.terminal.tables import (
     error_words,
     http,
 )
-from doublesix.words import talk
+from doublesix.words import sessionwords, talk
 
 
 def join_command(link: str, program: str | None = None) -> str:
@@ -133,7 +133,8 @@ def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *
         console.error(str(error))
         return error.status
     tables = Tables(save_dir(None if folder is None else str(folder)))
-    command = command or join_command(invitation.url)
+    command = command or sessionwords.with_save_dir(join_command(invitation.url),
+                                                    None if folder is None else str(folder))
     try:
         kept = tables.seat(invitation)
         if kept is None:

@@ -47,7 +47,7 @@ from doublesix.terminal.handover import HandoverError, Handovers
 from doublesix.terminal.person import Person, Resigned, Stop
 from doublesix.terminal.pictures import Picture, ends_change, is_waiting, resigned_seat, table_of
 from doublesix.terminal.tables import Invitation, JoinError, Tables
-from doublesix.words import tabletalk, talk
+from doublesix.words import sessionwords, tabletalk, talk
 from doublesix.words.eventwords import describe
 
 #: Seconds without a message after which another seat's run of draws is told.
@@ -295,8 +295,11 @@ class TableListener(Person):
             self.send(message)  # the table says who plays for whom, or why not
             return True
         if text.strip().lower() in WORDS["help"] and self.view is not None:
-            lines = talk.help_lines(self.view.rules, self.command, self.quit_words)
-            lines.insert(-1, self.handovers.help_line())
+            lines = sessionwords.help_lines(self.view.rules, self.command, self.quit_words,
+                                            at_table=True)
+            computer = self.handovers.help_line()
+            if computer is not None:
+                lines.insert(-1, computer)
             for line in lines:
                 self.console.say(line)
             return True

@@ -22,7 +22,7 @@ from doublesix.engine.summary import TileChoice, tile_choices
 from doublesix.engine.view import View
 from doublesix.terminal.commands import CommandError, Lay, Word, parse, parse_end
 from doublesix.terminal.console import Console
-from doublesix.words import endwords, players, results, talk
+from doublesix.words import endwords, players, results, sessionwords, talk
 from doublesix.words.talk import YOU
 
 #: Exit statuses.
@@ -42,8 +42,11 @@ class Resigned(Exception):
     """The person gave the game up: what they were asked is no longer asked."""
 
 
-#: A seat left with this many tiles or fewer is said on the person's turn when it changed.
+#: A seat left with this many tiles or fewer is said on the person's turn when it changed (a
+#: seat down to one tile on every turn).
 FEW_TILES: Final = 2
+#: How the terminal says to draw, in a turn's first line.
+DRAW_WORDS: Final = "type draw"
 
 
 class Seen(NamedTuple):
@@ -146,7 +149,9 @@ class Person:
                          "command.")
 
     def say_new_game(self, rules: Rules) -> None:
-        """A new game begins (after "Play again?" or "Play a new game?")."""
+        """A new game begins (after "Play again?" or "Play a new game?"): its first turn says
+        the whole table again."""
+        self.seen = None
         self.console.say("")
         self.console.say(f"A new game of {talk.variant_name(rules)}.")
 
@@ -205,9 +210,10 @@ class Person:
 
     def show_status(self, view: View) -> None:
         """Where things stand, said by what changed since the person's last turn: the open
-        ends when they moved, the scores when one moved, how many tiles the others hold at a
-        hand's first turn (later only a seat left with one or two), and always the hand with
-        what fits.  The whole picture is ``board``, ``hand`` and ``score``'s."""
+        ends when they moved (else what the person can play, never a bare "Your turn."), the
+        scores when one moved, how many tiles the others hold at a hand's first turn (later a
+        seat left with two when its count changed, a seat with one every turn), and always
+        the hand with what fits.  The whole picture is ``board``, ``hand`` and ``score``'s."""
         say = self.console.say
         seen, now = self.seen, Seen.of(view)
         self.seen = now
@@ -217,8 +223,8 @@ class Person:
             first = "Your turn. You lead: lay any tile."
         elif new_hand or seen is None or seen.ends != now.ends:
             first = "Your turn. " + talk.ends_sentence(view)
-        else:
-            first = "Your turn."
+        else:  # the ends are as the person left them: what they can play, not a bare turn
+            first = talk.turn_sentence(view, self.names, DRAW_WORDS) or ""
         say(self.console.style(first, "heading"))
         if seen is None or seen.scores != now.scores:
             say(talk.scores_sentence(view.scores, self.names, view.rules.target, view.rules))
@@ -227,7 +233,8 @@ class Person:
         else:
             few = [(self.names[seat], size) for seat, (size, before)
                    in enumerate(zip(now.sizes, seen.sizes, strict=True))
-                   if seat != view.seat and size != before and 0 < size <= FEW_TILES]
+                   if seat != view.seat and 0 < size <= FEW_TILES
+                   and (size != before or size == 1)]
             if few:
                 say(results.few_tiles_sentence(few))
         say(talk.hand_sentence(view, self.mark))
@@ -349,11 +356,14 @@ class Person:
                 self.console.say("Choose again.")
                 return None
             try:
-                parse(answer, view.rules.set)
+                command = parse(answer, view.rules.set)
             except CommandError:
                 self.console.error(f"Type {or_list}, or cancel.")
                 continue
-            self.pending = line
+            if isinstance(command, Word) and self.info_command(answer):
+                self.console.say(endwords.end_question(choice))  # the tile is still chosen
+                continue
+            self.pending = line  # another tile, draw or pass: the move prompt takes it
             return None
 
     def hand_reminder(self, view: View) -> str:
@@ -389,7 +399,10 @@ class Person:
             else:
                 say("You play on.")
         elif name == "hand":
-            say(talk.hand_sentence(view, self.mark))
+            if view.hand_result is not None or view.is_over:  # between deals, or the end
+                say(sessionwords.no_hand_line(view.hand_number + 1, view.hand, view.is_over))
+            else:
+                say(talk.hand_sentence(view, self.mark))
         elif name == "board":
             for line in talk.board_lines(view):
                 say(line)
@@ -407,7 +420,7 @@ class Person:
             for line in self.stats_lines():
                 say(line)
         elif name == "help":
-            for line in talk.help_lines(view.rules, self.command, self.quit_words):
+            for line in sessionwords.help_lines(view.rules, self.command, self.quit_words):
                 say(line)
         return True
 

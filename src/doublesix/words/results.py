@@ -202,7 +202,8 @@ def day_words(day: datetime.date, with_year: bool) -> str:
 
 
 def few_tiles_sentence(seats: Sequence[tuple[str, int]]) -> str:
-    """The seats left with few tiles, said on a turn when their count changed.
+    """The seats left with few tiles, said on a turn (a seat with two when its count changed,
+    a seat down to its last tile every time).
 
     >>> few_tiles_sentence([("Greedy", 1)])
     'Greedy holds 1 tile.'

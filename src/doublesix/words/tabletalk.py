@@ -534,17 +534,18 @@ def asking_to_stand_in(player: str, name: str) -> str:
     return f"Asking {player} to play for {name}."
 
 
-def computer_help(after: float, players: Sequence[str]) -> str:
+def computer_help(after: float, players: Sequence[str], name: str) -> str:
     """The ``help`` line of the ``computer`` command at a table (``players``: the computer
-    players offered, by name, the first the one that plays unless another is named).
+    players offered, by name, the first the one that plays unless another is named; ``name``:
+    another person at the table, for the example).
 
-    >>> computer_help(60, ["pinocchio", "expert"])
+    >>> computer_help(60, ["pinocchio", "expert"], "Ana")
     'computer NAME: let a computer play for someone away a minute or more, until they are \
-back: pinocchio, or the one you add (computer Bea expert). Players: pinocchio, expert.'
+back: pinocchio, or the one you add (computer Ana expert). Players: pinocchio, expert.'
     """
     return (f"computer NAME: let a computer play for someone away {duration(after)} or more, "
             f"until they are back: {players[0]}, or the one you add "
-            f"(computer Bea {players[-1]}). Players: {', '.join(players)}.")
+            f"(computer {name} {players[-1]}). Players: {', '.join(players)}.")
 
 
 def nobody_called(text: str, people: Sequence[str]) -> str:

@@ -99,6 +99,12 @@ def ends_sentence(view: View) -> str:
     >>> match = Match(Rules.variant("muggins"), seed=2)
     >>> ends_sentence(match.view(0))
     'Open ends: left 6, right 6. Board count 12.'
+
+    Where the count is scored, a double across an end (it counts both halves) is said so:
+
+    >>> match.play(match.legal_moves()[0])
+    >>> ends_sentence(match.view(0))
+    'Open ends: left 3, right double 6. Board count 15.'
     """
     layout = view.layout
     if layout.is_empty:
@@ -106,9 +112,12 @@ def ends_sentence(view: View) -> str:
     arms = layout.placed()
     counted = []
     bare = []
+    fives = view.rules.scoring == "fives"
     for name, number in layout.open_ends.items():
         if name in ("up", "down") and not arms[name]:
             bare.append(name)
+        elif fives and _double_end(arms, name, layout.single):  # it counts both halves
+            counted.append(f"{name} double {number}")
         else:
             counted.append(f"{name} {number}")
     text = f"Open ends: {', '.join(counted)}."
@@ -119,6 +128,15 @@ def ends_sentence(view: View) -> str:
     if view.rules.scoring == "fives":
         text += f" Board count {view.board_count}."
     return text
+
+
+def _double_end(arms: dict[str, list[Placed]], name: str, single: bool) -> bool:
+    """Whether a double lies across the open end ``name`` (``arms``: the layout's tiles by
+    arm; ``single``: the opening tile is alone, and its two sides are said as two ends)."""
+    if single:
+        return False
+    arm = arms[name] or arms["left"][:1]  # a bare side of the line is the opening tile's
+    return arm[-1].tile.high == arm[-1].tile.low
 
 
 def _a(number: int) -> str:
@@ -418,30 +436,6 @@ def game_over_lines(winners: Sequence[int], scores: Sequence[int], rules: Rules,
         else:
             first = f"The game is over. {who} won with {scores[winner]} points."
     return [first, scores_sentence(scores, names, rules.target, rules)]
-
-
-def help_lines(rules: Rules, command: str = "doublesix play",
-               quit_words: str | None = None) -> list[str]:
-    """What may be typed, and the rules of this game in brief (``command`` starts the game;
-    ``quit_words`` say what ``quit`` does when it is not the saved game's stop)."""
-    compact = " or 64" if rules.set <= 9 else ""
-    ends = "l, r, u or d" if rules.spinner else "l or r"
-    lines = [
-        f"To lay a tile, type it: 6 4, 6|4, 6-4{compact}. "
-        f"If it fits two ends, add the end: 6 4 l. Ends are {ends}, or the words.",
-    ]
-    if rules.drawing:
-        lines.append("draw: take one tile from the boneyard when nothing fits.")
-    lines += [
-        "A pass happens by itself when you cannot lay or draw.",
-        "hand: your tiles. board: the tiles on the table. score: the scoresheet.",
-        "history: what happened this hand. hint: what the expert would play, and why.",
-        "review: after a hand or the game, the expert goes through your moves.",
-        "resign: give up this game (you are asked first). stats: your rating.",
-        quit_words or f"quit: stop; the game is saved, and {command} --resume goes on.",
-        rules_sentence(rules),
-    ]
-    return lines
 
 
 def rules_sentence(rules: Rules) -> str:
