@@ -1,5 +1,7 @@
 """Where a table is found and a seat kept: the invitation link, ``tables.json``, and the
-server's HTTP API asked as a browser asks it.
+server's HTTP API asked as a browser asks it.  ``tables.json`` also keeps the account signed in
+at each server (``doublesix login``); like every file of the data folder it is written through
+a temporary file made readable by its owner only.
 
 ``doublesix join LINK`` (:mod:`~doublesix.terminal.join`) reads the invitation link
 ``http(s)://host/join/{game_id}/{code}``, asks ``GET /api/join/...`` what the table is and
@@ -109,6 +111,8 @@ class Tables:
         self.path = folder / TABLES_FILE
         self.seats: dict[str, dict[str, str]] = {}
         self.cookies: dict[str, str] = {}
+        #: The account signed in at each server (``doublesix login``): its name and token.
+        self.accounts: dict[str, dict[str, str]] = {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -123,6 +127,13 @@ class Tables:
                 }
             if isinstance(cookies, dict):
                 self.cookies = {str(k): str(v) for k, v in cookies.items()}
+            accounts = data.get("accounts")
+            if isinstance(accounts, dict):
+                self.accounts = {
+                    str(origin): {"name": str(held.get("name", "")),
+                                  "token": str(held.get("token", ""))}
+                    for origin, held in accounts.items() if isinstance(held, dict)
+                }
 
     def seat(self, invitation: Invitation) -> dict[str, str] | None:
         """The seat kept for this invitation: ``game_id`` (the table's newest game), ``token``
@@ -162,7 +173,7 @@ class Tables:
 
     def write(self) -> None:
         write_json(self.path, {"format": FORMAT, "version": VERSION, "seats": self.seats,
-                               "cookies": self.cookies})
+                               "cookies": self.cookies, "accounts": self.accounts})
 
 
 
@@ -171,14 +182,18 @@ class Tables:
 
 def http(method: str, url: str, origin: str, tables: Tables,
          body: Any = None) -> tuple[int, Any]:
-    """One request as a browser of ``origin`` would make it (its ``Origin``, its cookie);
-    returns the status and the JSON answer; a new cookie is kept."""
+    """One request as a browser of ``origin`` would make it (its ``Origin``, its cookie, and
+    the account signed in there as ``Authorization: Bearer``); returns the status and the JSON
+    answer; a new cookie is kept."""
     headers = {"Accept": "application/json", "User-Agent": "doublesix-terminal"}
     if method != "GET":
         headers["Origin"] = origin
     cookie = tables.cookies.get(origin)
     if cookie:
         headers["Cookie"] = f"{COOKIE}={cookie}"
+    account = tables.accounts.get(origin)
+    if account and account.get("token"):
+        headers["Authorization"] = f"Bearer {account['token']}"
     data = None
     if body is not None:
         data = json.dumps(body).encode()

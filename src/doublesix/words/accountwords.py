@@ -51,3 +51,32 @@ def joined(games: int, rating: bool) -> str | None:
                 else "This browser's game joined your account.")
     return (f"This browser's {games} games and its rating joined your account." if rating
             else f"This browser's {games} games joined your account.")
+
+
+# -- the terminal (doublesix login) ----------------------------------------------------------
+
+ASK_NAME: Final = "Your account's name: "
+ASK_PASSWORD: Final = "Your password: "
+ASK_NEW_PASSWORD: Final = "A password for the new account (8 characters or more): "
+NOT_SIGNED_IN: Final = "Not signed in."
+
+
+def not_a_server(url: str) -> str:
+    """A ``doublesix login`` address that names no web server."""
+    return (f"This is not a server's address: {url!r}. Type it as the browser shows it, "
+            "such as http://127.0.0.1:8000.")
+
+
+def cannot_keep(path: str, reason: str) -> str:
+    """The sign-in could not be written to the data folder."""
+    return f"Could not keep the sign-in in {path}: {reason}."
+
+
+def signed_out_at(origin: str) -> str:
+    """``doublesix login --logout`` done."""
+    return f"Signed out at {origin}."
+
+
+def not_signed_in_at(origin: str) -> str:
+    """``doublesix login --logout`` where no account was signed in."""
+    return f"You were not signed in at {origin}."
