@@ -277,7 +277,7 @@ def test_auto_draw_draws_until_a_tile_fits_each_draw_said(make_session: Any) -> 
     session, page = draws_game(make_session)
     page.goto(session.server.url + "/")
     page.get_by_role("button", name="Settings").click()
-    box = page.get_by_label(re.compile(r"^Draw automatically"))
+    box = page.get_by_role("checkbox", name=re.compile(r"^Draw automatically"))
     box.check()
     assert_accessible(page, "the settings")
     page.keyboard.press("Escape")

@@ -167,9 +167,11 @@ function renderHand(g, st, act) {
   hand.classList.toggle("choosing", playable.length > 0);
   hand.dataset.count = String(buttons.length);
   fitHand();
+  // The focus stays in the hand, on the tile that holds the stop: the one it was on, or the
+  // tile just drawn that fits (game.js points `focusTile` at it).
   if (hadFocus && !g.selected) {
-    const again = /** @type {HTMLElement|null} */ (hand.querySelector(`[data-tile="${active?.dataset.tile}"]`))
-      || /** @type {HTMLElement|null} */ (hand.querySelector('[tabindex="0"]'));
+    const again = /** @type {HTMLElement|null} */ (hand.querySelector('[tabindex="0"]'))
+      || /** @type {HTMLElement|null} */ (hand.querySelector(`[data-tile="${active?.dataset.tile}"]`));
     again?.focus({ preventScroll: true });
   }
 }
