@@ -23,10 +23,10 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from doublesix import Match, Rules
-from doublesix.engine.tiles import TILES
+from doublesix import Rules
 from tests.support.browser import Server, Session, assert_accessible, said, set_table, start
 from tests.support.browser_players import MousePlayer, wait_phase
+from tests.support.deals import scripted as deal
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -40,14 +40,8 @@ DRAWN = ["3|1", "5|3"]
 ONE_FITS = [["5|3", "1|0"], ["5|5", "4|4"]]
 
 
-def deal(rules: Rules, hands: list[list[str]], boneyard: list[str] = (), seed: int = 1) -> Match:
-    """A match whose first hand is dealt so, the boneyard's front given."""
-    dealt = {t for hand in hands for t in hand} | set(boneyard)
-    rest = [str(t) for t in TILES[:28] if str(t) not in dealt]
-    return Match(rules, seed=seed, hands=hands, boneyard=[*boneyard, *rest])
-
-
 def keyboard_session(make_session: Any, **options: Any) -> Session:
+    """A browser context at the laptop's size (1366x768), played by keyboard."""
     session: Session = make_session(viewport=LAPTOP, **options)
     return session
 
@@ -209,6 +203,8 @@ def test_a_computer_may_play_for_someone_away_is_said(make_session: Any,
 # -- 5. A tile that does not fit -----------------------------------------------------------------
 
 def one_fits(make_session: Any, **options: Any) -> Page:
+    """A phone held upright, by touch, on the person's turn with 5|3 that fits and 1|0 that
+    does not."""
     session: Session = make_session(viewport=PHONE, has_touch=True, is_mobile=True, **options)
     page = session.page()
     session.scripted_game(page, deal(Rules.variant("draw", hand_size=2, target=0), ONE_FITS),
@@ -252,6 +248,7 @@ def test_a_refused_tile_does_not_shake_with_reduced_motion(make_session: Any) ->
 # -- 7. Drawing, and the focus after a draw and a drag -------------------------------------------
 
 def draws_game(make_session: Any, **options: Any) -> tuple[Session, Page]:
+    """By keyboard at 1366x768: the person must draw twice for a tile that fits (3|1, 5|3)."""
     session = keyboard_session(make_session, record=True, **options)
     page = session.page()
     session.scripted_game(page, deal(Rules.variant("draw", hand_size=2, target=0), DRAWS, DRAWN),
