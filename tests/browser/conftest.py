@@ -8,6 +8,7 @@ host other than 127.0.0.1 or localhost, and with no JavaScript errors allowed.
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from tests.support.browser import Server, Session, start_server, stop_server
+from tests.support.browser import HANDOVER_AFTER, Server, Session, start_server, stop_server
 from tests.support.web import free_port
 
 CHROMIUM = os.environ.get("DOUBLESIX_CHROMIUM", "/usr/bin/chromium")
@@ -38,6 +39,28 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("browser-db") / "doublesix.sqlite"
     log = tmp_path_factory.mktemp("browser-log") / "server.log"
     proc = start_server(db, port, log)
+    try:
+        yield Server(f"http://127.0.0.1:{port}", db)
+    finally:
+        stop_server(proc)
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of the test module's own whose hosts may seat a computer for someone away after
+    two seconds instead of a minute (``DOUBLESIX_HANDOVER_AFTER``)."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("tables-db") / "doublesix.sqlite"
+    log = tmp_path_factory.mktemp("tables-log") / "server.log"
+    before = os.environ.get("DOUBLESIX_HANDOVER_AFTER")
+    os.environ["DOUBLESIX_HANDOVER_AFTER"] = str(HANDOVER_AFTER)
+    try:
+        proc: subprocess.Popen[bytes] = start_server(db, port, log)
+    finally:
+        if before is None:
+            del os.environ["DOUBLESIX_HANDOVER_AFTER"]
+        else:
+            os.environ["DOUBLESIX_HANDOVER_AFTER"] = before
     try:
         yield Server(f"http://127.0.0.1:{port}", db)
     finally:

@@ -7,17 +7,14 @@ table. Quick computer players and one-hand games keep it short."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.browser import (
+    HANDOVER_AFTER,
     Server,
     assert_accessible,
     in_waiting_room,
@@ -25,41 +22,12 @@ from tests.support.browser import (
     said,
     set_table,
     start,
-    start_server,
-    stop_server,
     wait_said,
 )
 from tests.support.browser_players import KeyboardPlayer, MousePlayer, Played
-from tests.support.web import free_port
 
 #: A name with HTML in it and right-to-left letters: it must be shown as it is, as text.
 TRICKY = "<b>Bea</b> שלום"
-#: Seconds of absence after which the host may let a computer play (the quick server's).
-HANDOVER_AFTER = 2
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server of this module's own whose hosts may seat a computer for someone away after
-    two seconds instead of a minute (``DOUBLESIX_HANDOVER_AFTER``)."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("tables-db") / "doublesix.sqlite"
-    log = tmp_path_factory.mktemp("tables-log") / "server.log"
-    before = os.environ.get("DOUBLESIX_HANDOVER_AFTER")
-    os.environ["DOUBLESIX_HANDOVER_AFTER"] = str(HANDOVER_AFTER)
-    try:
-        proc: subprocess.Popen[bytes] = start_server(db, port, log)
-    finally:
-        if before is None:
-            del os.environ["DOUBLESIX_HANDOVER_AFTER"]
-        else:
-            os.environ["DOUBLESIX_HANDOVER_AFTER"] = before
-    try:
-        yield Server(f"http://127.0.0.1:{port}", db)
-    finally:
-        stop_server(proc)
-
-
 # -- helpers -------------------------------------------------------------------------------------
 
 def join(page: Page, link: str, name: str) -> None:

@@ -31,6 +31,9 @@ from tests.support.web import run_async
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+#: Seconds of absence after which a computer may play for someone away, on the tests' quick
+#: server (``quick_server`` in tests/browser/conftest.py; a minute on a real one).
+HANDOVER_AFTER = 2
 
 # The server with a quick hint and review (the expert's search cut short) so the suite stays
 # fast.

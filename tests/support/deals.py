@@ -38,13 +38,15 @@ def tiles(*texts: str) -> list[Tile]:
     return [Tile.parse(t) for t in texts]
 
 
-def scripted(rules: Rules, hands: Sequence[Sequence[str]], boneyard: Sequence[str] = ()) -> Match:
-    """A match whose first hand is dealt exactly so (the boneyard's front given, then the rest)."""
+def scripted(rules: Rules, hands: Sequence[Sequence[str]], boneyard: Sequence[str] = (),
+             seed: int = 1) -> Match:
+    """A match whose first hand is dealt exactly so (the boneyard's front given, then the rest);
+    the hands after it are dealt from ``seed``."""
     for hand in hands:
         assert len(hand) == rules.hand_size, "scripted deals deal the rules' hand size"
     given = {Tile.parse(t) for hand in hands for t in hand} | {Tile.parse(t) for t in boneyard}
     rest = [t for t in whole_set(rules.set) if t not in given]
-    return Match(rules, hands=[list(h) for h in hands], boneyard=[*boneyard, *rest])
+    return Match(rules, seed=seed, hands=[list(h) for h in hands], boneyard=[*boneyard, *rest])
 
 
 class Position(NamedTuple):

@@ -216,6 +216,8 @@ class SeatWords(Model):
     playing_for: str | None
     hand_over: str
     hand_over_text: str
+    #: Said once when a computer may play for this person ("Bea has been away a minute: ...").
+    may_hand_over: str
     asking: str
     waiting_away: str
     waiting_stand_in: str

@@ -505,6 +505,7 @@ def seat_words(name: str, stand_in: str | None, after: float) -> dict[str, str |
         "playing_for": None if stand_in is None else playing_for(stand_in, name),
         "hand_over": hand_over(name),
         "hand_over_text": hand_over_text(name, after),
+        "may_hand_over": may_hand_over(name, after),
         "asking": asking(name),
         "waiting_away": f"Waiting for {name}, who is away.",
         "waiting_stand_in": f"Waiting for {name} (a computer plays for them).",
@@ -514,15 +515,24 @@ def seat_words(name: str, stand_in: str | None, after: float) -> dict[str, str |
 # -- a computer for someone away, from the terminal (issue 29: ``computer NAME``) -------------
 
 
+def may_hand_over(name: str, away: float) -> str:
+    """Told once to the others at the table when a computer may play for ``name``, away
+    ``away`` seconds (the web page's "Let a computer play for Bea" button appears).
+
+    >>> may_hand_over("Bea", 60)
+    'Bea has been away a minute: you may let a computer play for Bea.'
+    """
+    return f"{name} has been away {duration(away)}: you may let a computer play for {name}."
+
+
 def may_stand_in(name: str, away: float) -> str:
     """Told once to the others at the table when a computer may play for ``name``, away
-    ``away`` seconds, with the command to type.
+    ``away`` seconds, with the command to type (the terminal).
 
     >>> may_stand_in("Bea", 60)
     'Bea has been away a minute: you may let a computer play for Bea. Type: computer Bea.'
     """
-    return (f"{name} has been away {duration(away)}: you may let a computer play for {name}. "
-            f"Type: computer {name}.")
+    return f"{may_hand_over(name, away)} Type: computer {name}."
 
 
 def asking_to_stand_in(player: str, name: str) -> str:

@@ -7,6 +7,9 @@
  * The live region (`#live`, role="log") gets one new paragraph per announcement, so
  * announcements are read in the order they were made and none replaces another; the oldest are
  * removed (removals are not read).
+ *
+ * While a modal dialog is open the rest of the page is inert, its live region too: the line is
+ * then also said in a live region of the dialog's own (made when first needed).
  */
 
 /** How many announcements the live region keeps. */
@@ -20,4 +23,16 @@ export function announce(text) {
   line.textContent = text;
   region.append(line);
   while (region.childElementCount > KEEP) region.firstElementChild?.remove();
+  const modal = document.querySelector("dialog:modal");
+  if (!modal) return;
+  let own = modal.querySelector(":scope > .dialog-live");
+  if (!own) {
+    own = document.createElement("div");
+    own.className = "dialog-live visually-hidden";
+    own.setAttribute("role", "log");
+    own.setAttribute("aria-live", "polite");
+    modal.append(own);
+  }
+  own.append(line.cloneNode(true));
+  while (own.childElementCount > KEEP) own.firstElementChild?.remove();
 }

@@ -83,6 +83,7 @@ export function openSettings() {
   input("set-sound").checked = s.sound;
   input("set-keys").checked = s.shortcuts;
   input("set-motion").checked = s.reduceMotion;
+  input("set-autodraw").checked = s.autodraw;
   openDialog("settings-dialog");
 }
 
@@ -93,6 +94,7 @@ byId("settings-form").addEventListener("input", () => {
   s.sound = input("set-sound").checked;
   s.shortcuts = input("set-keys").checked;
   s.reduceMotion = input("set-motion").checked;
+  s.autodraw = input("set-autodraw").checked;
   applySettings();
 });
 

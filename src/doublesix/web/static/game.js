@@ -89,7 +89,7 @@ export function openGame(id, token) {
     id, token, ws: null, connected: false, lost: false, retries: 0, closed: false, stopped: false, notice: "",
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
     selected: null, focusTile: null, focusHand: true, hint: null, status: {}, turnKey: "", resultShownFor: "",
-    heard: loadHeard(id), travel: null,
+    heard: loadHeard(id), travel: null, openingDue: false,
     tableAt: 0, otherTurnKey: "", sentAgain: false, drawRun: 0, handoverTimer: undefined, nextFrom: -1, nextAt: 0,
   };
   state.game = g;
@@ -142,7 +142,8 @@ async function pump(g) {
   } finally {
     g.pumping = false;
   }
-  if (state.game === g) settle(g);
+  // A new hand's opening tile, laid with it, comes in the next message: the turn waits for it.
+  if (state.game === g && !g.openingDue) settle(g);
 }
 
 /** @param {GameSession} g @param {ServerMessage} msg */
@@ -155,6 +156,7 @@ async function handle(g, msg) {
       g.pending = false;
       g.sentNext = false;
       g.travel = null;
+      g.openingDue = false;
       // In a table's waiting room nothing of the hand is shown or said: it is said when the
       // game starts.
       if (st.table?.stage !== "waiting") {
@@ -177,6 +179,9 @@ async function handle(g, msg) {
       // A new hand whose opening tile was laid with it (its event comes next): the table is
       // shown empty until that tile travels to it.
       const opening = ev.kind === "hand" && msg.state.played.length > 0;
+      // Until it comes, the page stays busy: "Your turn" is said after the opening tile, and
+      // the tiles are not live before it.
+      g.openingDue = opening || (g.openingDue && ev.kind !== "lay");
       prepareTravel(g, ev);
       // Another seat's run of draws is said once, as the server's log line for the run
       // ("Pinocchio drew 3 tiles."), when its last draw comes.
@@ -184,6 +189,8 @@ async function handle(g, msg) {
       const run = ev.kind === "draw" && ev.seat !== msg.state.me ? g.drawRun + 1 : 0;
       g.drawRun = runsOn ? run : 0;
       const text = run > 1 && !runsOn ? msg.state.log[msg.state.log.length - 1] || msg.text : msg.text;
+      // Your draw that brings a tile that fits: the focus goes to that tile once you can play.
+      if (ev.kind === "draw" && ev.seat === msg.state.me && ev.tile && msg.state.choices.some((c) => c.tile === ev.tile)) g.focusTile = ev.tile;
       noteEvent(g, msg.state, ev, runsOn ? "" : text, run > 1 ? text : msg.short);
       renderGame({ emptyBoard: opening });
       afterRender(g, ev);
@@ -313,7 +320,8 @@ function noteEvent(g, st, ev, text, short) {
     g.resultShownFor = "";
     g.sentNext = false;
     // The result's focus goes to the hand once the new hand can be played.
-    if (byId("result-dialog").contains(document.activeElement)) g.focusHand = true;
+    const onResult = byId("result-dialog").contains(document.activeElement) || document.activeElement === byId("table-next-hand");
+    if (onResult) g.focusHand = true;
     closeDialog("result-dialog");
     byId("show-result").hidden = true;
     byId("log").replaceChildren();
@@ -405,6 +413,11 @@ function settle(g) {
     // A forced pass is made by the server: nothing to do but listen.
     g.ready = !forcedPass;
     setPhase(g.ready ? "you" : "them");
+    // Drawing by itself (Settings): one draw at a time while nothing fits, each said as it comes.
+    if (g.ready && state.settings.autodraw && !st.choices.length && st.legal.some((m) => m.move === "draw")) {
+      play("draw");
+      return;
+    }
   } else {
     g.ready = false;
     setPhase(g.connected ? "them" : "offline");
@@ -506,6 +519,7 @@ export function renderGame(how = {}) {
     renderTable(g, st);
   }
   renderMe(g, st);
+  updateResultActions(g);
   renderTableNotice(g, st);
   renderInfoDialogs(st);
 }

@@ -84,6 +84,8 @@ export function renderMe(g, st) {
 
   renderHand(g, st, act);
   renderEndChoice(g, st, act);
+  // A refused tile's note stays until the picture changes (or it times out).
+  if (st.revision !== noteFor) byId("hand-note").hidden = true;
 
   const draw = button("draw-button");
   const hint = button("hint-button");
@@ -162,11 +164,14 @@ function renderHand(g, st, act) {
     return el;
   });
   hand.replaceChildren(...buttons);
+  hand.classList.toggle("choosing", playable.length > 0);
   hand.dataset.count = String(buttons.length);
   fitHand();
+  // The focus stays in the hand, on the tile that holds the stop: the one it was on, or the
+  // tile just drawn that fits (game.js points `focusTile` at it).
   if (hadFocus && !g.selected) {
-    const again = /** @type {HTMLElement|null} */ (hand.querySelector(`[data-tile="${active?.dataset.tile}"]`))
-      || /** @type {HTMLElement|null} */ (hand.querySelector('[tabindex="0"]'));
+    const again = /** @type {HTMLElement|null} */ (hand.querySelector('[tabindex="0"]'))
+      || /** @type {HTMLElement|null} */ (hand.querySelector(`[data-tile="${active?.dataset.tile}"]`));
     again?.focus({ preventScroll: true });
   }
 }
@@ -242,6 +247,32 @@ function renderEndChoice(g, st, act) {
 // ---------------------------------------------------------------------------------------------
 // Choosing a tile and an end
 
+/** How long a refused tile's note stays, at most (ms). */
+const NOTE_MS = 5000;
+/** The picture the note was shown on (it goes when the picture changes), and its timer. */
+let noteFor = /** @type {number|null|undefined} */ (undefined);
+let noteTimer = /** @type {ReturnType<typeof setTimeout>|undefined} */ (undefined);
+
+/**
+ * A tile that cannot be used now: why, said and shown in a note over the hand (the server's
+ * sentence), and the tile shakes (styles.css: not under reduced motion).
+ * @param {Picture} st @param {string} tile @param {string} text
+ */
+function refuse(st, tile, text) {
+  announce(text);
+  const note = byId("hand-note");
+  note.textContent = text;
+  note.hidden = false;
+  noteFor = st.revision;
+  clearTimeout(noteTimer);
+  noteTimer = setTimeout(() => { note.hidden = true; }, NOTE_MS);
+  const el = byId("hand").querySelector(`[data-tile="${tile}"]`);
+  if (!el) return;
+  el.classList.remove("refused");
+  void (/** @type {HTMLElement} */ (el).offsetWidth); // restart the shake
+  el.classList.add("refused");
+}
+
 /** The player tapped or clicked a hand tile (or pressed Enter on it). @param {string} tile */
 export function chooseTile(tile) {
   const g = state.game;
@@ -252,13 +283,13 @@ export function chooseTile(tile) {
     return;
   }
   if (st.turn !== st.me || !g.ready) {
-    announce(tileWords(st, tile)?.wait || tile);
+    refuse(st, tile, tileWords(st, tile)?.wait || tile);
     return;
   }
   if (g.pending) return;
   const choice = choiceOf(st, tile);
   if (!choice) {
-    announce(tileWords(st, tile)?.refused || tile);
+    refuse(st, tile, tileWords(st, tile)?.refused || tile);
     return;
   }
   if (g.selected === tile) {
@@ -283,7 +314,7 @@ export function chooseEnd(end) {
   if (!g || !st || !g.selected) return;
   const lay = choiceOf(st, g.selected)?.lays.find((l) => l.end === end);
   if (!lay) {
-    announce(tileWords(st, g.selected)?.ends[end] || g.selected);
+    refuse(st, g.selected, tileWords(st, g.selected)?.ends[end] || g.selected);
     return;
   }
   const tile = g.selected;
@@ -463,12 +494,14 @@ function dragEnd(e) {
   const box = byId("table").getBoundingClientRect();
   const onTable = e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom;
   g.selected = null;
+  // The focus stays in your hand (where H, E and S work), on the tile or next to where it was.
+  focusHandNear(tile);
   if (lay) play(lay.move);
   else if (onTable && choice && !choice.asks) play(choice.lays[0].move);
   else {
     renderGame();
     const said = tileWords(st, tile);
-    announce((end ? said?.ends[end] : said?.drop) || tile);
+    refuse(st, tile, (end ? said?.ends[end] : said?.drop) || tile);
   }
 }
 document.addEventListener("pointerup", dragEnd);

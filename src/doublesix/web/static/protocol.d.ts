@@ -337,6 +337,7 @@ export interface SeatWords {
   playing_for: string | null;
   hand_over: string;
   hand_over_text: string;
+  may_hand_over: string;
   asking: string;
   waiting_away: string;
   waiting_stand_in: string;

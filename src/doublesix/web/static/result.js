@@ -5,6 +5,10 @@
  * for has happened: "Next hand" closes it when the new hand arrives, and is disabled while the
  * connection is away, so no result is lost to a message that could not be sent.
  *
+ * Closed without its answer (Escape, a phone's back gesture, "Look at the table"), the result
+ * leaves its way on on the table: "Next hand" there, focused, until the next hand comes; after
+ * the game, "Show the result" opens it again (Play again, Review).
+ *
  * At a table for people, "Play again" asks the server (`again`) and the dialog says who else
  * wants to; the new game opens for everyone once everyone still at the table agreed (game.js).
  */
@@ -152,11 +156,7 @@ export function showResult(g, picture) {
     hand: st.over ? null : st.hand_number + 1 }));
   if (st.resigned === null || st.resigned === undefined || st.hand_number > 0) buttons.push(review);
   const look = h("button", { type: "button", text: LABELS.lookAtTheTable });
-  look.addEventListener("click", () => {
-    closeDialog("result-dialog");
-    byId("show-result").hidden = false;
-    byId("show-result").focus();
-  });
+  look.addEventListener("click", () => closeDialog("result-dialog"));
   buttons.push(look);
   const status = st.table && st.over ? [h("p", { id: "again-status", class: "again-status" })] : [];
   byId("result-actions").replaceChildren(...status, ...buttons);
@@ -232,13 +232,41 @@ export function updateResultActions(g) {
     const status = document.getElementById("again-status");
     if (status) status.textContent = (mine ? said?.again_asked : said?.again) || "";
   }
-  const next = document.getElementById("next-hand");
-  if (!next) return;
-  // aria-disabled rather than disabled: a focused button keeps its focus in the dialog.
-  next.setAttribute("aria-disabled", String(!g.connected || g.sentNext));
-  next.textContent = g.sentNext ? LABELS.dealingNextHand : LABELS.nextHand;
-  next.title = g.connected ? "" : LABELS.waitingForConnectionBack;
+  // "Next hand" in the dialog, and on the table once the dialog is closed without it.
+  const onTable = byId("table-next-hand");
+  const open = /** @type {HTMLDialogElement} */ (byId("result-dialog")).open;
+  onTable.hidden = open || !st?.result || st.over;
+  for (const next of [document.getElementById("next-hand"), onTable]) {
+    if (!next) continue;
+    // aria-disabled rather than disabled: a focused button keeps its focus.
+    next.setAttribute("aria-disabled", String(!g.connected || g.sentNext));
+    next.textContent = g.sentNext ? LABELS.dealingNextHand : LABELS.nextHand;
+    next.title = g.connected ? "" : LABELS.waitingForConnectionBack;
+  }
 }
+
+/**
+ * The result closed without what it asks for (Escape, a phone's back gesture, "Look at the
+ * table"): the way on goes to the table, in view and focused: "Next hand", or after the game
+ * "Show the result".
+ */
+function resultClosed() {
+  const g = state.game;
+  const st = g?.picture;
+  if (!g || !st || !(st.result || st.over) || byId("game").hidden) return;
+  updateResultActions(g);
+  const show = byId("show-result");
+  show.hidden = false;
+  const onTable = byId("table-next-hand");
+  const way = onTable.hidden ? show : onTable;
+  way.scrollIntoView({ block: "nearest" });
+  way.focus({ preventScroll: true });
+}
+
+byId("result-dialog").addEventListener("close", resultClosed);
+byId("table-next-hand").addEventListener("click", () => {
+  if (byId("table-next-hand").getAttribute("aria-disabled") !== "true") nextHand();
+});
 
 byId("show-result").addEventListener("click", () => {
   const g = state.game;

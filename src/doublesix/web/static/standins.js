@@ -59,6 +59,10 @@ export function renderTableNotice(g, st) {
   byId("table-notice-text").textContent = sentences(...words);
   const key = JSON.stringify(eligible.map((s) => [s.seat, s.name]));
   if (key !== drawnKey) {
+    // A button appearing is said, once: "Bea has been away a minute: you may let a computer
+    // play for Bea."
+    const before = new Set(drawnKey ? JSON.parse(drawnKey).map((/** @type {[number, string]} */ [seat]) => seat) : []);
+    for (const s of eligible) if (!before.has(s.seat)) announce(s.words?.may_hand_over || "");
     drawnKey = key;
     const focused = document.activeElement?.closest?.("#table-notice-actions") ? document.activeElement.id : "";
     byId("table-notice-actions").replaceChildren(...eligible.map((s) => {

@@ -29,6 +29,7 @@ function loadSettings() {
     sound: saved.sound ?? true,
     shortcuts: saved.shortcuts ?? true,
     reduceMotion: saved.reduceMotion ?? false,
+    autodraw: saved.autodraw ?? false,
   };
 }
 

@@ -58,7 +58,7 @@
  *   options: Record<string, string|number|boolean>, name?: string}} Setup
  */
 
-/** @typedef {{delay: number, sound: boolean, shortcuts: boolean, reduceMotion: boolean}} Settings */
+/** @typedef {{delay: number, sound: boolean, shortcuts: boolean, reduceMotion: boolean, autodraw: boolean}} Settings */
 
 /**
  * Where a piece of motion starts: a screen rectangle, and what travels.
@@ -79,7 +79,7 @@
  *   status: Record<number, string>,
  *   turnKey: string, resultShownFor: string,
  *   heard: {hand: number, lines: number},
- *   travel: Travel|null,
+ *   travel: Travel|null, openingDue: boolean,
  *   tableAt: number, otherTurnKey: string, sentAgain: boolean,
  *   drawRun: number,
  *   handoverTimer: ReturnType<typeof setTimeout>|undefined,
