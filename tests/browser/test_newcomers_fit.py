@@ -1,0 +1,171 @@
+"""What new users tripped on (issue 40): the screens' fit and consistency, by touch on a phone
+upright (390x844) and on its side (844x390), and with a mouse on a laptop (1366x768).
+
+- Item 2: nothing pushes a page sideways on a phone (the new-game form with its opponents'
+  lists, the custom rules, the name of a person's seat).
+- Item 4: every touch target answers a finger over at least 44x44 CSS px (the header's links
+  and buttons, the logo, the game's Menu, the lit ends on the board, the settings' checkboxes),
+  and no key badge shows where there is no keyboard.
+- Item 6: an invitation made at a loopback address warns that a friend's phone cannot open it;
+  the form never remembers a person's seat for the next game.
+- Item 8: the result, the scoresheet and the other screens agree with each other.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from doublesix import Match, Rules
+from doublesix.engine.summary import tile_choices
+from tests.support.browser import Session, assert_accessible
+from tests.support.browser_players import wait_phase
+
+#: A phone upright and on its side.
+PHONES = [{"width": 390, "height": 844}, {"width": 844, "height": 390}]
+
+#: The least a touch target may answer over, each way, in CSS pixels.
+LEAST = 44
+
+#: The points of a LEAST-square centred on an element that do not reach it (a tap there misses
+#: it); points beyond the window are taken at its edge, where a finger still lands.
+MISSES = """(el, least) => {
+  const r = el.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2, half = least / 2 - 0.5;
+  const misses = [];
+  for (let i = 0; i <= 4; i++) {
+    for (let j = 0; j <= 4; j++) {
+      const x = Math.min(Math.max(cx - half + half * i / 2, 0.5), innerWidth - 0.5);
+      const y = Math.min(Math.max(cy - half + half * j / 2, 0.5), innerHeight - 0.5);
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !el.contains(hit)) misses.push([Math.round(x), Math.round(y),
+        hit ? hit.outerHTML.slice(0, 50) : null]);
+    }
+  }
+  return misses;
+}"""
+
+
+def phone(make_session: Any, size: dict[str, int]) -> Session:
+    """A phone's browser: touch, and a mobile viewport of ``size``."""
+    session: Session = make_session(viewport=size, has_touch=True, is_mobile=True)
+    return session
+
+
+def assert_reach(target: Locator, where: str) -> None:
+    """A tap anywhere in a 44x44 square centred on ``target`` lands on it."""
+    target.scroll_into_view_if_needed()
+    misses = target.evaluate(MISSES, LEAST)
+    assert not misses, f"{where}: taps that miss it: {misses}"
+
+
+def assert_no_sideways(page: Page, where: str) -> None:
+    width, wide = page.evaluate("[innerWidth, document.documentElement.scrollWidth]")
+    viewport = page.viewport_size
+    assert viewport is not None
+    assert (width, wide) == (viewport["width"], viewport["width"]), (
+        f"{where}: the page is {wide} px wide in a {viewport['width']} px window")
+
+
+def open_form(page: Page, url: str) -> None:
+    page.goto(url + "/")
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator("#opponent-choices select").first).to_be_visible()
+
+
+# -- item 2: the new-game form fits a phone -----------------------------------------------------
+
+@pytest.mark.parametrize("size", PHONES, ids=["upright", "on-its-side"])
+def test_the_new_game_form_fits_a_phone(make_session: Any, size: dict[str, int]) -> None:
+    session = phone(make_session, size)
+    page = session.page()
+    open_form(page, session.server.url)
+    assert_no_sideways(page, "the form")
+    page.locator("input[name=players][value='4']").check()
+    expect(page.locator("#opponent-choices select")).to_have_count(3)
+    assert_no_sideways(page, "the form for four players")
+    page.locator("#opponent-1").select_option("person")
+    page.locator("#custom-rules summary").tap()
+    expect(page.locator("#custom-options")).to_be_visible()
+    assert_no_sideways(page, "the form with a person's seat and the custom rules")
+    for select in page.locator("#opponent-choices select").all():
+        box = select.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= size["width"], box
+    # Start is in the window and answers a tap.
+    start = page.get_by_role("button", name="Start", exact=True)
+    assert_reach(start, "Start")
+    assert_accessible(page, f"the form at {size['width']}x{size['height']}")
+
+
+# -- item 4: touch targets ----------------------------------------------------------------------
+
+def asks_an_end() -> tuple[Match, str]:
+    """A two-player Draw hand at seat 0's turn where a tile fits two ends (it asks which)."""
+    rules = Rules.variant("draw", players=2, target=0)
+    for seed in range(1, 300):
+        match, rng = Match(rules, seed=seed), random.Random(seed)
+        while match.turn is not None:
+            if match.turn == 0:
+                for tile, choice in tile_choices(match.view(0)).items():
+                    if choice.asks:
+                        return match, str(tile)
+            moves = match.legal_moves()
+            lays = [m for m in moves if m.tile is not None]
+            match.play(rng.choice(lays) if lays else moves[0])
+    raise LookupError("no seed asks for an end")
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["upright", "on-its-side"])
+def test_every_target_answers_a_finger(make_session: Any, size: dict[str, int]) -> None:
+    session = phone(make_session, size)
+    page = session.page()
+    page.goto(session.server.url + "/")
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    header = page.locator(".site-header")
+    for target in [header.locator(".brand"), *header.locator("nav a").all(),
+                   *header.locator("button").all()]:
+        assert_reach(target, f"the header's {target.inner_text()!r}")
+    page.locator("#settings-button").tap()
+    dialog = page.locator("#settings-dialog")
+    expect(dialog).to_be_visible()
+    for box in dialog.locator("input[type=checkbox]").all():
+        label = box.locator("xpath=ancestor::label")
+        assert_reach(label, f"the setting {label.inner_text()!r}")
+        checked = box.is_checked()
+        label.tap()
+        assert box.is_checked() != checked, "a tap on the setting's line changes it"
+        label.tap()
+    assert_accessible(page, "the settings")
+    dialog.get_by_role("button", name="Done").tap()
+
+    match, tile = asks_an_end()
+    session.scripted_game(page, match, ("greedy",))
+    assert wait_phase(page) == "you"
+    assert_reach(page.locator(".game-bar .home-link"), "the logo")
+    assert_reach(page.locator("#game-menu-button"), "Menu")
+    # No key badge where there is no keyboard (Draw's D, the menu's H, E, S, the ends' letters).
+    expect(page.locator("#draw-button kbd")).to_be_hidden()
+    page.locator(f'#hand .hand-tile[data-tile="{tile}"]').tap()
+    expect(page.locator("#end-choice")).to_be_visible()
+    lit = page.locator("#board .end-spot.lit")
+    assert lit.count() >= 2
+    for spot in lit.all():
+        assert_reach(spot, f"the lit end {spot.get_attribute('data-end')}")
+    for badge in page.locator("#end-buttons kbd").all():
+        expect(badge).to_be_hidden()
+    played = page.locator("#board .layout-tiles .domino").count()
+    # A tap just beside the drawn frame, inside the reach, plays there.
+    frame = lit.first.locator(".end-frame").bounding_box()
+    assert frame is not None
+    page.touchscreen.tap(frame["x"] + frame["width"] / 2,
+                         frame["y"] + frame["height"] / 2 + min(frame["height"] / 2 + 6, 20))
+    expect(page.locator("#board .layout-tiles .domino")).to_have_count(played + 1)
+    page.locator("#game-menu-button").tap()
+    menu = page.locator("#menu-dialog")
+    expect(menu).to_be_visible()
+    for badge in menu.locator("kbd").all():
+        expect(badge).to_be_hidden()
+    assert_accessible(page, "the game menu")
