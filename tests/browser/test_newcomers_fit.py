@@ -14,6 +14,7 @@ upright (390x844) and on its side (844x390), and with a mouse on a laptop (1366x
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -169,3 +170,41 @@ def test_every_target_answers_a_finger(make_session: Any, size: dict[str, int]) 
     for badge in menu.locator("kbd").all():
         expect(badge).to_be_hidden()
     assert_accessible(page, "the game menu")
+
+
+# -- item 6: inviting ---------------------------------------------------------------------------
+
+def test_an_invitation_at_a_loopback_address_warns_and_is_not_remembered(
+        make_session: Any) -> None:
+    session: Session = make_session(viewport={"width": 1366, "height": 768})
+    page = session.page()
+    open_form(page, session.server.url)
+    warning = page.locator("#setup-loopback")
+    expect(warning).to_be_hidden()
+    page.locator("#opponent-1").select_option("person")
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("a friend's phone cannot open")
+    expect(warning).to_contain_text("--host")
+    page.locator("#host-name").fill("Ana")
+    page.get_by_role("button", name="Start", exact=True).click()
+    expect(page.locator("#waiting")).to_be_visible()
+    expect(page.locator("#invite-1")).to_have_value(re.compile(r"^http://127\.0\.0\.1:"))
+    room = page.locator("#waiting-loopback")
+    expect(room).to_be_visible()
+    expect(room).to_contain_text("a friend's phone cannot open")
+    assert_accessible(page, "the waiting room with its warning")
+    # The next game: the seat is a computer's again, and Start opens a game, not a room.
+    open_form(page, session.server.url)
+    assert page.locator("#opponent-1").input_value() != "person"
+    expect(page.locator("#host-name-field")).to_be_hidden()
+    expect(warning).to_be_hidden()
+    page.get_by_role("button", name="Start", exact=True).click()
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#waiting")).to_be_hidden()
+    # Which addresses are this computer's own.
+    own = page.evaluate("""async () => {
+      const { isLoopback } = await import("/static/people.js");
+      return ["127.0.0.1", "127.1.2.3", "localhost", "[::1]", "::1", "192.168.1.20",
+              "games.example", "10.0.0.7"].map((host) => isLoopback(host));
+    }""")
+    assert own == [True, True, True, True, True, False, False, False]

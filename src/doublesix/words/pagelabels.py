@@ -120,6 +120,11 @@ LABELS: Final[dict[str, str]] = {
     "nameForbidden": "A name cannot contain control characters or invisible formatting "
                      "characters (such as text-direction marks).",
     # The waiting room and the invitation.
+    "loopbackInvite": "This page is open at this computer's own address (such as 127.0.0.1 or "
+                      "localhost), so a friend's phone cannot open these invitation links. To "
+                      "invite, start the server at this computer's address on your network "
+                      "(doublesix serve --host 192.168.1.20, with your own address) and open "
+                      "this page there.",
     "startGame": "Start the game",
     "starting": "Starting…",
     "notEveryoneHere": "Not everyone is here yet.",
