@@ -23,7 +23,7 @@ from playwright.sync_api import Locator, Page, expect
 from doublesix import Match, Rules
 from doublesix.engine.summary import tile_choices
 from tests.support.browser import Session, assert_accessible
-from tests.support.browser_players import wait_phase
+from tests.support.browser_players import MousePlayer, wait_phase
 
 #: A phone upright and on its side.
 PHONES = [{"width": 390, "height": 844}, {"width": 844, "height": 390}]
@@ -208,3 +208,126 @@ def test_an_invitation_at_a_loopback_address_warns_and_is_not_remembered(
               "games.example", "10.0.0.7"].map((host) => isLoopback(host));
     }""")
     assert own == [True, True, True, True, True, False, False, False]
+
+
+# -- item 8: the screens agree ------------------------------------------------------------------
+
+def played(rules: Rules, seed: int, hands: int | None = None) -> Match:
+    """A match played at random: to its end, or (``hands``) until that many hands ended (the
+    last one's result showing, the next not dealt)."""
+    match, rng = Match(rules, seed=seed), random.Random(seed)
+    while not match.is_over:
+        if match.turn is None:
+            if hands is not None and len(match.results) >= hands:
+                return match
+            match.next_hand()
+            continue
+        moves = match.legal_moves()
+        lays = [m for m in moves if m.tile is not None]
+        match.play(rng.choice(lays) if lays else moves[0])
+    return match
+
+
+#: The rows of a scoresheet table (inside ``root``), as their cells' texts.
+SHEET_ROWS = """(root) => [...root.querySelectorAll(".sheet-table tr")].map(
+  (row) => [...row.cells].map((cell) => cell.textContent))"""
+
+
+def test_the_result_and_the_scoresheet_agree_on_a_phone_on_its_side(make_session: Any) -> None:
+    session = phone(make_session, {"width": 844, "height": 390})
+    page = session.page()
+    match = played(Rules.variant("draw", players=4, target=100), seed=3)
+    assert len(match.results) >= 5, "a game of several hands"
+    game = session.scripted_game(page, match, ("random", "random", "random"))
+    page.evaluate("(id) => localStorage.setItem('doublesix.last', id)", game)
+    dialog = page.locator("#result-dialog")
+    expect(dialog).to_be_visible()
+    # The Total row is in view as the result opens, above its buttons.
+    total = dialog.locator(".sheet-table tfoot tr")
+    expect(total).to_be_visible()
+    box, actions = total.bounding_box(), page.locator("#result-actions").bounding_box()
+    assert box is not None and actions is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= actions["y"] + 1, (box, actions)
+    expect(total.locator("td")).to_have_text(
+        [str(points) for points in match.scores] + [""])
+    # The totals are said once: no second "Scores, playing to 100" under the sheet's own.
+    text = dialog.locator("#result-body").inner_text()
+    assert text.count("playing to 100") == 1, text
+    # Every hand's row can be scrolled to.
+    rows = dialog.locator(".sheet-table tbody tr")
+    expect(rows).to_have_count(len(match.results))
+    rows.first.scroll_into_view_if_needed()
+    expect(rows.first).to_be_in_viewport()
+    assert_accessible(page, "the game's result at 844x390")
+    shown = dialog.evaluate(SHEET_ROWS)
+    # The menu's scoresheet shows the same table: every seat's points in every hand.
+    dialog.get_by_role("button", name="Look at the table").tap()
+    page.locator("#game-menu-button").tap()
+    page.locator("#menu-dialog [data-menu=sheet]").tap()
+    sheet = page.locator("#sheet-dialog")
+    expect(sheet).to_be_visible()
+    assert sheet.evaluate(SHEET_ROWS) == shown
+    expect(sheet.locator(".sheet-table tfoot tr")).to_be_in_viewport()
+    assert_accessible(page, "the scoresheet at 844x390")
+    # The front page does not offer to go back to a finished game: it says it is over and
+    # offers its review.
+    page.goto(session.server.url + "/")
+    resume = page.locator("#resume")
+    expect(resume).to_contain_text("Your last game is over.")
+    expect(resume.locator("a")).to_have_count(0)
+    resume.get_by_role("button", name="Review the game").tap()
+    expect(page.locator("#review-dialog")).to_be_visible()
+
+
+def test_resigning_between_hands_leaves_a_review(make_session: Any) -> None:
+    session: Session = make_session(viewport={"width": 1366, "height": 768})
+    page = session.page()
+    match = played(Rules.variant("draw", players=2, target=100), seed=4, hands=1)
+    session.scripted_game(page, match, ("greedy",))
+    dialog = page.locator("#result-dialog")
+    expect(dialog.get_by_role("button", name="Next hand")).to_be_visible()
+    dialog.get_by_role("button", name="Look at the table").click()
+    page.once("dialog", lambda question: question.accept())
+    page.locator("#game-menu-button").click()
+    page.locator("#resign-button").click()
+    expect(dialog.locator(".result-how")).to_have_text("You resigned: the game is over.")
+    expect(dialog.get_by_role("button", name="Review the game")).to_be_visible()
+    assert_accessible(page, "the result after resigning between hands")
+
+
+def test_a_draw_game_shows_no_count_and_the_pace_is_in_seconds(make_session: Any) -> None:
+    session: Session = make_session(viewport={"width": 1366, "height": 768})
+    page = session.page()
+    for variant, count in (("draw", False), ("block", False), ("all-fives", True)):
+        session.new_game(page, variant=variant, players=2, target=0, seed=6,
+                         opponents=["greedy"])
+        wait_phase(page)
+        expect(page.locator("#info-ends")).to_contain_text("Ends")
+        if count:
+            expect(page.locator("#info-count")).to_contain_text("Count")
+        else:
+            expect(page.locator("#info-count")).to_have_text("")
+    page.locator("#game-menu-button").click()
+    page.locator("#menu-dialog [data-menu=settings]").click()
+    pace, out = page.locator("#set-delay"), page.locator("#set-delay-out")
+    expect(out).to_have_text("0.03 seconds")  # the tests' pace, 30 ms
+    pace.fill("1200")
+    expect(out).to_have_text("1.2 seconds")
+    expect(pace).to_have_attribute("aria-valuetext", "1.2 seconds")
+    assert_accessible(page, "the settings")
+
+
+def test_the_daily_games_copied_text_is_what_its_box_shows(make_session: Any) -> None:
+    session: Session = make_session(viewport={"width": 1366, "height": 768},
+                                    permissions=["clipboard-read", "clipboard-write"])
+    page = session.page()
+    page.goto(session.server.url + "/daily")
+    MousePlayer(page).play_game()
+    dialog = page.locator("#result-dialog")
+    expect(dialog).to_be_visible()
+    box = dialog.locator("#share-text")
+    # The box gains the review's accuracy once the review is made.
+    expect(box).to_have_value(re.compile(r"accuracy \d+%"), timeout=60000)
+    dialog.get_by_role("button", name="Copy the result").click()
+    expect(dialog.get_by_role("button", name="Copied")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == box.input_value()

@@ -34,6 +34,7 @@ LABELS: Final[dict[str, str]] = {
     "dealingDaily": "Dealing today's game…",
     "dailyFailed": "Could not deal the daily game:",
     "backToLastGame": "Go back to your last game",
+    "lastGameOver": "Your last game is over.",
     "gameNotFound": "Game not found",
     "gameElsewhere": "This game was started in another browser, or it is no longer here. "
                      "Start a new one from the front page.",
@@ -78,9 +79,7 @@ LABELS: Final[dict[str, str]] = {
     "soundOn": "Sound on.",
     "soundOff": "Sound off.",
     "noHandYet": "No hand finished yet.",
-    "handsSoFar": "Hands so far",
     "hand": "Hand",
-    "points": "Points",
     "how": "How",
     "total": "Total",
     "trackerKey": "✓ played, • in your hand.",
