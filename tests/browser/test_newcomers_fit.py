@@ -21,9 +21,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from doublesix import Match, Rules
-from doublesix.engine.summary import tile_choices
 from tests.support.browser import Session, assert_accessible
 from tests.support.browser_players import MousePlayer, wait_phase
+from tests.support.deals import asking_position
 
 #: A phone upright and on its side.
 PHONES = [{"width": 390, "height": 844}, {"width": 844, "height": 390}]
@@ -103,22 +103,6 @@ def test_the_new_game_form_fits_a_phone(make_session: Any, size: dict[str, int])
 
 # -- item 4: touch targets ----------------------------------------------------------------------
 
-def asks_an_end() -> tuple[Match, str]:
-    """A two-player Draw hand at seat 0's turn where a tile fits two ends (it asks which)."""
-    rules = Rules.variant("draw", players=2, target=0)
-    for seed in range(1, 300):
-        match, rng = Match(rules, seed=seed), random.Random(seed)
-        while match.turn is not None:
-            if match.turn == 0:
-                for tile, choice in tile_choices(match.view(0)).items():
-                    if choice.asks:
-                        return match, str(tile)
-            moves = match.legal_moves()
-            lays = [m for m in moves if m.tile is not None]
-            match.play(rng.choice(lays) if lays else moves[0])
-    raise LookupError("no seed asks for an end")
-
-
 @pytest.mark.parametrize("size", PHONES, ids=["upright", "on-its-side"])
 def test_every_target_answers_a_finger(make_session: Any, size: dict[str, int]) -> None:
     session = phone(make_session, size)
@@ -142,7 +126,7 @@ def test_every_target_answers_a_finger(make_session: Any, size: dict[str, int]) 
     assert_accessible(page, "the settings")
     dialog.get_by_role("button", name="Done").tap()
 
-    match, tile = asks_an_end()
+    match, tile = asking_position(Rules.variant("draw", players=2, target=0))
     session.scripted_game(page, match, ("greedy",))
     assert wait_phase(page) == "you"
     assert_reach(page.locator(".game-bar .home-link"), "the logo")
