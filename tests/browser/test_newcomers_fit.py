@@ -223,7 +223,9 @@ def test_the_result_and_the_scoresheet_agree_on_a_phone_on_its_side(make_session
     match = played(Rules.variant("draw", players=4, target=100), seed=3)
     assert len(match.results) >= 5, "a game of several hands"
     game = session.scripted_game(page, match, ("random", "random", "random"))
+    # The last game this browser played, as the form or the daily game remembers it.
     page.evaluate("(id) => localStorage.setItem('doublesix.last', id)", game)
+    page.reload()
     dialog = page.locator("#result-dialog")
     expect(dialog).to_be_visible()
     # The Total row is in view as the result opens, above its buttons.
