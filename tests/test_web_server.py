@@ -13,6 +13,7 @@ import pytest
 from websockets.sync.client import connect
 
 from doublesix.cli import main
+from doublesix.terminal.saves import save_dir
 from doublesix.web.routes.server import address
 from tests.support.web import SeatSocket, Server, SyncSocket, free_port, postgres_url
 
@@ -70,6 +71,25 @@ def test_a_killed_server_resumes_the_game(
     record = httpx2.get(f"{second.url}/api/games/{game['game_id']}/record",
                         params={"token": game["token"]})
     assert record.status_code == 200
+
+
+def test_a_first_serve_keeps_its_games_under_doublesix_home(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    """Issue 40, item 9: with no ``--db``, ``doublesix serve`` writes its database in
+    ``$DOUBLESIX_HOME`` (where the terminal keeps its saves), not in the data directory."""
+    home, data = tmp_path / "home", tmp_path / "xdg-data"
+    env = {"DOUBLESIX_HOME": str(home), "XDG_DATA_HOME": str(data), "DOUBLESIX_DATABASE_URL": ""}
+    server = Server(free_port(), None, env=env)
+    servers.append(server)
+    created = httpx2.post(server.url + "/api/games", json={
+        "variant": "draw", "players": 2, "target": 0, "opponents": ["greedy"], "seed": 5,
+    })
+    assert created.status_code == 201
+    server.stop()
+    assert (home / "doublesix.sqlite3").is_file()
+    assert not data.exists() or not any(data.rglob("*.sqlite3")), list(data.rglob("*"))
+    assert save_dir(None, env) == home
 
 
 def test_an_unreachable_database_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:

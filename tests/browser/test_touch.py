@@ -9,15 +9,14 @@ disappeared).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
 from doublesix import Match, Rules
-from doublesix.engine.summary import tile_choices
 from tests.support.browser import Session, assert_accessible
 from tests.support.browser_players import Played, Player, wait_phase
+from tests.support.deals import asking_position
 
 #: The least a touch target may be, each way, in CSS pixels.
 LEAST = 44
@@ -40,18 +39,7 @@ GEOMETRY = """() => {
 
 def four_ends() -> tuple[Match, str]:
     """A four-player Muggins hand at seat 0's turn where a tile fits all four ends."""
-    rules = Rules.variant("muggins", players=4, target=0)
-    for seed in range(1, 200):
-        match, rng = Match(rules, seed=seed), random.Random(seed)
-        while match.turn is not None:
-            if match.turn == 0:
-                for tile, choice in tile_choices(match.view(0)).items():
-                    if choice.asks and len(choice.ends) == 4:
-                        return match, str(tile)
-            moves = match.legal_moves()
-            lays = [m for m in moves if m.tile is not None]
-            match.play(rng.choice(lays) if lays else moves[0])
-    raise LookupError("no seed reaches four ends")
+    return asking_position(Rules.variant("muggins", players=4, target=0), ends=4)
 
 
 def inside(inner: dict[str, float], outer: dict[str, float], slack: float = 1) -> bool:

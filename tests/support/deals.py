@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -88,3 +89,26 @@ def end_position(variant: str, position: Position) -> Match:
         match.play(move)
     assert match.turn == 0, "the scripted position should be seat 0's turn"
     return match
+
+
+def asking_position(rules: Rules, ends: int = 2) -> tuple[Match, str]:
+    """A hand played at random (the seed the first that works) to seat 0's turn where a tile
+    fits ``ends`` ends and asks which: the match and the tile.
+
+    >>> match, tile = asking_position(Rules.variant("draw", target=0))
+    >>> match.turn, tile in {str(t) for t in match.hands[0]}
+    (0, True)
+    """
+    from doublesix.engine.summary import tile_choices
+
+    for seed in range(1, 300):
+        match, rng = Match(rules, seed=seed), random.Random(seed)
+        while match.turn is not None:
+            if match.turn == 0:
+                for tile, choice in tile_choices(match.view(0)).items():
+                    if choice.asks and len(choice.ends) == ends:
+                        return match, str(tile)
+            moves = match.legal_moves()
+            lays = [m for m in moves if m.tile is not None]
+            match.play(rng.choice(lays) if lays else moves[0])
+    raise LookupError(f"no seed reaches a tile that asks between {ends} ends")

@@ -236,16 +236,16 @@ def free_port() -> int:
 
 
 class Server:
-    """``doublesix serve`` in a child process."""
+    """``doublesix serve`` in a child process (on ``db``; None: on its default database)."""
 
     def __init__(
-        self, port: int, db: Path | str, *args: str, env: dict[str, str] | None = None
+        self, port: int, db: Path | str | None, *args: str, env: dict[str, str] | None = None
     ) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(port), "--db", str(db),
-             *args],
+            [sys.executable, "-m", "doublesix.cli", "serve", "--port", str(port),
+             *(["--db", str(db)] if db is not None else []), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

@@ -40,6 +40,7 @@ from doublesix.ai.ladder import rating_of, suggestion, variant_ratings
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.engine.daily import streaks
 from doublesix.engine.match import Match
+from doublesix.protocol.home import home_dir
 from doublesix.words import results, rulebook
 from doublesix.words.talk import YOU
 
@@ -82,20 +83,15 @@ class Save:
 
 
 def save_dir(option: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    """The directory saves go in: ``option``, else ``$DOUBLESIX_HOME``, else the data dir.
+    """The directory saves go in: ``option``, else doublesix's home folder
+    (:func:`~doublesix.protocol.home.home_dir`: ``$DOUBLESIX_HOME``, else the data dir).
 
     >>> save_dir("/tmp/x"), save_dir(None, {"DOUBLESIX_HOME": "/tmp/y"})
     (PosixPath('/tmp/x'), PosixPath('/tmp/y'))
     """
     if option:
         return Path(option).expanduser()
-    env = os.environ if environ is None else environ
-    home = env.get("DOUBLESIX_HOME")
-    if home:
-        return Path(home).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("doublesix", appauthor=False))
+    return home_dir(environ)
 
 
 def write_save(path: Path, save: Save) -> None:

@@ -35,6 +35,7 @@ LABELS: Final[dict[str, str]] = {
     "dealingDaily": "Dealing today's game…",
     "dailyFailed": "Could not deal the daily game:",
     "backToLastGame": "Go back to your last game",
+    "lastGameOver": "Your last game is over.",
     "gameNotFound": "Game not found",
     "gameElsewhere": "This game was started in another browser, or it is no longer here. "
                      "Start a new one from the front page.",
@@ -79,9 +80,7 @@ LABELS: Final[dict[str, str]] = {
     "soundOn": "Sound on.",
     "soundOff": "Sound off.",
     "noHandYet": "No hand finished yet.",
-    "handsSoFar": "Hands so far",
     "hand": "Hand",
-    "points": "Points",
     "how": "How",
     "total": "Total",
     "trackerKey": "✓ played, • in your hand.",
@@ -122,6 +121,11 @@ LABELS: Final[dict[str, str]] = {
                      "characters (such as text-direction marks).",
     "nameInvisible": names.NAME_INVISIBLE,
     # The waiting room and the invitation.
+    "loopbackInvite": "This page is open at this computer's own address (such as 127.0.0.1 or "
+                      "localhost), so a friend's phone cannot open these invitation links. To "
+                      "invite, start the server at this computer's address on your network "
+                      "(doublesix serve --host 192.168.1.20, with your own address) and open "
+                      "this page there.",
     "startGame": "Start the game",
     "starting": "Starting…",
     "notEveryoneHere": "Not everyone is here yet.",

@@ -182,21 +182,24 @@ def card_words(level: int | None, tiles: int, score: int, teams: bool) -> dict[s
     }
 
 
-def table_info(open_ends: Sequence[int], count: int, count_scores: bool,
+def table_info(open_ends: Sequence[int], count: int | None, count_scores: bool,
                boneyard: int) -> dict[str, str]:
     """The table's short facts, in its corner: the open ends, the board count (and whether
-    it scores now), the boneyard ("" for what there is not yet).
+    it scores now), the boneyard ("" for what there is not yet). ``count`` is None where the
+    rules never score it (the pips games: Draw, Block), which then show none.
 
     >>> table_info([6, 4], 10, True, 14)
     {'ends': 'Ends 6 · 4', 'count': 'Count 10 scores', 'boneyard': 'Boneyard 14'}
     >>> table_info([], 0, False, 14)["ends"]
+    ''
+    >>> table_info([6, 4], None, False, 14)["count"]
     ''
     """
     numbers = " · ".join(str(n) for n in open_ends)
     scores = " scores" if count_scores else ""
     return {
         "ends": f"Ends {numbers}" if open_ends else "",
-        "count": f"Count {count}{scores}" if open_ends else "",
+        "count": f"Count {count}{scores}" if open_ends and count is not None else "",
         "boneyard": f"Boneyard {boneyard}",
     }
 

@@ -509,7 +509,8 @@ def page_words(match: Match, view: View, shown: Sequence[str], kinds: Sequence[s
                                  view.hand_sizes[seat], view.scores[seat], rules.teams)
             for seat, kind in enumerate(kinds)
         ],
-        "info": pagewords.table_info(list(view.open_ends.values()), view.board_count,
+        "info": pagewords.table_info(list(view.open_ends.values()),
+                                     view.board_count if rules.scoring == "fives" else None,
                                      count_scores, view.boneyard_size),
         "board": pagewords.board_words(len(played), talk.ends_sentence(view)),
         "tracker": pagewords.tracker_words(played, [str(t) for t in view.hand],

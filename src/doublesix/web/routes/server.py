@@ -48,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PATH_OR_URL",
         help=(
             "a SQLite file or a SQLAlchemy URL (postgresql://user@host/db); default: "
-            f"${DATABASE_ENV}, else a file in your data directory"
+            f"${DATABASE_ENV}, else doublesix.sqlite3 in $DOUBLESIX_HOME, else in your data "
+            "directory"
         ),
     )
     parser.add_argument(

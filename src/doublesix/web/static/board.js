@@ -411,6 +411,9 @@ export function fit(layout, width, height, maxUnit, played, openEnds) {
   return /** @type {{pieces: Piece[], ends: Record<string, Rect>, box: Rect}} */ (best?.result);
 }
 
+/** The least size, in CSS pixels each way, a lit end answers a tap over (a finger's). */
+const REACH = 48;
+
 const END_LETTER = { left: LABELS.endLeft, right: LABELS.endRight, up: LABELS.endUp, down: LABELS.endDown };
 
 /**
@@ -444,12 +447,20 @@ export function renderBoard(svg, layout, opts) {
   }
   svg.append(tiles);
   const lit = new Set(opts.lit || []);
+  // A lit end answers a finger over at least REACH px each way, however small the tiles are
+  // drawn: an unseen frame around it, in the board's units.
+  const reach = REACH / Math.min(width / vw, height / vh);
   for (const [end, number] of Object.entries(opts.openEnds || {})) {
     const rect = ends[end];
     if (!rect) continue;
     const isLit = lit.has(end);
     const g = svgEl("g", { class: `end-spot${isLit ? " lit" : ""}${opts.hint === end ? " hinted" : ""}`,
       "data-end": end });
+    if (isLit) {
+      const w = Math.max(rect.w, reach), h = Math.max(rect.h, reach);
+      g.append(svgEl("rect", { x: rect.x + (rect.w - w) / 2, y: rect.y + (rect.h - h) / 2, width: w,
+        height: h, class: "end-reach" }));
+    }
     g.append(svgEl("rect", { x: rect.x + 0.06, y: rect.y + 0.06, width: rect.w - 0.12,
       height: rect.h - 0.12, rx: 0.15, class: "end-frame" }));
     // The label fits its frame: on a frame standing up, a lit end's letter stands over its

@@ -5,11 +5,12 @@
  * happened this hand, and the tiles played.
  */
 import { state, saveSettings, reduceMotion } from "./state.js";
-import { byId, button, input, h, table, failed } from "./dom.js";
+import { byId, button, input, h, failed } from "./dom.js";
 import { LABELS } from "./labels.js";
 import { announce } from "./a11y.js";
 import { loadOptions, rulesWords } from "./api.js";
 import * as sound from "./sound.js";
+import { seatNames } from "./people.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").RulesWords} RulesWords */
@@ -71,15 +72,23 @@ export function applySettings() {
   document.body.classList.toggle("no-shortcuts", !state.settings.shortcuts);
 }
 
-/** A pause in milliseconds, as the page's language writes it ("700 ms"). @param {number} ms */
-function milliseconds(ms) {
-  return new Intl.NumberFormat(LABELS.locale, { style: "unit", unit: "millisecond" }).format(ms);
+/** A pause given in milliseconds, in seconds as the page's language writes them ("0.7 seconds"). @param {number} ms */
+function seconds(ms) {
+  return new Intl.NumberFormat(LABELS.locale, { style: "unit", unit: "second", unitDisplay: "long",
+    maximumFractionDigits: 2 }).format(ms / 1000);
+}
+
+/** The pace's slider and its output say the pause in seconds. @param {number} ms */
+function showDelay(ms) {
+  const said = seconds(ms);
+  byId("set-delay-out").textContent = said;
+  input("set-delay").setAttribute("aria-valuetext", said);
 }
 
 export function openSettings() {
   const s = state.settings;
   input("set-delay").value = String(s.delay);
-  byId("set-delay-out").textContent = milliseconds(s.delay);
+  showDelay(s.delay);
   input("set-sound").checked = s.sound;
   input("set-keys").checked = s.shortcuts;
   input("set-motion").checked = s.reduceMotion;
@@ -90,7 +99,7 @@ export function openSettings() {
 byId("settings-form").addEventListener("input", () => {
   const s = state.settings;
   s.delay = Number(input("set-delay").value);
-  byId("set-delay-out").textContent = milliseconds(s.delay);
+  showDelay(s.delay);
   s.sound = input("set-sound").checked;
   s.shortcuts = input("set-keys").checked;
   s.reduceMotion = input("set-motion").checked;
@@ -108,12 +117,43 @@ export function toggleSound() {
 // ---------------------------------------------------------------------------------------------
 // On demand during a game: the scoresheet, the log, the tiles played
 
-/** The scoresheet: one row per finished hand, how it ended in the server's words, and the totals. @param {Picture} st */
+/**
+ * The scoresheet, the same in the result and the game menu: every seat's points in each hand,
+ * how the hand ended (the server's words), the totals row, then the totals in the server's
+ * sentence. Its rows scroll under the kept header and totals where the window is short (a
+ * phone on its side): see `showSheetEnd`.
+ * @param {Picture} st
+ */
 export function sheetTable(st) {
-  const rows = st.scoresheet.map((r) => [r.hand, r.points, r.how]);
+  const names = seatNames(st);
+  const rows = st.scoresheet;
   const totals = h("p", { class: "totals", text: st.words.totals });
-  if (!rows.length) return h("div", {}, [h("p", { text: LABELS.noHandYet }), totals]);
-  return h("div", {}, [table([LABELS.hand, LABELS.points, LABELS.how], rows, LABELS.handsSoFar), totals]);
+  if (!rows.length) return h("div", { class: "result-sheet" }, [h("p", { text: LABELS.noHandYet }), totals]);
+  const head = h("tr", {}, [h("th", { scope: "col", text: LABELS.hand }),
+    ...names.map((name) => h("th", { scope: "col", text: name })), h("th", { scope: "col", text: LABELS.how })]);
+  const body = rows.map((row, k) => {
+    const before = k ? rows[k - 1].scores : names.map(() => 0);
+    const scored = row.scored || row.scores.map((total, seat) => total - before[seat]);
+    return h("tr", {}, [h("th", { scope: "row", text: String(row.hand) }),
+      ...scored.map((points, seat) => h("td", { class: row.winner === seat ? "sheet-won" : "",
+        text: String(points) })),
+      h("td", { text: row.how })]);
+  });
+  const last = rows[rows.length - 1].scores;
+  const foot = h("tr", {}, [h("th", { scope: "row", text: LABELS.total }),
+    ...last.map((total) => h("td", { text: String(total) })), h("td", {})]);
+  return h("div", { class: "result-sheet" }, [
+    h("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": LABELS.scoresheet }, [
+      h("table", { class: "sheet-table" }, [h("thead", {}, [head]), h("tbody", {}, body), h("tfoot", {}, [foot])]),
+    ]),
+    totals,
+  ]);
+}
+
+/** Scroll a scoresheet's rows to the last hand (where they scroll). @param {Element} within */
+export function showSheetEnd(within) {
+  const scroll = within.querySelector(".sheet-scroll");
+  if (scroll) scroll.scrollTop = scroll.scrollHeight;
 }
 
 /**
@@ -157,6 +197,7 @@ export function openInfo(which) {
   if (which === "sheet") byId("scoresheet").replaceChildren(sheetTable(st));
   if (which === "tracker") renderTracker(st);
   openDialog(`${which}-dialog`);
+  if (which === "sheet") showSheetEnd(byId("scoresheet"));
   if (which === "log") byId("log").lastElementChild?.scrollIntoView({ block: "nearest" });
 }
 

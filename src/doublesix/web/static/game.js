@@ -15,7 +15,7 @@
  * is here, and their words are announced; another person's turn is announced by name; once
  * everyone agreed to play again, `again` opens the new game with the same seat.
  */
-import { state, canAct, pause, motionMs, rememberSeat } from "./state.js";
+import { state, canAct, pause, motionMs, rememberSeat, rememberOver } from "./state.js";
 import { byId, h, sentences, sleep, toast } from "./dom.js";
 import { LABELS } from "./labels.js";
 import { announce } from "./a11y.js";
@@ -387,6 +387,7 @@ function settle(g) {
   localStorage.setItem(heardKey(g.id), JSON.stringify(g.heard));
   if (st.result || st.over) {
     g.ready = false;
+    if (st.over) rememberOver(g.id);
     setPhase("result");
     const key = `${st.hand_number}:${st.over}`;
     renderGame();

@@ -11,7 +11,7 @@ import { closeDialog } from "./dialogs.js";
 import { leaveGame, openGame } from "./game.js";
 import { showJoin } from "./join.js";
 import { navigate, showNotice, showView } from "./nav.js";
-import { state, rememberSeat } from "./state.js";
+import { state, rememberSeat, LAST_KEY, LAST_OVER_KEY } from "./state.js";
 import { ratingSection } from "./ratingchart.js";
 import { openReview } from "./review.js";
 
@@ -46,13 +46,18 @@ function showHome() {
   showView("home");
   document.title = LABELS.homePageTitle;
   byId("setup").hidden = true;
-  const last = localStorage.getItem("doublesix.last");
+  const last = localStorage.getItem(LAST_KEY);
+  const token = last ? localStorage.getItem(`doublesix.seat.${last}`) : null;
   const resume = byId("resume");
-  if (last && localStorage.getItem(`doublesix.seat.${last}`)) {
-    resume.hidden = false;
-    resume.replaceChildren(h("a", { href: `/game/${last}`, "data-nav": true, text: LABELS.backToLastGame }));
+  resume.hidden = !last || !token;
+  if (!last || !token) return;
+  if (localStorage.getItem(LAST_OVER_KEY) === last) {
+    // A finished game is not offered as one to go back to: it is said over, with its review.
+    const review = h("button", { type: "button", id: "resume-review", class: "small", text: LABELS.reviewTheGame });
+    review.addEventListener("click", () => openReview({ gameId: last, token, hand: null }));
+    resume.replaceChildren(LABELS.lastGameOver, " ", review);
   } else {
-    resume.hidden = true;
+    resume.replaceChildren(h("a", { href: `/game/${last}`, "data-nav": true, text: LABELS.backToLastGame }));
   }
 }
 

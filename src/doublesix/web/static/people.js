@@ -108,6 +108,16 @@ export function awayNow(seat, receivedAt) {
   return seat.away + Math.max(0, Math.floor((performance.now() - receivedAt) / 1000));
 }
 
+/**
+ * Whether a host name is this computer's own address (a link naming it opens on no other
+ * device): localhost, 127.x.x.x or ::1.
+ * @param {string} [hostname] the page's own by default
+ */
+export function isLoopback(hostname = location.hostname) {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** A link's full address on this server. @param {string} path */
 export function absoluteUrl(path) {
   return new URL(path, location.origin).href;

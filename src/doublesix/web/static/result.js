@@ -17,7 +17,7 @@ import { byId, h, toast, failed } from "./dom.js";
 import { announce } from "./a11y.js";
 import { LABELS } from "./labels.js";
 import { tileSVG } from "./board.js";
-import { closeDialog, openDialog } from "./dialogs.js";
+import { closeDialog, openDialog, sheetTable, showSheetEnd } from "./dialogs.js";
 import { fetchReview, openReview } from "./review.js";
 import { startGame } from "./setup.js";
 import { navigate } from "./nav.js";
@@ -59,8 +59,9 @@ export function showResult(g, picture) {
   if (said.reason) parts.push(h("p", { class: "result-reason", text: said.reason }));
   // The scores come next, before the game's lines and the hands laid open: on a phone on its
   // side they are in view without a scroll.
-  parts.push(h("h3", { text: LABELS.scoresheet }), resultSheet(st));
-  const over = (said.game_over || []).filter((line) => line !== how);
+  parts.push(h("h3", { text: LABELS.scoresheet }), sheetTable(st));
+  // Who won the game; its last line, the final scores, is the scoresheet's totals (said once).
+  const over = (said.game_over || []).slice(0, -1).filter((line) => line !== how);
   if (over.length) parts.push(...over.map((line) => h("p", { class: "result-over", text: line })));
   // How the game moved this person's rating, and what to try next (the server's words).
   if (st.over) parts.push(...(said.rating || []).map((line) => h("p", { class: "result-rating", text: line })));
@@ -83,7 +84,8 @@ export function showResult(g, picture) {
     const copy = h("button", { type: "button", text: LABELS.copyResult });
     copy.addEventListener("click", async () => {
       try {
-        await navigator.clipboard.writeText(share);
+        // What the box shows (the review's accuracy added once it is made) is what is copied.
+        await navigator.clipboard.writeText(area.value);
         announce(LABELS.copiedSaid);
         copy.textContent = LABELS.copied;
       } catch {
@@ -154,7 +156,8 @@ export function showResult(g, picture) {
     text: st.over ? (oneHand ? LABELS.reviewTheHand : LABELS.reviewTheGame) : LABELS.reviewThisHand });
   review.addEventListener("click", () => openReview({ gameId: st.game_id || g.id, token: g.token,
     hand: st.over ? null : st.hand_number + 1 }));
-  if (st.resigned === null || st.resigned === undefined || st.hand_number > 0) buttons.push(review);
+  // A review for every hand that ended (a resignation between hands leaves the hands before it).
+  if (st.scoresheet.length) buttons.push(review);
   const look = h("button", { type: "button", text: LABELS.lookAtTheTable });
   look.addEventListener("click", () => closeDialog("result-dialog"));
   buttons.push(look);
@@ -165,6 +168,7 @@ export function showResult(g, picture) {
   // the dialog's title is read as the focus enters it.
   byId("show-result").hidden = true;
   openDialog("result-dialog");
+  showSheetEnd(byId("result-dialog"));
   // Focus the first action without scrolling the dialog down to it: it stays in view at the
   // bottom (sticky), and the dialog opens at its top, on who won.
   buttons[0].focus({ preventScroll: true });
@@ -175,35 +179,6 @@ export function showResult(g, picture) {
 function recordLink(g, st) {
   return h("a", { class: "button", href: `/api/games/${encodeURIComponent(st.game_id || g.id)}/record?token=${encodeURIComponent(g.token)}`,
     download: `doublesix-${g.id}.json`, text: LABELS.downloadRecord });
-}
-
-/**
- * The scoresheet in the result: every seat's score in each hand, how the hand ended, and the
- * totals (the server's numbers and words).
- * @param {Picture} st
- */
-function resultSheet(st) {
-  const names = st.names;
-  const rows = st.scoresheet;
-  const totals = h("p", { class: "totals", text: st.words.totals });
-  if (!rows.length) return h("div", {}, [totals]);
-  const head = h("tr", {}, [h("th", { scope: "col", text: LABELS.hand }),
-    ...names.map((name) => h("th", { scope: "col", text: name })), h("th", { scope: "col", text: LABELS.how })]);
-  const body = rows.map((row, k) => {
-    const before = k ? rows[k - 1].scores : names.map(() => 0);
-    const scored = row.scored || row.scores.map((total, seat) => total - before[seat]);
-    return h("tr", {}, [h("th", { scope: "row", text: String(row.hand) }),
-      ...scored.map((points, seat) => h("td", { class: row.winner === seat ? "sheet-won" : "",
-        text: String(points) })),
-      h("td", { text: row.how })]);
-  });
-  const last = rows[rows.length - 1].scores;
-  const foot = h("tr", {}, [h("th", { scope: "row", text: LABELS.total }),
-    ...last.map((total) => h("td", { text: String(total) })), h("td", {})]);
-  return h("div", { class: "result-sheet" }, [
-    h("table", { class: "sheet-table" }, [h("thead", {}, [head]), h("tbody", {}, body), h("tfoot", {}, [foot])]),
-    totals,
-  ]);
 }
 
 /** Ask to play again with the same seats. @param {GameSession} g */

@@ -15,7 +15,7 @@ import { applies, changedOptions, presetRules, ruleValues } from "./rules.js";
 import { LABELS } from "./labels.js";
 import { showRules } from "./dialogs.js";
 import { navigate } from "./nav.js";
-import { nameProblem, savedName, saveName, tidyName } from "./people.js";
+import { isLoopback, nameProblem, savedName, saveName, tidyName } from "./people.js";
 
 /** @typedef {import("./types.js").Options} Options */
 /** @typedef {import("./types.js").Setup} Setup */
@@ -83,7 +83,8 @@ async function buildSetup() {
   }
   fillPreset(variant, false);
   for (const [name, value] of Object.entries(saved.options || {})) setOption(name, value);
-  buildOpponents(opts, saved.opponents || []);
+  // An invitation is for one game: a seat that was a person's is a computer's again.
+  buildOpponents(opts, (saved.opponents || []).map((o) => o === PERSON ? "" : o));
   input("host-name").value = saved.name || savedName();
   /** @type {HTMLDetailsElement} */ (byId("custom-rules")).open = Object.keys(saved.options || {}).length > 0;
   clearErrors();
@@ -213,6 +214,9 @@ function showNameField() {
   const people = readOpponents().includes(PERSON);
   byId("host-name-field").hidden = !people;
   byId("people-note").hidden = !people;
+  const loopback = byId("setup-loopback");
+  loopback.hidden = !(people && isLoopback());
+  loopback.textContent = loopback.hidden ? "" : LABELS.loopbackInvite;
 }
 
 function readOpponents() {

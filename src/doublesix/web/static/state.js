@@ -68,7 +68,17 @@ export function motionMs() {
  */
 export function rememberSeat(created) {
   localStorage.setItem(`doublesix.seat.${created.game_id}`, created.token);
-  localStorage.setItem("doublesix.last", created.game_id);
+  localStorage.setItem(LAST_KEY, created.game_id);
+  localStorage.removeItem(LAST_OVER_KEY);
+}
+
+/** The game this browser played last, and the same id once that game is over. */
+export const LAST_KEY = "doublesix.last";
+export const LAST_OVER_KEY = "doublesix.last.over";
+
+/** A game is over: if it is the last one, the front page offers its review, not to go back. @param {string} id */
+export function rememberOver(id) {
+  if (localStorage.getItem(LAST_KEY) === id) localStorage.setItem(LAST_OVER_KEY, id);
 }
 
 /** @typedef {import("./types.js").GameSession} GameSession */

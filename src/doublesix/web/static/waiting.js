@@ -12,7 +12,7 @@ import { state } from "./state.js";
 import { byId, button, h } from "./dom.js";
 import { announce } from "./a11y.js";
 import { send } from "./connection.js";
-import { absoluteUrl } from "./people.js";
+import { absoluteUrl, isLoopback } from "./people.js";
 import { showView } from "./nav.js";
 import { LABELS } from "./labels.js";
 
@@ -52,6 +52,10 @@ export function renderWaiting(g, st) {
   byId("waiting-status").textContent = st.words.waiting || "";
 
   renderSeatList(g, st, table);
+  // The host's links name the address this page is open at: a loopback one opens nowhere else.
+  const loopback = byId("waiting-loopback");
+  loopback.hidden = !(table.you_host && table.invites.length && isLoopback());
+  loopback.textContent = loopback.hidden ? "" : LABELS.loopbackInvite;
 
   byId("waiting-start").hidden = !table.you_host;
   const start = button("start-button");

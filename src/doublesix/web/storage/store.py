@@ -37,12 +37,11 @@ import hashlib
 import logging
 import os
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-import platformdirs
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -64,6 +63,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
+from doublesix.protocol.home import home_dir
 from doublesix.protocol.wire import HUMAN, WAITING
 from doublesix.web.storage import migrating
 
@@ -71,6 +71,8 @@ log = logging.getLogger("doublesix.web")
 
 #: The environment variable holding a SQLAlchemy URL for the database.
 DATABASE_ENV: Final = "DOUBLESIX_DATABASE_URL"
+#: The SQLite file's name in doublesix's home folder, where a server keeps its games by default.
+DEFAULT_FILE: Final = "doublesix.sqlite3"
 #: The PostgreSQL channel every save is announced on: "game_id revision origin".
 CHANNEL: Final = "doublesix_games"
 #: A game's status: going on, finished by the rules, or ended by a resignation.
@@ -93,13 +95,21 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def default_url() -> str:
-    """``DOUBLESIX_DATABASE_URL``, else a SQLite file in the user's data directory."""
-    url = os.environ.get(DATABASE_ENV)
+def default_url(environ: Mapping[str, str] | None = None) -> str:
+    """``DOUBLESIX_DATABASE_URL``, else ``doublesix.sqlite3`` in doublesix's home folder
+    (:func:`~doublesix.protocol.home.home_dir`: ``$DOUBLESIX_HOME``, else the user's data
+    directory), as the terminal keeps its saves.
+
+    >>> default_url({"DOUBLESIX_HOME": "/tmp/mine"})
+    'sqlite:////tmp/mine/doublesix.sqlite3'
+    >>> default_url({"DOUBLESIX_DATABASE_URL": "postgresql://u@h/db", "DOUBLESIX_HOME": "/x"})
+    'postgresql://u@h/db'
+    """
+    env = os.environ if environ is None else environ
+    url = env.get(DATABASE_ENV)
     if url:
         return url
-    path = Path(platformdirs.user_data_dir("doublesix", appauthor=False)) / "doublesix.sqlite3"
-    return sqlite_url(path)
+    return sqlite_url(home_dir(env) / DEFAULT_FILE)
 
 
 def sqlite_url(path: str | os.PathLike[str]) -> str:
