@@ -26,7 +26,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,7 @@ from doublesix.terminal.join import join, join_command
 from doublesix.terminal.tables import Invitation
 from tests.support.faketable import PLAYOUTS, FakeTable, Message, seat_at
 from tests.support.terminal import Person, Terminal
-from tests.support.web import Server, free_port
+from tests.support.web import Server, free_port, set_table
 
 # -- the same words as doublesix play --------------------------------------------------------
 
@@ -621,19 +620,6 @@ def server(tmp_path: Path) -> Iterator[Any]:
     running = Server(free_port(), tmp_path / "games.sqlite3")
     yield running
     running.stop()
-
-
-def set_table(origin: str, seed: int, **body: Any) -> Message:
-    """Ana sets a table of two people: the answer to ``POST /api/games``."""
-    body = {"variant": "draw", "players": 2, "target": 0, "seed": seed,
-            "opponents": ["person"], "name": "Ana", **body}
-    request = urllib.request.Request(f"{origin}/api/games", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"},
-                                     method="POST")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        assert response.status == 201
-        answer: Message = json.loads(response.read())
-    return answer
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 120) -> None:

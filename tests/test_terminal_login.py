@@ -25,8 +25,7 @@ from doublesix.terminal.tables import TABLES_FILE, Invitation, Tables
 from doublesix.web.storage import accounts
 from doublesix.web.storage.store import SeatOwnerRow, Store, digest, sqlite_url
 from doublesix.words import accountwords
-from tests.support.web import Server, free_port
-from tests.test_terminal_join import set_table
+from tests.support.web import Server, free_port, set_table
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -337,3 +338,16 @@ def postgres_url() -> str:
     everything.drop_all(engine)
     engine.dispose()
     return url
+
+
+def set_table(origin: str, seed: int, **body: Any) -> Message:
+    """Ana sets a table of two people: the answer to ``POST /api/games``."""
+    body = {"variant": "draw", "players": 2, "target": 0, "seed": seed,
+            "opponents": ["person"], "name": "Ana", **body}
+    request = urllib.request.Request(f"{origin}/api/games", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"},
+                                     method="POST")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 201
+        answer: Message = json.loads(response.read())
+    return answer

@@ -3,7 +3,8 @@
 Each process says which seats of each table have a socket open in it (a note on the
 database's channel, repeated every ``presence_interval`` seconds), so a table knows who is
 at it in any process.  A save made by another process reaches this one's sockets
-(:class:`~doublesix.web.storage.store.Listener`): the game is caught up and the new events are sent.
+(:class:`~doublesix.web.storage.listening.Listener`): the game is caught up and the new
+events are sent.
 The process that made a change plays the computers' turns; if it stops, another takes over
 after ``takeover_seconds``.  On SQLite (one process) none of this runs.
 """
@@ -20,8 +21,9 @@ from doublesix.engine.events import Event
 from doublesix.web.play.live import Game, LiveGames, game_info, stored_match
 from doublesix.web.play.tables import again_message
 from doublesix.web.settings import Settings
+from doublesix.web.storage.listening import Listener, presence_note, presence_payload
 from doublesix.web.storage.saving import Saving
-from doublesix.web.storage.store import Listener, Store, presence_note, presence_payload
+from doublesix.web.storage.store import Store
 from doublesix.words import tabletalk
 
 log = logging.getLogger("doublesix.web")

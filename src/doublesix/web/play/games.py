@@ -50,8 +50,9 @@ from doublesix.web.routes.errors import DamagedGameError, ForbiddenError, NotNow
 from doublesix.web.settings import Settings
 from doublesix.web.storage import history
 from doublesix.web.storage.creating import new_game
+from doublesix.web.storage.listening import Listener
 from doublesix.web.storage.saving import Saving
-from doublesix.web.storage.store import Listener, SavedGame, Store, digest
+from doublesix.web.storage.store import SavedGame, Store, digest
 from doublesix.words import tabletalk
 
 

@@ -29,7 +29,6 @@ run when a :class:`Store` opens the database).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import datetime
 import functools
@@ -37,7 +36,7 @@ import hashlib
 import logging
 import os
 import threading
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -535,124 +534,3 @@ class Store:
         """Close the database's connections (not an in-memory database's: that would lose it)."""
         if not self.in_memory:
             self.engine.dispose()
-
-
-def presence_note(payload: str) -> tuple[str, frozenset[int] | None, str] | None:
-    """A presence notification as ``(game_id, seats, origin)``: the seats of a table with a
-    socket open in the process ``origin`` (``seats`` None: a process asking the others to
-    say theirs); None if it is not one.
-
-    >>> presence_note("g1 seats:0,2 abc"), presence_note("g1 seats: abc")
-    (('g1', frozenset({0, 2}), 'abc'), ('g1', frozenset(), 'abc'))
-    >>> presence_note("g1 ask abc"), presence_note("g1 7 abc")
-    (('g1', None, 'abc'), None)
-    """
-    parts = payload.split(" ")
-    if len(parts) != 3:
-        return None
-    game_id, what, origin = parts
-    if what == "ask":
-        return game_id, None, origin
-    if not what.startswith("seats:"):
-        return None
-    seats = what.removeprefix("seats:")
-    if seats and not all(s.isdigit() for s in seats.split(",")):
-        return None
-    return game_id, frozenset(int(s) for s in seats.split(",") if s), origin
-
-
-def presence_payload(game_id: str, seats: frozenset[int] | None, origin: str) -> str:
-    """The payload :func:`presence_note` reads.
-
-    >>> presence_payload("g1", frozenset({2, 0}), "abc"), presence_payload("g1", None, "abc")
-    ('g1 seats:0,2 abc', 'g1 ask abc')
-    """
-    what = "ask" if seats is None else "seats:" + ",".join(map(str, sorted(seats)))
-    return f"{game_id} {what} {origin}"
-
-
-def notification(payload: str) -> tuple[str, int, str] | None:
-    """A save's notification as ``(game_id, revision, origin)``, or None if malformed.
-
-    >>> notification("g1 7 abc"), notification("nonsense")
-    (('g1', 7, 'abc'), None)
-    """
-    parts = payload.split(" ")
-    if len(parts) != 3 or not parts[1].isdigit():
-        return None
-    return parts[0], int(parts[1]), parts[2]
-
-
-def listen_conninfo(url: str) -> str:
-    """The libpq address of a SQLAlchemy PostgreSQL URL, for psycopg itself.
-
-    >>> listen_conninfo("postgresql+psycopg://u:pw@h:5/db")
-    'postgresql://u:pw@h:5/db'
-    """
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-class Listener:
-    """Hears every save's notification on PostgreSQL (``LISTEN doublesix_games``) with an
-    asynchronous psycopg connection of its own, and calls ``on_save(game_id, revision, origin)``.
-    When the connection is lost it connects again (a second, two, ... at most ``retry_max``)
-    and then calls ``on_reconnect()``, since saves may have gone unheard meanwhile."""
-
-    def __init__(
-        self,
-        url: str,
-        on_save: Callable[[str, int, str], None],
-        on_reconnect: Callable[[], Awaitable[None]],
-        retry_max: float = 2.0,
-        on_note: Callable[[str], None] | None = None,
-    ) -> None:
-        self.conninfo = listen_conninfo(url)
-        self.on_save = on_save
-        #: Called with every other notification's payload (presence at tables).
-        self.on_note = on_note
-        self.on_reconnect = on_reconnect
-        self.retry_max = retry_max
-        self.task: asyncio.Task[None] | None = None
-        #: Set once the first LISTEN is in place.
-        self.ready = asyncio.Event()
-
-    def start(self) -> None:
-        """Start listening in the background."""
-        self.task = asyncio.create_task(self._run(), name="doublesix-listener")
-
-    async def _run(self) -> None:
-        import psycopg
-
-        delay = 0.25
-        first = True
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    self.conninfo, autocommit=True, connect_timeout=5
-                ) as connection:
-                    await connection.execute(f"LISTEN {CHANNEL}")
-                    self.ready.set()
-                    delay = 0.25
-                    if not first:
-                        await self.on_reconnect()
-                    first = False
-                    async for note in connection.notifies():
-                        parsed = notification(note.payload)
-                        if parsed is not None:
-                            self.on_save(*parsed)
-                        elif self.on_note is not None:
-                            self.on_note(note.payload)
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # the database went away: listen again when it is back
-                log.warning("listening for saves failed (%s); trying again", error)
-                first = False
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, self.retry_max)
-
-    async def stop(self) -> None:
-        """Stop listening."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
