@@ -10,12 +10,21 @@ from typing import Any
 
 import httpx2
 import pytest
+from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from doublesix.cli import main
 from doublesix.terminal.saves import save_dir
-from doublesix.web.routes.server import address
-from tests.support.web import SeatSocket, Server, SyncSocket, free_port, postgres_url
+from doublesix.web.routes.app import create_app
+from doublesix.web.routes.server import address, default_hosts
+from tests.support.web import (
+    TEST_SETTINGS,
+    SeatSocket,
+    Server,
+    SyncSocket,
+    free_port,
+    postgres_url,
+)
 
 
 def test_serve_help_lists_its_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -169,3 +178,13 @@ def test_a_table_of_people_survives_a_killed_server(tmp_path: Path, servers: lis
     assert not errors, errors
     assert finals[0]["over"] and finals[1]["over"]
     assert finals[0]["scores"] == finals[1]["scores"]
+
+
+def test_a_server_on_every_address_answers_a_page_opened_at_its_numbers() -> None:
+    """The README's "Play with friends": ``--host 0.0.0.0`` and a friend opening
+    http://192.168.1.20:8000/ (an address as numbers) is answered; a strange name is not."""
+    settings = TEST_SETTINGS.replace(allowed_hosts=default_hosts("0.0.0.0"))
+    with TestClient(create_app("sqlite://", settings=settings)) as client:
+        for host in ("192.168.1.20:8000", "[fe80::1]:8000", "localhost:8000"):
+            assert client.get("/api/options", headers={"Host": host}).status_code == 200, host
+        assert client.get("/api/options", headers={"Host": "evil.example"}).status_code == 400

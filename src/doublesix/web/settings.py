@@ -303,6 +303,15 @@ def host_allowed(host_header: str, hosts: tuple[str, ...]) -> bool:
     (True, True)
     >>> host_allowed("evil.example", LOOPBACK_HOSTS), host_allowed("evil.example", ("*",))
     (False, True)
+
+    Listening on every address (``0.0.0.0`` or ``::`` among ``hosts``), any address written as
+    numbers is answered too (a page opened at ``http://192.168.1.20:8000/``): a name's address
+    may be changed by its owner (DNS rebinding), an address written as numbers cannot.
+
+    >>> host_allowed("192.168.1.20:8000", ("0.0.0.0",)), host_allowed("192.168.1.20", ())
+    (True, False)
+    >>> host_allowed("[fe80::1]:8000", ("::",)), host_allowed("evil.example", ("0.0.0.0",))
+    (True, False)
     """
     if "*" in hosts:
         return True
@@ -311,7 +320,22 @@ def host_allowed(host_header: str, hosts: tuple[str, ...]) -> bool:
         name = name[1:].split("]", 1)[0]
     elif name.count(":") == 1:
         name = name.split(":", 1)[0]
-    return name.rstrip(".") in {h.lower().strip("[]") for h in hosts}
+    name = name.rstrip(".")
+    if EVERY_ADDRESS.intersection(hosts) and _is_address(name):
+        return True
+    return name in {h.lower().strip("[]") for h in hosts}
+
+
+#: The addresses that mean "listen on every address of this machine".
+EVERY_ADDRESS: Final = frozenset(("0.0.0.0", "::"))
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 def origin_allowed(origin: str | None, host_header: str, origins: tuple[str, ...]) -> bool:

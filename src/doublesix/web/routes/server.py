@@ -90,7 +90,8 @@ def address(host: str, port: int) -> str:
 
 def default_hosts(host: str) -> tuple[str, ...]:
     """The host names answered when ``--allowed-hosts`` is not given: the loopback names, the
-    address listened on, and on every address this machine's own names.
+    address listened on, and on every address this machine's own names and any address
+    written as numbers (:func:`~doublesix.web.settings.host_allowed`).
 
     >>> default_hosts("127.0.0.1")
     ('localhost', '127.0.0.1', '::1')
@@ -99,7 +100,7 @@ def default_hosts(host: str) -> tuple[str, ...]:
     """
     hosts = list(LOOPBACK_HOSTS)
     if host in ("0.0.0.0", "::", ""):
-        hosts += [socket.gethostname(), socket.getfqdn()]
+        hosts += [socket.gethostname(), socket.getfqdn(), host or "0.0.0.0"]
     elif host not in hosts:
         hosts.append(host)
     return tuple(dict.fromkeys(h for h in hosts if h))
