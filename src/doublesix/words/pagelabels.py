@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from doublesix.words import names
+from doublesix.words import accountwords, names
 from doublesix.words.pagewords import page_title
 
 #: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
@@ -29,6 +29,7 @@ LABELS: Final[dict[str, str]] = {
     "homePageTitle": "doublesix: dominoes",
     "gamePageTitle": page_title("Game"),
     "statsPageTitle": page_title("Statistics"),
+    "accountPageTitle": page_title("Account"),
     "joinPageTitle": page_title("Join a game"),
     "joinTitle": "Join a game of dominoes",
     "dailyGame": "Daily game",
@@ -147,6 +148,26 @@ LABELS: Final[dict[str, str]] = {
     "joining": "Joining…",
     "whoSitsWhere": "Who sits where",
     "theRules": "The rules",
+    # The account page.
+    "accountFailed": "Could not load the account:",
+    "accountRefused": "Not done:",
+    "accountWhy": "An account keeps your games, statistics and rating on every device. You can "
+                  "play without one.",
+    "signIn": "Sign in",
+    "createAccount": "Create an account",
+    "accountName": "Name (3 to 24 characters)",
+    "password": "Password",
+    "newPassword": "New password (8 characters or more)",
+    "signOut": "Sign out",
+    "signedOut": "Signed out.",
+    "downloadGames": "Download your games",
+    "changePassword": "Change the password",
+    "passwordChanged": "The password is changed; your other devices are signed out.",
+    "deleteAccount": "Delete the account",
+    "deleteAccountButton": "Delete the account for good",
+    "deleteAccountWarning": "Your name, ratings and statistics go; your games with other people "
+                            f"stay in their records under \"{accountwords.FORMER_PLAYER}\".",
+    "accountDeleted": "The account is deleted.",
     # The statistics page.
     "statsFailed": "Could not load the statistics:",
     "byVariant": "By variant",

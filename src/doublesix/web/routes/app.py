@@ -255,6 +255,10 @@ def create_app(
     async def stats_page() -> Response:
         return page()
 
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> Response:
+        return page()
+
     @app.get("/daily", include_in_schema=False)
     async def daily_page() -> Response:
         return page()

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The router: the page that `location.pathname` names (the front page, a game, an invitation's
- * page, the daily game, the statistics). Pages ask for an address with nav.js's `navigate`, an
+ * page, the daily game, the statistics, the account). Pages ask for an address with nav.js's `navigate`, an
  * event `route` listens to (app.js wires it), so only app.js imports this module.
  */
 import { byId, h, table, failed } from "./dom.js";
@@ -10,6 +10,7 @@ import { api, loadOptions, variantInfo } from "./api.js";
 import { closeDialog } from "./dialogs.js";
 import { leaveGame, openGame } from "./game.js";
 import { showJoin } from "./join.js";
+import { showAccount } from "./account.js";
 import { navigate, showNotice, showView } from "./nav.js";
 import { state, rememberSeat, LAST_KEY, LAST_OVER_KEY } from "./state.js";
 import { ratingSection } from "./ratingchart.js";
@@ -26,6 +27,7 @@ export function route() {
   if (id !== null) showGame(id);
   else if (joinMatch) showJoin(decodeURIComponent(joinMatch[1]), decodeURIComponent(joinMatch[2]));
   else if (path === "/stats") showStats();
+  else if (path === "/account") showAccount();
   else if (path === "/daily") startDaily();
   else showHome();
 }

@@ -77,6 +77,12 @@ export interface Protocol {
   FinishedGames: FinishedGames;
   ReviewJob: ReviewJob;
   RulesAnswer: RulesAnswer;
+  Credentials: Credentials;
+  NewPassword: NewPassword;
+  Farewell: Farewell;
+  AccountInfo: AccountInfo;
+  SignedIn: SignedIn;
+  Records: Records;
 }
 /**
  * The whole picture for this seat: on connecting, and after a change that has no event.
@@ -1349,4 +1355,72 @@ export interface RulesAnswer {
   caption: string;
   lines: string[];
   custom: string;
+}
+/**
+ * A name and a password: to sign up (``POST /api/account``) or in (``POST
+ * /api/session``).  ``client`` "terminal" asks for the session's token in the answer (the
+ * terminal keeps it in its save folder) instead of a cookie.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Credentials".
+ */
+export interface Credentials {
+  name: string;
+  password: string;
+  client?: "browser" | "terminal";
+}
+/**
+ * A new password, with the old one (``POST /api/account/password``).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "NewPassword".
+ */
+export interface NewPassword {
+  old: string;
+  new: string;
+}
+/**
+ * Delete the account (``POST /api/account/delete``): its password again.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Farewell".
+ */
+export interface Farewell {
+  password: string;
+}
+/**
+ * The account signed in: its name, when it was made (ISO date), and the page's words.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "AccountInfo".
+ */
+export interface AccountInfo {
+  name: string;
+  created: string;
+  signed_in: string;
+}
+/**
+ * The answer to signing up or in: the account, and what joined it from this browser.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "SignedIn".
+ */
+export interface SignedIn {
+  name: string;
+  created: string;
+  signed_in: string;
+  joined?: string | null;
+  token?: string | null;
+}
+/**
+ * Every finished game of the account (``GET /api/account/games``, a download).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Records".
+ */
+export interface Records {
+  format: "doublesix-records";
+  version: number;
+  account: string;
+  games: Record[];
 }

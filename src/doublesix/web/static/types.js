@@ -28,6 +28,8 @@
 /** @typedef {import("./protocol.js").RoomSeat} RoomSeat */
 /** @typedef {import("./protocol.js").RoomWords} RoomWords */
 /** @typedef {import("./protocol.js").Table} Table */
+/** @typedef {import("./protocol.js").AccountInfo} AccountInfo */
+/** @typedef {import("./protocol.js").SignedIn} SignedIn */
 /** @typedef {import("./protocol.js").TableSeat} TableSeat */
 /** @typedef {import("./protocol.js").TableWords} TableWords */
 /** @typedef {import("./protocol.js").SeatWords} SeatWords */
