@@ -14,6 +14,7 @@ I/O.
 
 from __future__ import annotations
 
+import re
 from typing import Final, NamedTuple
 
 
@@ -84,6 +85,18 @@ def too_many(limit: int, seconds: int) -> str:
     if seconds == 60:
         return f"You said {limit} phrases in a minute: wait a moment before the next."
     return f"You said {limit} phrases in {seconds} seconds: wait a moment before the next."
+
+
+def refuses(text: str) -> bool:
+    """Whether ``text`` is the server's refusal of a phrase (a client that sent one knows its
+    answer by it).
+
+    >>> refuses(too_many(3, 10)), refuses(ONLY_SEATED), refuses("it is not your turn")
+    (True, True, False)
+    """
+    return text in (ONLY_PEOPLE, ONLY_SEATED) or text.startswith("There is no quick chat ") \
+        or any(text == too_many(int(n), s) for n in re.findall(r"\d+", text)[:1]
+               for s in (10, 60))
 
 
 # -- the terminal's ``say`` ---------------------------------------------------------------------
