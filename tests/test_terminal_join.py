@@ -535,7 +535,7 @@ class Host:
     """The host of a table, as a small protocol client on a plain WebSocket: starts the game
     when ``start_when()`` says so, plays a random legal move on its turns, deals the next hand
     when ``deals``, plays again when ``again``, following the table into its next game; until
-    ``stop`` is set; sends ``says`` once its game has started."""
+    ``stop`` is set; sends ``says`` once its game has started and everyone is connected."""
 
     def __init__(self, origin: str, game_id: str, token: str, *, seed: int,
                  start_when: Callable[[], bool] = lambda: True, deals: bool = True,
@@ -597,9 +597,10 @@ class Host:
                         started = True
                         ws.send(json.dumps({"type": "start"}))
                     continue
-                for said in () if spoke else self.says:
-                    ws.send(json.dumps(said))
-                spoke = True
+                if not spoke and all(seat["connected"] for seat in table["seats"]):
+                    spoke = True  # said once everyone is here to hear it
+                    for said in self.says:
+                        ws.send(json.dumps(said))
                 if state["revision"] <= acted:
                     continue
                 if state["over"]:

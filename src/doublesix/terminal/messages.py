@@ -306,10 +306,12 @@ class TableListener(Person):
         if text.strip().lower() in WORDS["help"] and self.view is not None:
             lines = sessionwords.help_lines(self.view.rules, self.command, self.quit_words,
                                             at_table=True)
+            table = self.table()
+            if table is not None and any(s.person and s.seat != self.me for s in table.seats):
+                lines.insert(-1, chatwords.SAY_HELP)
             computer = self.handovers.help_line()
             if computer is not None:
                 lines.insert(-1, computer)
-            lines.insert(-1, chatwords.SAY_HELP)
             for line in lines:
                 self.console.say(line)
             return True
