@@ -38,6 +38,7 @@ from doublesix import Rules
 from doublesix.terminal import app
 from doublesix.terminal.join import join, join_command
 from doublesix.terminal.tables import Invitation
+from doublesix.words import chatwords
 from tests.support.faketable import PLAYOUTS, FakeTable, Message, seat_at
 from tests.support.terminal import Person, Terminal
 from tests.support.web import Server, free_port, set_table
@@ -533,11 +534,12 @@ class Host:
     """The host of a table, as a small protocol client on a plain WebSocket: starts the game
     when ``start_when()`` says so, plays a random legal move on its turns, deals the next hand
     when ``deals``, plays again when ``again``, following the table into its next game; until
-    ``stop`` is set."""
+    ``stop`` is set; sends ``says`` once its game has started and everyone is connected."""
 
     def __init__(self, origin: str, game_id: str, token: str, *, seed: int,
                  start_when: Callable[[], bool] = lambda: True, deals: bool = True,
-                 again: bool = False) -> None:
+                 again: bool = False, says: tuple[Message, ...] = ()) -> None:
+        self.says = says
         self.origin = origin
         self.game_id = game_id
         self.token = token
@@ -571,7 +573,7 @@ class Host:
         url = f"ws{self.origin[4:]}/ws/{self.game_id}?token={self.token}"
         state: Message = {}
         acted = -1
-        started = asked_again = False
+        started = asked_again = spoke = False
         with connect(url) as ws:
             while not self.stop.is_set():
                 try:
@@ -594,6 +596,10 @@ class Host:
                         started = True
                         ws.send(json.dumps({"type": "start"}))
                     continue
+                if not spoke and all(seat["connected"] for seat in table["seats"]):
+                    spoke = True  # said once everyone is here to hear it
+                    for said in self.says:
+                        ws.send(json.dumps(said))
                 if state["revision"] <= acted:
                     continue
                 if state["over"]:
@@ -692,6 +698,40 @@ class TestAtARealTable:
         assert host.finals[0]["resigned"] == 1
         told = [m.get("text") for m in host.received if m["type"] == "event"]
         assert "Bea resigned: the game is over." in told
+
+    def test_say_lists_sends_and_hears_the_quick_chat(self, server: Any, tmp_path: Path
+                                                      ) -> None:
+        """``say`` lists the phrases, ``say 2`` and ``say well played`` send them, a phrase
+        that is none is refused here; the host's phrase is printed as the server says it."""
+
+        class Chatter(Person):
+            lines = iter(["say", "say 2", "say nonsense", "say well played", "resign", "yes"])
+
+            def answer(self, text: str) -> str:
+                if text.endswith("Your move: ") or text.endswith("Type yes or no: "):
+                    return next(self.lines, "no")
+                return super().answer(text)
+
+        table = set_table(server.url, seed=26)
+        [invite] = table["invites"]
+        host = Host(server.url, table["game_id"], table["token"], seed=26,
+                    says=({"type": "chat", "phrase": "hello"},))
+        host.thread.start()
+        wait_for(lambda: bool(host.received))
+        terminal = Terminal(server.url + invite["url"], tmp_path, 26, start=False)
+        terminal.person = Chatter(terminal.output, 26, mistakes=False)
+        terminal.thread.start()
+        text = terminal.wait()
+        wait_for(lambda: bool(host.finals))
+        host.stop.set()
+        host.thread.join(30)
+        assert host.problem is None and terminal.status == 0, text
+        assert "\n".join(chatwords.say_lines()) in text
+        assert "Ana: Hello!\n" in text
+        assert "Bea: Good luck!\n" in text and "Bea: Well played!\n" in text
+        assert chatwords.say_unknown("nonsense") in text
+        told = [m["text"] for m in host.received if m["type"] == "chat"]
+        assert sorted(told) == ["Ana: Hello!", "Bea: Good luck!", "Bea: Well played!"]
 
     def test_the_terminal_waits_for_the_host_plays_again_and_comes_back(
         self, server: Any, tmp_path: Path

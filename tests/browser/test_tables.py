@@ -18,6 +18,7 @@ from tests.support.browser import (
     Server,
     assert_accessible,
     in_waiting_room,
+    join,
     play_table,
     said,
     set_table,
@@ -29,16 +30,6 @@ from tests.support.browser_players import KeyboardPlayer, MousePlayer, Played
 #: A name with HTML in it and right-to-left letters: it must be shown as it is, as text.
 TRICKY = "<b>Bea</b> שלום"
 # -- helpers -------------------------------------------------------------------------------------
-
-def join(page: Page, link: str, name: str) -> None:
-    """Open an invitation, give a name and take the seat."""
-    page.goto(link)
-    form = page.locator("#join form")
-    expect(form).to_be_visible()
-    form.get_by_label("Your name").fill(name)
-    form.get_by_role("button", name=re.compile(r"^Take seat \d$")).click()
-    page.wait_for_url(re.compile(r"/game/"))
-
 
 def seat_card(page: Page, name: str) -> Any:
     return page.locator("#game .seat").filter(has=page.locator(".seat-label", has_text=name))

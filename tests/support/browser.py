@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -200,6 +201,16 @@ def set_table(session: Session, page: Page, **body: Any) -> tuple[str, list[str]
     created = answer.json()
     session.open_seat(page, created["game_id"], created["token"])
     return str(created["game_id"]), [session.server.url + i["url"] for i in created["invites"]]
+
+
+def join(page: Page, link: str, name: str) -> None:
+    """Open an invitation, give a name and take the seat."""
+    page.goto(link)
+    form = page.locator("#join form")
+    expect(form).to_be_visible()
+    form.get_by_label("Your name").fill(name)
+    form.get_by_role("button", name=re.compile(r"^Take seat \d$")).click()
+    page.wait_for_url(re.compile(r"/game/"))
 
 
 def in_waiting_room(page: Page) -> None:

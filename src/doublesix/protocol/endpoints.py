@@ -229,6 +229,14 @@ class Wire(Model):
     stages: list[str]
 
 
+class ChatPhrase(Model):
+    """A quick chat phrase: its ``key`` (a ``chat`` message's ``phrase``) and its ``label``,
+    the menu's button ("Good luck!")."""
+
+    key: str
+    label: str
+
+
 class Options(Model):
     """What the new-game form offers (``GET /api/options``)."""
 
@@ -240,6 +248,8 @@ class Options(Model):
     wire: Wire
     #: The new-game form's opponent fields, by their full names.
     opponent_labels: list[str]
+    #: The quick chat's phrases at a table of people, in the menu's order.
+    chat: list[ChatPhrase]
 
 
 class NoticeWords(Model):

@@ -8,7 +8,7 @@ PlayMessage(type='play', move='6|4 left')
 >>> type(message).__name__, message.seat
 ('ThinkingMessage', 1)
 >>> sorted(SERVER_TYPES)[:4]
-['again', 'error', 'event', 'hint']
+['again', 'chat', 'error', 'event']
 """
 
 from __future__ import annotations
@@ -106,9 +106,21 @@ class AgainMessage(Model):
     text: str
 
 
+class ChatMessage(Model):
+    """Someone at a table of people said a quick chat ``phrase`` (its key): ``label`` is the
+    phrase as shown by the sender's ``seat``, ``text`` the sentence everyone is told
+    ("Ana: Good luck!")."""
+
+    type: Literal["chat"]
+    seat: int
+    phrase: str
+    label: str
+    text: str
+
+
 #: Any message from the server, as its own model.
 AnyServerMessage = (StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage
-                    | NoticeMessage | TableMessage | AgainMessage)
+                    | NoticeMessage | TableMessage | AgainMessage | ChatMessage)
 
 
 class ServerMessage(RootModel[Annotated[AnyServerMessage, Field(discriminator="type")]]):
@@ -169,9 +181,17 @@ class AgainRequest(Model):
     type: Literal["again"]
 
 
+class ChatRequest(Model):
+    """At a table of people, say a quick chat phrase by its key (``"good-luck"``: one of
+    ``doublesix.words.chatwords.PHRASES``) to everyone seated there."""
+
+    type: Literal["chat"]
+    phrase: str
+
+
 #: Any message to the server, as its own model.
 AnyClientMessage = (PlayMessage | NextMessage | HintRequest | ResignMessage | StartMessage
-                    | SeatMessage | AgainRequest)
+                    | SeatMessage | AgainRequest | ChatRequest)
 
 
 class ClientMessage(RootModel[Annotated[AnyClientMessage, Field(discriminator="type")]]):

@@ -24,6 +24,7 @@ from typing import Final, NamedTuple
 
 from doublesix.engine.rules import set_name
 from doublesix.engine.tiles import Tile
+from doublesix.words import chatwords
 
 #: The commands that are words, with the other spellings people type.
 WORDS: Final = {
@@ -95,6 +96,27 @@ def parse(text: str, top: int) -> Command:
             )
     end = match["end"]
     return Lay(Tile(high, low), ENDS[end] if end else None)
+
+
+def phrase_of(text: str) -> chatwords.Phrase | None:
+    """The quick chat phrase that ``say`` names: its number in the list (from 1), its words
+    (case, spaces and punctuation aside) or its key; None if none.
+
+    >>> phrase_of("2").key, phrase_of("Good  luck").key, phrase_of("well-played!").key
+    ('good-luck', 'good-luck', 'well-played')
+    >>> phrase_of("7"), phrase_of("you lose")
+    (None, None)
+    """
+    words = " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+    phrases = chatwords.phrase_list()
+    if words.isdigit():
+        number = int(words)
+        return phrases[number - 1] if 1 <= number <= len(phrases) else None
+    for phrase in phrases:
+        if words in (" ".join(phrase.key.split("-")), " ".join(re.findall(r"\w+",
+                                                                        phrase.label.lower()))):
+            return phrase
+    return None
 
 
 def parse_end(text: str) -> str | None:

@@ -29,6 +29,8 @@ from doublesix.protocol.messages import (
     AgainMessage,
     AnyClientMessage,
     AnyServerMessage,
+    ChatMessage,
+    ChatRequest,
     ErrorMessage,
     EventMessage,
     GameEvent,
@@ -40,14 +42,14 @@ from doublesix.protocol.messages import (
 )
 from doublesix.protocol.model import read
 from doublesix.protocol.pictures import Table
-from doublesix.terminal.commands import WORDS
+from doublesix.terminal.commands import WORDS, phrase_of
 from doublesix.terminal.connection import RETRY_DELAYS, Connection, Socket, open_socket
 from doublesix.terminal.console import Console
 from doublesix.terminal.handover import HandoverError, Handovers
 from doublesix.terminal.person import Person, Resigned, Stop
 from doublesix.terminal.pictures import Picture, ends_change, is_waiting, resigned_seat, table_of
 from doublesix.terminal.tables import Invitation, JoinError, Tables
-from doublesix.words import sessionwords, tabletalk, talk
+from doublesix.words import chatwords, sessionwords, tabletalk, talk
 from doublesix.words.eventwords import describe
 
 #: Seconds without a message after which another seat's run of draws is told.
@@ -209,6 +211,8 @@ class TableListener(Person):
         self.drawn: list[Tile] = []
         self.seen = None
         self.connection.refusal = None
+        #: Quick chat phrases sent and not answered yet (by the phrase or its refusal).
+        self.chats = 0
         #: Who is away, and who the person was told a computer may play for.
         self.handovers = Handovers(self.clock)
 
@@ -225,7 +229,10 @@ class TableListener(Person):
     def send(self, message: AnyClientMessage) -> None:
         """Send ``message`` on the seat's socket (connecting again first if it was lost)."""
         kind = message.type
-        self.sent = Request(kind, -1 if self.picture is None else self.picture.revision)
+        if kind == "chat":  # answered by the phrase, or its refusal: no move waits on it
+            self.chats += 1
+        else:
+            self.sent = Request(kind, -1 if self.picture is None else self.picture.revision)
         while True:
             try:
                 self.connection.send(message.model_dump_json())
@@ -283,6 +290,8 @@ class TableListener(Person):
     def info_command(self, text: str) -> bool:
         """The table's own commands: ``computer NAME [PLAYER]`` (a computer for someone
         away), and ``help`` with it; then those of :class:`Person`."""
+        if self.chat_command(text):
+            return True
         head, _, rest = text.strip().partition(" ")
         if head.lower() == "computer":
             self.flush()
@@ -297,6 +306,9 @@ class TableListener(Person):
         if text.strip().lower() in WORDS["help"] and self.view is not None:
             lines = sessionwords.help_lines(self.view.rules, self.command, self.quit_words,
                                             at_table=True)
+            table = self.table()
+            if table is not None and any(s.person and s.seat != self.me for s in table.seats):
+                lines.insert(-1, chatwords.SAY_HELP)
             computer = self.handovers.help_line()
             if computer is not None:
                 lines.insert(-1, computer)
@@ -304,6 +316,24 @@ class TableListener(Person):
                 self.console.say(line)
             return True
         return super().info_command(text)
+
+    def chat_command(self, text: str) -> bool:
+        """``say`` (the quick chat's phrases listed) and ``say 2`` or ``say good luck`` (the
+        phrase sent to the table, which tells everyone); False if ``text`` is not ``say``."""
+        head, _, rest = text.strip().partition(" ")
+        if head.lower() != "say":
+            return False
+        self.flush()
+        if self.picture is not None and self.table() is None:
+            self.console.say(chatwords.SAY_NOBODY)
+        elif not rest.strip():
+            for line in chatwords.say_lines():
+                self.console.say(line)
+        elif (phrase := phrase_of(rest)) is None:
+            self.console.error(chatwords.say_unknown(rest.strip()))
+        else:
+            self.send(ChatRequest(type="chat", phrase=phrase.key))
+        return True
 
     def answer_typed(self) -> None:
         """Answer the lines typed while nothing was asked (another person's turn): ``help``,
@@ -314,6 +344,8 @@ class TableListener(Person):
             if not text:
                 continue
             self.flush()
+            if self.chat_command(text):
+                continue
             if self.view is None or self.waiting:
                 if text.lower() in ("quit", "q", "exit", "leave"):
                     raise Stop("quit")
@@ -358,10 +390,19 @@ class TableListener(Person):
                 self.console.say(message.text)
         elif isinstance(message, ErrorMessage):
             self.flush()
-            self.refused(message.message)
+            if self.chats and chatwords.refuses(message.message):
+                self.chats -= 1
+                self.console.error(message.message)
+            else:
+                self.refused(message.message)
         elif isinstance(message, NoticeMessage):
             self.flush()
             self.console.say(message.message)
+        elif isinstance(message, ChatMessage):
+            self.flush()
+            if message.seat == self.me and self.chats:
+                self.chats -= 1
+            self.console.say(message.text)
         elif isinstance(message, AgainMessage):
             self.flush()
             raise NewGame(message.game_id, message.text)

@@ -53,6 +53,8 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
     "connections_per_address": (1, 1_000_000),
     "max_connections": (1, 1_000_000),
     "hints_per_minute": (0, 100_000),
+    "chat_per_10s": (0, 100_000),
+    "chat_per_minute": (0, 100_000),
     "messages_per_10s": (1, 1_000_000),
     "max_message": (256, 16 * 2**20),
     "ws_max_size": (256, 16 * 2**20),
@@ -168,6 +170,10 @@ class Settings:
     max_connections: int = 4000
     #: Hints one seat may ask for in a minute.
     hints_per_minute: int = 12
+    #: Quick chat phrases one seat may say in 10 seconds, and in a minute; past them a phrase
+    #: is refused in words (nothing else changes).
+    chat_per_10s: int = 3
+    chat_per_minute: int = 20
     #: Messages one socket may send in 10 seconds before it is closed (code 4429).
     messages_per_10s: int = 100
     #: The longest WebSocket message answered with an ``error`` (bytes); longer ones up to

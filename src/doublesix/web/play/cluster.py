@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from doublesix.engine.events import Event
+from doublesix.web.play.chat import chat_note, chat_payload
 from doublesix.web.play.live import Game, LiveGames, game_info, stored_match
 from doublesix.web.play.tables import again_message
 from doublesix.web.settings import Settings
@@ -33,7 +34,8 @@ class Cluster:
     """This process among the others sharing the database.
 
     ``advance(game)`` lets the computers play on here; ``left(game)`` is told when people
-    left a table from another process."""
+    left a table from another process; ``chatted(game, seat, key)`` when someone at a table
+    said a quick chat phrase in another process."""
 
     def __init__(
         self,
@@ -43,6 +45,7 @@ class Cluster:
         saving: Saving,
         advance: Callable[[Game], None],
         left: Callable[[Game], None],
+        chatted: Callable[[Game, int, str], None] | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
@@ -50,6 +53,7 @@ class Cluster:
         self.saving = saving
         self._advance = advance
         self._left = left
+        self._chatted = chatted
         self.listener: Listener | None = None
         self._beat: asyncio.Task[None] | None = None
 
@@ -106,9 +110,20 @@ class Cluster:
                 if game.saved.table is not None and game.here():
                     self.say_presence(game)
 
+    def say_chat(self, game: Game, seat: int, key: str) -> None:
+        """Tell the other processes that ``seat`` said the quick chat phrase ``key``."""
+        self._announce(chat_payload(game.id, seat, key, self.store.origin))
+
     def _heard_presence(self, payload: str) -> None:
-        """Another process said who is at one of its tables, or asked: bring the table's
-        presence up to date and tell this process's sockets who came and went."""
+        """Another process said who is at one of its tables, or asked, or someone there said
+        a quick chat phrase: bring the table's presence up to date and tell this process's
+        sockets who came and went (or what was said)."""
+        chat = chat_note(payload)
+        if chat is not None:
+            table = self.live.find(chat[0])
+            if table is not None and chat[3] != self.store.origin and self._chatted:
+                self._chatted(table, chat[1], chat[2])
+            return
         note = presence_note(payload)
         if note is None:
             return

@@ -8,7 +8,7 @@ and sent to the browser.  The pictures a seat receives are built in
 :mod:`doublesix.web.routes.bodies`.
 
 >>> parse_message('{"type": "play", "move": "6|3 left"}')
-ClientMessage(kind='play', move='6|3 left', seat=None, player=None)
+ClientMessage(kind='play', move='6|3 left', seat=None, player=None, phrase=None)
 """
 
 from __future__ import annotations
@@ -160,12 +160,13 @@ class GameInfo:
 class ClientMessage(NamedTuple):
     """A browser's message (:class:`doublesix.protocol.messages.ClientMessage`) as the server
     acts on it: its kind; for ``play`` the move's text; for ``seat`` the seat and the computer
-    player to put there."""
+    player to put there; for ``chat`` the phrase's key (checked when it is said)."""
 
     kind: str
     move: str | None = None
     seat: int | None = None
     player: str | None = None
+    phrase: str | None = None
 
 
 def json_depth(text: str | bytes, limit: int) -> int:
@@ -229,7 +230,7 @@ def parse_message(
     than ``max_message`` bytes, nested deeper than ``max_depth``, not a message).
 
     >>> parse_message('{"type": "next"}')
-    ClientMessage(kind='next', move=None, seat=None, player=None)
+    ClientMessage(kind='next', move=None, seat=None, player=None, phrase=None)
     >>> parse_message('{"type": "fly"}')
     Traceback (most recent call last):
     ...
@@ -258,6 +259,8 @@ def parse_message(
         return ClientMessage(kind, seat=message.seat, player=message.player)
     if isinstance(message, protocol.PlayMessage):
         return ClientMessage(kind, message.move)
+    if isinstance(message, protocol.ChatRequest):
+        return ClientMessage(kind, phrase=message.phrase)
     return ClientMessage(kind)
 
 
@@ -266,6 +269,9 @@ def _refusal(kind: str, player: object, error: ValidationError | None = None) ->
     in words."""
     if kind == "play":
         return ProtocolError('a play needs a move, like {"type": "play", "move": "6|4 left"}')
+    if kind == "chat":
+        return ProtocolError('a chat names a phrase, like {"type": "chat", "phrase": '
+                             '"good-luck"}')
     if error is not None and any(problem["loc"][-1] == "seat" for problem in error.errors()):
         return ProtocolError('a seat message names a seat, like {"type": "seat", "seat": 2, '
                              '"player": "expert"}')

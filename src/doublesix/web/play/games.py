@@ -32,6 +32,7 @@ from doublesix.engine.moves import IllegalMoveError
 from doublesix.engine.rules import Rules
 from doublesix.protocol.wire import CLOSE_TOO_MANY
 from doublesix.web.play import gameinfo, pictures
+from doublesix.web.play.chat import QuickChat
 from doublesix.web.play.cluster import Cluster
 from doublesix.web.play.computers import Computers
 from doublesix.web.play.gameinfo import ProtocolError
@@ -83,9 +84,10 @@ class Games:
         self.registry = LiveGames(self._load, self._loaded)
         self.saving = Saving(store, self.settings, lambda: self.registry.closing)
         self.tables = Tables(self.registry, self.saving, self.settings)
+        self.chat = QuickChat(self.settings, announce=lambda *said: self.cluster.say_chat(*said))
         self.cluster = Cluster(store, self.settings, self.registry, self.saving,
                                advance=lambda game: self.computers.advance(game),
-                               left=self.tables.left)
+                               left=self.tables.left, chatted=self.chat.heard)
         self.computers = Computers(self.registry, self.saving, self.searchers, self.settings,
                                    hint_options or {}, refused=self.cluster.refused)
 
@@ -254,6 +256,9 @@ class Games:
             message = gameinfo.parse_message(
                 text, self.settings.max_message, self.settings.max_json_depth
             )
+            if message.kind == "chat":  # changes nothing of the game: not held back
+                self.chat.say(game, connection, message.phrase)
+                return
             if game.saving:
                 raise NotNowError(f"{tabletalk.SAVING_FAILED} Nothing else is done until it "
                                   "is saved.")

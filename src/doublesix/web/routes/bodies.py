@@ -27,7 +27,7 @@ from doublesix.protocol import wire
 from doublesix.protocol.endpoints import MAX_TARGET, JoinRequest, NewGameRequest, RulesRequest
 from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
-from doublesix.words import names, pagewords, players, rulebook
+from doublesix.words import chatwords, names, pagewords, players, rulebook
 
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
@@ -340,6 +340,8 @@ def options_json() -> dict[str, Any]:
         "sets": [6, 9, 12],
         "targets": [100, 50, 0],
         "wire": wire.constants(),
+        "chat": [{"key": phrase.key, "label": phrase.label}
+                 for phrase in chatwords.phrase_list()],
     }
 
 

@@ -24,6 +24,7 @@
  *   waiting.js     a table's waiting room: who has joined, invitation links, Start
  *   join.js        an invitation's page: the table, a name, the seat
  *   standins.js    people away during play, and a computer playing for them
+ *   chat.js        the quick chat at a table of people: its menu, phrases said, muting
  *   pages.js       the router: the front page, a game, an invitation, the daily game, statistics
  *   nav.js         navigation as an event (navigate, onNavigate), the page's views, notices
  *   a11y.js        the live region
@@ -33,7 +34,7 @@
  * They are layered, and import only downwards (tests/test_web_static.py holds them to no
  * circle): the ground (labels, state, types, dom, board, sound, api, connection,
  * nav, a11y, rules, people, motion); the views, which draw from the state and call up only
- * through what this module gives them (table, hand, dialogs, standins, waiting, result) and
+ * through what this module gives them (table, hand, dialogs, standins, chat, waiting, result) and
  * the forms (setup, join); the game (game.js: the message pump and the actions, which send); the router
  * (pages.js); and this module.
  */
@@ -48,6 +49,7 @@ import { setResultActions } from "./result.js";
 import { applySettings, closeDialog, openInfo, openSettings, showGameRules, showRules, toggleSound } from "./dialogs.js";
 import { loadOptions } from "./api.js";
 import { ruleValues } from "./rules.js";
+import { openChat } from "./chat.js";
 
 // What the views ask of the game, and the router following navigation.
 setHandActions({ play, renderGame });
@@ -57,6 +59,7 @@ onNavigate(route);
 byId("new-game-button").addEventListener("click", openSetup);
 byId("draw-button").addEventListener("click", () => play("draw"));
 byId("hint-button").addEventListener("click", askHint);
+byId("chat-button").addEventListener("click", openChat);
 byId("sound-button").addEventListener("click", toggleSound);
 byId("settings-button").addEventListener("click", openSettings);
 byId("rules-button").addEventListener("click", async () => {

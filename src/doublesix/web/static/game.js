@@ -31,6 +31,7 @@ import { navigate, showNotice, showView } from "./nav.js";
 import { isPerson, onMySide, seatNames } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
 import { awaySentence, checkHandoverDialog, renderTableNotice } from "./standins.js";
+import { renderChat, showChat } from "./chat.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -118,6 +119,11 @@ export function leaveGame() {
 
 /** A message from the server: shown in turn, after those before it. @param {GameSession} g @param {ServerMessage} msg */
 function receive(g, msg) {
+  // A phrase of the table's chat is no part of the game: shown at once.
+  if (msg.type === "chat") {
+    showChat(g, msg);
+    return;
+  }
   // A hint, a notice or a computer starting to think changes no picture: shown at once when
   // nothing waits.
   if ((msg.type === "hint" || msg.type === "thinking" || msg.type === "notice") && !g.pumping) {
@@ -514,6 +520,7 @@ export function renderGame(how = {}) {
   byId("game-caption").textContent = st.words.caption;
   document.title = canAct(g) ? st.words.title_turn : st.words.title;
   renderSeats(g, st);
+  renderChat(st);
   if (how.emptyBoard) {
     renderTable(g, { ...st, layout: { left: [], right: [], up: [], down: [], spinner: null }, open_ends: {}, played: [] });
   } else {

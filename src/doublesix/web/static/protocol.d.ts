@@ -19,7 +19,8 @@ export type ServerMessage =
   | ErrorMessage
   | NoticeMessage
   | TableMessage
-  | AgainMessage;
+  | AgainMessage
+  | ChatMessage;
 /**
  * How a hand (or a game) ended.
  *
@@ -48,7 +49,8 @@ export type ClientMessage =
   | ResignMessage
   | StartMessage
   | SeatMessage
-  | AgainRequest;
+  | AgainRequest
+  | ChatRequest;
 /**
  * How a decision is marked, from the value it lost (:data:`THRESHOLDS`).
  *
@@ -616,6 +618,21 @@ export interface AgainMessage {
   text: string;
 }
 /**
+ * Someone at a table of people said a quick chat ``phrase`` (its key): ``label`` is the
+ * phrase as shown by the sender's ``seat``, ``text`` the sentence everyone is told
+ * ("Ana: Good luck!").
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "ChatMessage".
+ */
+export interface ChatMessage {
+  type: "chat";
+  seat: number;
+  phrase: string;
+  label: string;
+  text: string;
+}
+/**
  * Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``.
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
@@ -681,6 +698,17 @@ export interface SeatMessage {
  */
 export interface AgainRequest {
   type: "again";
+}
+/**
+ * At a table of people, say a quick chat phrase by its key (``"good-luck"``: one of
+ * ``doublesix.words.chatwords.PHRASES``) to everyone seated there.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "ChatRequest".
+ */
+export interface ChatRequest {
+  type: "chat";
+  phrase: string;
 }
 /**
  * The rules a new-game form holds (``POST /api/rules``); every field may be left out: the
@@ -829,6 +857,7 @@ export interface Options {
   targets: number[];
   wire: Wire;
   opponent_labels: string[];
+  chat: ChatPhrase[];
 }
 /**
  * A preset: its name, its label, the form's name for it, and every option's value.
@@ -940,6 +969,17 @@ export interface CloseCodes {
 export interface SeatKinds {
   human: string;
   person: string;
+}
+/**
+ * A quick chat phrase: its ``key`` (a ``chat`` message's ``phrase``) and its ``label``,
+ * the menu's button ("Good luck!").
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "ChatPhrase".
+ */
+export interface ChatPhrase {
+  key: string;
+  label: string;
 }
 /**
  * What an invitation shows (``GET /api/join/{game_id}/{code}``): ``taken``: the seat is

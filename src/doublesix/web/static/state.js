@@ -30,6 +30,7 @@ function loadSettings() {
     shortcuts: saved.shortcuts ?? true,
     reduceMotion: saved.reduceMotion ?? false,
     autodraw: saved.autodraw ?? false,
+    muteChat: saved.muteChat ?? false,
   };
 }
 

@@ -38,6 +38,7 @@
 /** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
 /** @typedef {import("./protocol.js").ClientMessage} ClientMessage */
 /** @typedef {import("./protocol.js").HintMessage} HintMessage */
+/** @typedef {import("./protocol.js").ChatMessage} ChatMessage */
 /** @typedef {import("./protocol.js").Options} Options */
 /** @typedef {import("./protocol.js").RuleOption} RuleOption */
 /** @typedef {import("./protocol.js").OptionChoice} OptionChoice */
@@ -60,7 +61,7 @@
  *   options: Record<string, string|number|boolean>, name?: string}} Setup
  */
 
-/** @typedef {{delay: number, sound: boolean, shortcuts: boolean, reduceMotion: boolean, autodraw: boolean}} Settings */
+/** @typedef {{delay: number, sound: boolean, shortcuts: boolean, reduceMotion: boolean, autodraw: boolean, muteChat: boolean}} Settings */
 
 /**
  * Where a piece of motion starts: a screen rectangle, and what travels.
