@@ -92,6 +92,11 @@ class NewGameRequest(RulesRequest):
     opponents: list[Opponent] | None = None
     seed: int | None = Field(default=None, ge=0, lt=SEED_LIMIT)
     name: str | None = None
+    #: A table for people listed in the lobby while a seat is free (else by invitation only).
+    public: bool = False
+    #: Whether the people's ratings move (a table for people; games against computers are
+    #: always rated).
+    rated: bool = True
 
 
 class JoinRequest(Model):

@@ -122,6 +122,8 @@ class Games:
         first_attempt: bool = False,
         match: Match | None = None,
         name: str | None = None,
+        public: bool = False,
+        rated: bool = True,
     ) -> tuple[str, str, list[dict[str, Any]]]:
         """Start a game with a person in seat 0; returns ``(game_id, token, invites)``
         (:class:`UnavailableError` while the database is away); a table for people if
@@ -129,7 +131,8 @@ class Games:
         if match is None:
             match = Match(rules, seed=seed)
         saved, token, invites = new_game(owner, match, opponents, daily=daily,
-                                         first_attempt=first_attempt, name=name)
+                                         first_attempt=first_attempt, name=name,
+                                         public=public, rated=rated)
         await self.saving.run(self.store.insert, saved)
         return saved.id, token, invites
 

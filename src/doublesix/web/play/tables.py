@@ -272,7 +272,8 @@ class Tables:
                  for i, s in enumerate(old.seats)]
         new = SavedGame(id=new_game_id(), owner=old.owner, variant=old.variant, seats=seats,
                         match=match.to_json(), scores=match.scores,
-                        table=Table(host=table.host, stage=PLAYING, previous=old.id))
+                        table=Table(host=table.host, stage=PLAYING, previous=old.id,
+                                    public=table.public, rated=table.rated))
         finish_columns(new, match)
         store = self.saving.store
         try:

@@ -34,7 +34,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from doublesix.ai.review import ReviewRefused
-from doublesix.protocol import endpoints, schema
+from doublesix.protocol import endpoints, lobby, schema
 from doublesix.protocol.pictures import RulesAnswer
 from doublesix.protocol.reviews import ReviewJob
 from doublesix.protocol.wire import (
@@ -50,6 +50,7 @@ from doublesix.web.play import gameinfo
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
+from doublesix.web.play.lobby import Lobby
 from doublesix.web.play.reviews import Reviews, games_json
 from doublesix.web.routes import accounts, bodies, openapi
 from doublesix.web.routes.bounds import Bound
@@ -142,6 +143,7 @@ def create_app(
     reviews = Reviews(games.registry, games.saving, games.searchers,
                       **({} if review_playouts is None else {"playouts": review_playouts}))
     signing = accounts.Accounts(games.saving, settings)
+    the_lobby = Lobby(games.saving)
     retention = Retention(store, games.saving, settings,
                           live_ids=lambda: [game.id for game in games.registry.all()])
 
@@ -255,6 +257,10 @@ def create_app(
     async def stats_page() -> Response:
         return page()
 
+    @app.get("/lobby", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return page()
+
     @app.get("/account", include_in_schema=False)
     async def account_page() -> Response:
         return page()
@@ -301,8 +307,8 @@ def create_app(
             return _refused(error)
         bound(request, creating, too_many_games)
         game_id, token, invites = await games.create(
-            request.state.player, game.rules, game.opponents, game.seed, name=game.name
-        )
+            request.state.player, game.rules, game.opponents, game.seed, name=game.name,
+            public=game.public, rated=game.rated)
         answer: dict[str, Any] = {"game_id": game_id, "seat": 0, "token": token}
         if invites:
             answer["invites"] = invites
@@ -363,6 +369,11 @@ def create_app(
         """Today's daily game for this browser."""
         return await games.daily(
             request.state.player, before_new=lambda: bound(request, creating, too_many_games))
+
+    @app.get("/api/lobby", response_model=lobby.Lobby, responses=answers(503))
+    async def open_tables() -> Any:
+        """The public tables with a free seat, newest first."""
+        return await the_lobby.tables()
 
     @app.get("/api/stats", response_model=endpoints.Stats, responses=answers(400, 503))
     async def stats(request: Request) -> Any:

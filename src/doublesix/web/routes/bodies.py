@@ -27,7 +27,7 @@ from doublesix.protocol import wire
 from doublesix.protocol.endpoints import MAX_TARGET, JoinRequest, NewGameRequest, RulesRequest
 from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
-from doublesix.words import chatwords, names, pagewords, players, rulebook
+from doublesix.words import chatwords, lobbywords, names, pagewords, players, rulebook
 
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
@@ -148,6 +148,8 @@ class NewGame(NamedTuple):
     opponents: tuple[str, ...]
     seed: int | None
     name: str | None = None
+    public: bool = False
+    rated: bool = True
 
 
 def _first(error: ValidationError) -> ErrorDetails:
@@ -265,7 +267,10 @@ def parse_new_game(body: object) -> NewGame:
     except ProtocolError as error:
         raise FieldError("name", str(error)) from None
     rules = _rules(variant, players, request.target, request.set, request.options)
-    return NewGame(rules, tuple(opponents), request.seed, host_name)
+    if request.public and wire.PERSON not in opponents:
+        raise FieldError("public", lobbywords.PUBLIC_NEEDS_A_PERSON)
+    return NewGame(rules, tuple(opponents), request.seed, host_name, request.public,
+                   request.rated or wire.PERSON not in opponents)
 
 
 def parse_rules(body: object) -> Rules:

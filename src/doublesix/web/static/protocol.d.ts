@@ -85,6 +85,7 @@ export interface Protocol {
   AccountInfo: AccountInfo;
   SignedIn: SignedIn;
   Records: Records;
+  Lobby: Lobby;
 }
 /**
  * The whole picture for this seat: on connecting, and after a change that has no event.
@@ -774,6 +775,8 @@ export interface NewGameRequest {
     | null;
   seed?: number | null;
   name?: string | null;
+  public?: boolean;
+  rated?: boolean;
 }
 /**
  * Take an invitation's seat under a display name (1 to 24 characters once trimmed).
@@ -1463,4 +1466,43 @@ export interface Records {
   version: number;
   account: string;
   games: Record[];
+}
+/**
+ * The open tables, newest first, and what the page says when there is none.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Lobby".
+ */
+export interface Lobby {
+  tables: LobbyTable[];
+  empty: string;
+}
+/**
+ * A public table waiting for people.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "LobbyTable".
+ */
+export interface LobbyTable {
+  game_id: string;
+  rules: RulesJSON;
+  title: string;
+  rated: boolean;
+  rated_words: string;
+  opened: string;
+  opened_words: string;
+  seats: LobbySeat[];
+}
+/**
+ * A seat of a lobby table: who sits there, or a free seat's way in.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "LobbySeat".
+ */
+export interface LobbySeat {
+  seat: number;
+  name: string | null;
+  rating: number | null;
+  line: string;
+  join: string | null;
 }

@@ -31,13 +31,16 @@ def new_game(
     daily: str | None = None,
     first_attempt: bool = False,
     name: str | None = None,
+    public: bool = False,
+    rated: bool = True,
 ) -> tuple[SavedGame, str, list[dict[str, Any]]]:
     """A game of ``match`` with a person in seat 0 (set up by the browser ``owner``):
     ``(saved, token, invites)``, the token being seat 0's.
 
     ``opponents`` holding :data:`~doublesix.protocol.wire.PERSON` sets a table for people: seat 0 is
     its host (called ``name``), each person seat gets an invitation (``invites``:
-    ``{"seat", "code", "url"}``), and the game waits for the host to start it."""
+    ``{"seat", "code", "url"}``), and the game waits for the host to start it; ``public``
+    lists it in the lobby, and ``rated`` False makes its games casual."""
     token = new_token()
     # Computer seats carry their players' labels, numbered when one comes again.
     computers = results.name_seats([players.label(kind) for kind in opponents
@@ -56,7 +59,8 @@ def new_game(
             seats.append(Seat(next(labels), kind))
     saved = SavedGame(id=new_game_id(), owner=digest(owner), variant=match.rules.name,
                       seats=seats, match=match.to_json(), scores=match.scores, daily=daily,
-                      first_attempt=first_attempt, table=Table() if people else None)
+                      first_attempt=first_attempt,
+                      table=Table(public=public, rated=rated) if people else None)
     for invite in invites:
         invite["url"] = gameinfo.invite_url(saved.id, invite["code"])
     finish_columns(saved, match)

@@ -114,7 +114,9 @@ class Change:
 def rated_seats(saved: SavedGame) -> dict[int, str]:
     """The seats rated after ``saved``, with each one's browser: the people's seats whose
     browser holds only that seat (a seat taken at a table, else the host's or, against
-    computers, seat 0 for the game's owner)."""
+    computers, seat 0 for the game's owner); none at a casual table."""
+    if saved.table is not None and not saved.table.rated:
+        return {}
     host = saved.table.host if saved.table is not None else 0
     owners: dict[int, str] = {}
     for seat, held in enumerate(saved.seats):

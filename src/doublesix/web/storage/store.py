@@ -262,11 +262,16 @@ class Table:
     again: list[int] = field(default_factory=list)
     next_game: str | None = None
     previous: str | None = None
+    #: Listed in the lobby while a seat is free (else by invitation only).
+    public: bool = False
+    #: Its games move the people's ratings (else casual).
+    rated: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """As stored in the ``table_info`` column."""
         return {"host": self.host, "stage": self.stage, "again": list(self.again),
-                "next_game": self.next_game, "previous": self.previous}
+                "next_game": self.next_game, "previous": self.previous,
+                "public": self.public, "rated": self.rated}
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Table | None:
@@ -275,7 +280,8 @@ class Table:
             return None
         return cls(int(data.get("host", 0)), str(data.get("stage", WAITING)),
                    [int(s) for s in data.get("again", [])], data.get("next_game"),
-                   data.get("previous"))
+                   data.get("previous"), bool(data.get("public", False)),
+                   bool(data.get("rated", True)))
 
 
 @dataclass

@@ -1,0 +1,78 @@
+"""The lobby (``GET /api/lobby``): the public tables with a free seat, as the page lists them,
+read from the database at most once a second in each server process (every process sees every
+table: the database holds them).
+"""
+
+from __future__ import annotations
+
+import datetime
+import time
+from typing import Any, Final
+
+from doublesix.engine.match import Match
+from doublesix.protocol.wire import HUMAN
+from doublesix.web.play import gameinfo, pictures
+from doublesix.web.storage import lobbyrows
+from doublesix.web.storage.saving import Saving
+from doublesix.web.storage.store import SavedGame, utcnow
+from doublesix.words import lobbywords
+
+#: Tables listed at most.
+LIMIT: Final = 100
+#: Seconds a lobby read is reused.
+FRESH: Final = 1.0
+
+
+class Lobby:
+    """The lobby of one server process: the list, read again once it is a second old."""
+
+    def __init__(self, saving: Saving) -> None:
+        self.saving = saving
+        self._read: tuple[float, dict[str, Any]] | None = None
+
+    async def tables(self) -> dict[str, Any]:
+        """``GET /api/lobby``'s answer (``protocol.lobby.Lobby``)."""
+        now = time.monotonic()
+        if self._read is not None and now - self._read[0] < FRESH:
+            return self._read[1]
+        store = self.saving.store
+        games = await self.saving.run(lobbyrows.open_tables, store, LIMIT)
+        owners = [seat.owner for game in games for seat in game.seats if seat.owner]
+        ratings = await self.saving.run(lobbyrows.shown_ratings, store, owners)
+        tables = []
+        for game in games:
+            try:
+                tables.append(listed(game, ratings, utcnow()))
+            except ValueError:  # a save that cannot be read is no table to sit at
+                continue
+        answer = {"tables": tables, "empty": lobbywords.NO_TABLES}
+        self._read = (time.monotonic(), answer)
+        return answer
+
+
+def listed(game: SavedGame, ratings: dict[str, int], now: datetime.datetime) -> dict[str, Any]:
+    """One table as the lobby lists it (``LobbyTable``)."""
+    assert game.table is not None
+    rules = Match.from_json(game.match).rules
+    seats = []
+    for index, seat in enumerate(game.seats):
+        free = seat.kind == HUMAN and not seat.joined and seat.invite is not None
+        rating = ratings.get(seat.owner) if seat.owner else None
+        name = None if free else seat.name
+        seats.append({
+            "seat": index, "name": name, "rating": rating,
+            "line": lobbywords.seat_line(name, rating, host=index == game.table.host,
+                                         computer=seat.kind != HUMAN),
+            "join": gameinfo.invite_url(game.id, seat.invite) if free and seat.invite else None,
+        })
+    minutes = int((now - game.created).total_seconds() // 60)
+    host = game.seats[game.table.host].name
+    return {
+        "game_id": game.id, "rules": pictures.rules_json(rules),
+        "title": lobbywords.table_title(host, pictures.rules_words(rules)["caption"],
+                                        rules.players),
+        "rated": game.table.rated,
+        "rated_words": lobbywords.RATED if game.table.rated else lobbywords.CASUAL,
+        "opened": game.created.isoformat(timespec="seconds") + "Z",
+        "opened_words": lobbywords.opened_ago(minutes), "seats": seats,
+    }

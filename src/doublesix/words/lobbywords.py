@@ -1,0 +1,48 @@
+"""What the lobby says: its tables, their seats, how long ago each was opened, rated or casual.
+
+>>> table_title("Ana", "Draw, one hand, double-six", 2)
+"Ana's table: Draw, one hand, double-six, 2 players"
+>>> opened_ago(0), opened_ago(1), opened_ago(14)
+('opened just now', 'opened a minute ago', 'opened 14 minutes ago')
+>>> seat_line("Ana", 1512, host=True), seat_line(None, None, host=False)
+('Ana, rated 1,512, the host', 'a free seat')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: A public table needs a seat a person may take.
+PUBLIC_NEEDS_A_PERSON: Final = ("A table in the lobby needs at least one seat for a person "
+                                "(A person (invite)).")
+RATED: Final = "Rated: the games move the players' ratings."
+CASUAL: Final = "Casual: the games move no rating."
+NO_TABLES: Final = "No table is open now. Open one, and it shows here for others to join."
+SIT: Final = "Sit here"
+
+
+def table_title(host: str, caption: str, players: int) -> str:
+    """A lobby table's heading: whose it is and what game."""
+    return f"{host}'s table: {caption}, {players} players"
+
+
+def opened_ago(minutes: int) -> str:
+    """How long ago a table was opened."""
+    if minutes < 1:
+        return "opened just now"
+    if minutes == 1:
+        return "opened a minute ago"
+    if minutes < 120:
+        return f"opened {minutes} minutes ago"
+    return f"opened {minutes // 60} hours ago"
+
+
+def seat_line(name: str | None, rating: int | None, *, host: bool,
+              computer: bool = False) -> str:
+    """One seat of a lobby table: who sits there (with a person's rating), or that it is free."""
+    if name is None:
+        return "a free seat"
+    if computer:
+        return f"{name}, a computer player"
+    said = name if rating is None else f"{name}, rated {rating:,}"
+    return f"{said}, the host" if host else said
