@@ -36,7 +36,7 @@ class LobbyTable(Model):
     #: "Rated: ..." or "Casual: ...".
     rated_words: str
     opened: str
-    #: "opened 3 minutes ago".
+    #: "Opened 3 minutes ago."
     opened_words: str
     seats: list[LobbySeat]
 

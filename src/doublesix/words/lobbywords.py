@@ -3,7 +3,7 @@
 >>> table_title("Ana", "Draw, one hand, double-six", 2)
 "Ana's table: Draw, one hand, double-six, 2 players"
 >>> opened_ago(0), opened_ago(1), opened_ago(14)
-('opened just now', 'opened a minute ago', 'opened 14 minutes ago')
+('Opened just now.', 'Opened a minute ago.', 'Opened 14 minutes ago.')
 >>> seat_line("Ana", 1512, host=True), seat_line(None, None, host=False)
 ('Ana, rated 1,512, the host', 'a free seat')
 """
@@ -29,12 +29,12 @@ def table_title(host: str, caption: str, players: int) -> str:
 def opened_ago(minutes: int) -> str:
     """How long ago a table was opened."""
     if minutes < 1:
-        return "opened just now"
+        return "Opened just now."
     if minutes == 1:
-        return "opened a minute ago"
+        return "Opened a minute ago."
     if minutes < 120:
-        return f"opened {minutes} minutes ago"
-    return f"opened {minutes // 60} hours ago"
+        return f"Opened {minutes} minutes ago."
+    return f"Opened {minutes // 60} hours ago."
 
 
 def seat_line(name: str | None, rating: int | None, *, host: bool,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from doublesix.words import accountwords, names
+from doublesix.words import accountwords, lobbywords, names
 from doublesix.words.pagewords import page_title
 
 #: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
@@ -30,6 +30,7 @@ LABELS: Final[dict[str, str]] = {
     "gamePageTitle": page_title("Game"),
     "statsPageTitle": page_title("Statistics"),
     "accountPageTitle": page_title("Account"),
+    "lobbyPageTitle": page_title("Lobby"),
     "joinPageTitle": page_title("Join a game"),
     "joinTitle": "Join a game of dominoes",
     "dailyGame": "Daily game",
@@ -148,6 +149,9 @@ LABELS: Final[dict[str, str]] = {
     "joining": "Joining…",
     "whoSitsWhere": "Who sits where",
     "theRules": "The rules",
+    # The lobby.
+    "lobbyFailed": "Could not load the lobby:",
+    "sitHere": lobbywords.SIT,
     # The account page.
     "accountFailed": "Could not load the account:",
     "accountRefused": "Not done:",

@@ -11,6 +11,7 @@ import { closeDialog } from "./dialogs.js";
 import { leaveGame, openGame } from "./game.js";
 import { showJoin } from "./join.js";
 import { showAccount } from "./account.js";
+import { showLobby } from "./lobby.js";
 import { navigate, showNotice, showView } from "./nav.js";
 import { state, rememberSeat, LAST_KEY, LAST_OVER_KEY } from "./state.js";
 import { ratingSection } from "./ratingchart.js";
@@ -28,6 +29,7 @@ export function route() {
   else if (joinMatch) showJoin(decodeURIComponent(joinMatch[1]), decodeURIComponent(joinMatch[2]));
   else if (path === "/stats") showStats();
   else if (path === "/account") showAccount();
+  else if (path === "/lobby") showLobby();
   else if (path === "/daily") startDaily();
   else showHome();
 }

@@ -213,6 +213,7 @@ function buildOpponents(opts, chosen) {
 function showNameField() {
   const people = readOpponents().includes(PERSON);
   byId("host-name-field").hidden = !people;
+  byId("table-kind").hidden = !people;
   byId("people-note").hidden = !people;
   const loopback = byId("setup-loopback");
   loopback.hidden = !(people && isLoopback());
@@ -233,7 +234,11 @@ function readSetup() {
   /** @type {Setup} */
   const setup = { variant: String(values.variant), players: Number(values.players), target: Number(values.target),
     set: Number(values.set), opponents, options };
-  if (opponents.includes(PERSON)) setup.name = tidyName(input("host-name").value);
+  if (opponents.includes(PERSON)) {
+    setup.name = tidyName(input("host-name").value);
+    setup.public = input("table-public").checked;
+    setup.rated = input("table-rated").checked;
+  }
   return setup;
 }
 

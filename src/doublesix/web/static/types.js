@@ -30,6 +30,8 @@
 /** @typedef {import("./protocol.js").Table} Table */
 /** @typedef {import("./protocol.js").AccountInfo} AccountInfo */
 /** @typedef {import("./protocol.js").SignedIn} SignedIn */
+/** @typedef {import("./protocol.js").Lobby} Lobby */
+/** @typedef {import("./protocol.js").LobbyTable} LobbyTable */
 /** @typedef {import("./protocol.js").TableSeat} TableSeat */
 /** @typedef {import("./protocol.js").TableWords} TableWords */
 /** @typedef {import("./protocol.js").SeatWords} SeatWords */
@@ -58,7 +60,8 @@
  * What the new-game form sends (`POST /api/games`), as remembered in localStorage; `name` is
  * the host's display name when a seat is for a person (`opponents` holds "person").
  * @typedef {{variant: string, players: number, target: number, set: number, opponents: string[],
- *   options: Record<string, string|number|boolean>, name?: string}} Setup
+ *   options: Record<string, string|number|boolean>, name?: string, public?: boolean,
+ *   rated?: boolean}} Setup
  */
 
 /** @typedef {{delay: number, sound: boolean, shortcuts: boolean, reduceMotion: boolean, autodraw: boolean, muteChat: boolean}} Settings */

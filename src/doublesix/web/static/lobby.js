@@ -1,0 +1,67 @@
+// @ts-check
+/**
+ * The lobby (`/lobby`, docs/protocol.md, "The lobby"): the public tables with a free seat,
+ * read again every few seconds while the page is shown and visible (live without a reload);
+ * "Sit here" opens the free seat's invitation page, where the name is asked. Every sentence is
+ * the server's or a label.
+ */
+import { byId, h, failed, sentences } from "./dom.js";
+import { LABELS } from "./labels.js";
+import { api } from "./api.js";
+import { navigate, showView } from "./nav.js";
+
+/** @typedef {import("./types.js").Lobby} Lobby */
+/** @typedef {import("./types.js").LobbyTable} LobbyTable */
+
+/** Seconds between two reads of the lobby. */
+const EVERY = 3;
+/** @type {ReturnType<typeof setInterval>|undefined} */
+let timer;
+/** What was last drawn, so that an unchanged lobby is not drawn again (nor read aloud). */
+let drawn = "";
+
+/** Show the lobby, and keep it fresh while it is the page shown. */
+export function showLobby() {
+  showView("lobby");
+  document.title = LABELS.lobbyPageTitle;
+  drawn = "";
+  refresh();
+  clearInterval(timer);
+  timer = setInterval(() => {
+    if (byId("lobby").hidden) clearInterval(timer);
+    else if (document.visibilityState === "visible") refresh();
+  }, EVERY * 1000);
+}
+
+async function refresh() {
+  const body = byId("lobby-body");
+  try {
+    /** @type {Lobby} */
+    const lobby = await api("/api/lobby");
+    const text = JSON.stringify(lobby.tables);
+    if (text === drawn) return;
+    drawn = text;
+    body.replaceChildren(...(lobby.tables.length ? [h("ul", { class: "lobby-tables" },
+      lobby.tables.map(tableItem))] : [h("p", { text: lobby.empty })]));
+  } catch (err) {
+    drawn = "";
+    body.replaceChildren(h("p", { class: "error", text: failed(LABELS.lobbyFailed, err) }));
+  }
+}
+
+/** One table: its heading, rated or casual, when it opened, its seats. @param {LobbyTable} table */
+function tableItem(table) {
+  const id = `lobby-${table.game_id}`;
+  return h("li", { class: "lobby-table", "aria-labelledby": id }, [
+    h("h2", { id, text: table.title }),
+    h("p", { class: "lobby-meta", text: sentences(table.rated_words, table.opened_words) }),
+    h("ul", { class: "lobby-seats" }, table.seats.map((seat) => h("li", {}, [
+      seat.line,
+      ...(seat.join ? [" ", h("button", {
+        type: "button", class: "primary", text: LABELS.sitHere,
+        "aria-label": `${LABELS.sitHere}: ${table.title}`,
+        onclick: () => { clearInterval(timer); navigate(/** @type {string} */ (seat.join)); },
+      })] : []),
+    ]))),
+  ]);
+}
