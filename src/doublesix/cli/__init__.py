@@ -1,5 +1,5 @@
 """The ``doublesix`` command: ``simulate``, ``tournament``, ``ladder``, ``play``, ``join``,
-``login``, ``serve``, ``prune``, ``db``, ``backup``, ``move``, ``review`` and ``stats``.
+``lobby``, ``login``, ``serve``, ``prune``, ``db``, ``backup``, ``move``, ``review`` and ``stats``.
 
 Each subcommand lives in its own module, which offers ``add_arguments(parser)`` and
 ``run(args) -> int``; this file only wires them up, importing each when it is used.  Every
@@ -23,6 +23,8 @@ from doublesix.words.rulebook import VARIANT_NAMES
 COMMANDS: Final = {
     "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
     "join": ("doublesix.terminal.join", "sit at a web table from the terminal: join LINK"),
+    "lobby": ("doublesix.terminal.lobby",
+              "the public tables of a web server: lobby URL, then a table's number sits you"),
     "login": ("doublesix.terminal.login",
               "sign in to an account at a web server: login URL (--new, --logout)"),
     "serve": ("doublesix.web.routes.server", "start the web game on http://127.0.0.1:8000"),

@@ -46,3 +46,16 @@ def seat_line(name: str | None, rating: int | None, *, host: bool,
         return f"{name}, a computer player"
     said = name if rating is None else f"{name}, rated {rating:,}"
     return f"{said}, the host" if host else said
+
+
+# -- the terminal (doublesix lobby) ----------------------------------------------------------
+
+ASK_TABLE: Final = ("Type a table's number to sit at its free seat, r to read the lobby again, "
+                    "or q to leave: ")
+
+
+def not_a_table(typed: str, tables: int) -> str:
+    """A choice in ``doublesix lobby`` that names no table."""
+    if tables == 0:
+        return f"{typed!r} is not a table: there is none now. Type r to read the lobby again."
+    return f"{typed!r} is not a table: type a number from 1 to {tables}, r or q."

@@ -1,0 +1,95 @@
+"""``doublesix lobby URL``: the public tables of a web server, from the terminal, with the
+browser's words (the server's); a table's number sits you at its first free seat, as
+``doublesix join`` does with that seat's link (the account signed in with ``doublesix login``,
+if any, sent along).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from pydantic import ValidationError
+
+from doublesix.protocol.lobby import Lobby
+from doublesix.protocol.model import read
+from doublesix.terminal.console import Console
+from doublesix.terminal.join import join
+from doublesix.terminal.login import server_origin
+from doublesix.terminal.person import OK
+from doublesix.terminal.saves import save_dir
+from doublesix.terminal.tables import FAILED, JoinError, Tables, error_words, http
+from doublesix.words import lobbywords
+
+
+def lobby_lines(lobby: Lobby) -> list[str]:
+    """The lobby as lines: each table numbered, its rated-or-casual and age, its seats.
+
+    >>> lobby_lines(Lobby(tables=[], empty="No table is open now."))
+    ['No table is open now.']
+    """
+    if not lobby.tables:
+        return [lobby.empty]
+    lines = []
+    for number, table in enumerate(lobby.tables, 1):
+        lines.append(f"{number}. {table.title}")
+        lines.append(f"   {table.rated_words} {table.opened_words}")
+        lines.extend(f"   Seat {seat.seat + 1}: {seat.line}" for seat in table.seats)
+    return lines
+
+
+def lobby(url: str, input: TextIO | None = None, output: TextIO | None = None, *,
+          name: str | None = None, folder: str | None = None, once: bool = False) -> int:
+    """Show the lobby of the server at ``url``, then sit at the table chosen (``once``: show
+    it and stop); returns the exit status."""
+    source = input if input is not None else sys.stdin
+    console = Console(source, output if output is not None else sys.stdout)
+    try:
+        origin = server_origin(url)
+        tables = Tables(save_dir(folder))
+        while True:
+            status, answer = http("GET", origin + "/api/lobby", origin, tables)
+            try:
+                shown = read(Lobby, answer) if status == 200 else None
+            except ValidationError:
+                shown = None
+            if shown is None:
+                raise JoinError(error_words(answer, status))
+            for said in lobby_lines(shown):
+                console.say(said)
+            if once:
+                return OK
+            typed = console.ask(lobbywords.ASK_TABLE)
+            if typed is None or typed.strip().lower() in ("q", "quit"):
+                return OK
+            choice = typed.strip()
+            if choice.isdigit() and 1 <= int(choice) <= len(shown.tables):
+                seat = next((s for s in shown.tables[int(choice) - 1].seats if s.join), None)
+                if seat is not None and seat.join:
+                    return join(origin + seat.join, source, console.output, name=name,
+                                folder=folder)
+            elif choice not in ("", "r"):
+                console.error(lobbywords.not_a_table(choice, len(shown.tables)))
+    except JoinError as error:
+        console.error(str(error))
+        return error.status if error.status else FAILED
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``doublesix lobby``."""
+    parser.add_argument("url", metavar="URL", help="the server's address, such as "
+                        "http://127.0.0.1:8000")
+    parser.add_argument("--name", default=None, help="your name at the table (else you are "
+                        "asked)")
+    parser.add_argument("--list", action="store_true", help="show the lobby once and stop")
+    parser.add_argument("--save-dir", default=None, metavar="DIR",
+                        help="where your seats are kept (default: $DOUBLESIX_HOME, else your "
+                             "data directory)")
+
+
+def run(args: argparse.Namespace, input: TextIO | None = None,
+        output: TextIO | None = None) -> int:
+    """``doublesix lobby URL``."""
+    return lobby(args.url, input, output, name=args.name, folder=args.save_dir,
+                 once=args.list)
