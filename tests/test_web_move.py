@@ -31,7 +31,8 @@ QUICK = {"variant": "draw", "players": 2, "target": 0, "opponents": ["greedy"]}
 def filled(path: Path) -> str:
     """A SQLite database with games played through the server: finished (rated) and not, a
     seat owner, a review, a finished game removed with its results kept, an account (signed
-    in from the browser that played, so its history joined) and a deleted account's name."""
+    in from the browser that played, so its history joined), a deleted account's name and a
+    place in quick match's queue."""
     url = sqlite_url(path)
     with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
         gone = {"name": "Gone", "password": "a long password"}
@@ -45,6 +46,8 @@ def filled(path: Path) -> str:
         new_game(client, **QUICK, seed=9)  # not played: unfinished
         answer = client.post("/api/account", json={"name": "Ana", "password": "a long password"})
         assert answer.json()["joined"], answer.json()
+        waiting = client.post("/api/quickmatch", json={"variant": "block", "players": 2})
+        assert waiting.json()["status"] == "waiting", waiting.text
     store = Store(url)
     try:
         store.add_seat_owner(game_id, 1, "f" * 64)

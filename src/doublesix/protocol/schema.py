@@ -29,7 +29,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 from pydantic_core import CoreSchema
 
-from doublesix.protocol import accounts, endpoints, lobby, pictures, reviews
+from doublesix.protocol import accounts, endpoints, lobby, matching, pictures, reviews
 from doublesix.protocol.messages import ClientMessage, ServerMessage
 
 #: The socket's schema as the repository holds it (``scripts/types`` writes it).
@@ -46,7 +46,7 @@ HTTP_MODELS: Final[tuple[type[BaseModel], ...]] = (
     endpoints.Options, endpoints.Invitation, endpoints.Stats, endpoints.Record,
     endpoints.FinishedGames, reviews.ReviewJob, pictures.RulesAnswer, accounts.Credentials,
     accounts.NewPassword, accounts.Farewell, accounts.AccountInfo, accounts.SignedIn,
-    accounts.Records, lobby.Lobby,
+    accounts.Records, lobby.Lobby, matching.QuickMatchRequest, matching.QuickMatchTicket,
 )
 
 

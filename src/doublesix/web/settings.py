@@ -72,6 +72,7 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
     "wrong_passwords_per_hour_per_account": (0, 1_000_000),
     "wrong_passwords_per_hour_per_address": (0, 1_000_000),
     "held_name_days": (0, 100_000),
+    "quick_match_fill_after": (0, 3600),
     "hsts_seconds": (0, 10 * 31536000),
     "keep_unfinished_days": (0, 100_000),
     "keep_finished_days": (0, 100_000),
@@ -211,6 +212,8 @@ class Settings:
     wrong_passwords_per_hour_per_address: int = 300
     #: Days a deleted account's name waits before anyone may take it.
     held_name_days: float = 30.0
+    #: Seconds a person waits in quick match before computers fill the empty seats.
+    quick_match_fill_after: float = 20.0
     #: The proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed: addresses
     #: or networks (``10.0.0.0/8``), "*" for any.  Empty: none (the headers are ignored).
     forwarded_allow_ips: tuple[str, ...] = ()

@@ -51,8 +51,9 @@ from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.play.lobby import Lobby
+from doublesix.web.play.quickmatch import QuickMatch
 from doublesix.web.play.reviews import Reviews, games_json
-from doublesix.web.routes import accounts, bodies, openapi
+from doublesix.web.routes import accounts, bodies, matching, openapi
 from doublesix.web.routes.bounds import Bound
 from doublesix.web.routes.errors import (
     DamagedGameError,
@@ -295,6 +296,8 @@ def create_app(
         return gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else None
 
     accounts.add_routes(app, signing, read_body, client_address)
+    matching.add_routes(app, QuickMatch(games.saving, settings.quick_match_fill_after),
+                        read_body, lambda request: bound(request, creating, too_many_games))
 
     @app.post("/api/games", status_code=201, response_model=endpoints.Created,
               response_model_exclude_unset=True, responses=answers(400, 403, 429, 503),

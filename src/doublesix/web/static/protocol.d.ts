@@ -86,6 +86,8 @@ export interface Protocol {
   SignedIn: SignedIn;
   Records: Records;
   Lobby: Lobby;
+  QuickMatchRequest: QuickMatchRequest;
+  QuickMatchTicket: QuickMatchTicket;
 }
 /**
  * The whole picture for this seat: on connecting, and after a change that has no event.
@@ -1505,4 +1507,30 @@ export interface LobbySeat {
   rating: number | null;
   line: string;
   join: string | null;
+}
+/**
+ * Enter the queue (``POST /api/quickmatch``): the game wanted, rated or casual.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "QuickMatchRequest".
+ */
+export interface QuickMatchRequest {
+  variant: "draw" | "block" | "all-fives" | "muggins" | "partnership";
+  players: 2 | 4;
+  rated?: boolean;
+  name?: string | null;
+}
+/**
+ * A place in the queue, and how it goes (``POST`` and ``GET /api/quickmatch/...``).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "QuickMatchTicket".
+ */
+export interface QuickMatchTicket {
+  ticket: string;
+  status: "waiting" | "seated";
+  words: string;
+  game_id?: string | null;
+  seat?: number | null;
+  token?: string | null;
 }

@@ -54,7 +54,8 @@ CONTEXT_OPTIONS: Final[dict[str, Any]] = {"version_table": VERSION_TABLE,
                                           "render_as_batch": True}
 #: The modules that declare tables (on the declarative base of the first).
 MODELS: Final = ("doublesix.web.storage.store", "doublesix.web.storage.ratings",
-                 "doublesix.web.storage.reviewrows", "doublesix.web.storage.accounts")
+                 "doublesix.web.storage.reviewrows", "doublesix.web.storage.accounts",
+                 "doublesix.web.storage.queue")
 #: The games' table: found without a version table, the database was written before the
 #: migrations.
 GAMES_TABLE: Final = "doublesix_games"

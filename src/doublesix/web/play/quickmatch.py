@@ -1,0 +1,69 @@
+"""Quick match (``/api/quickmatch``): a person enters the queue for a game; whoever asks (any
+server process) runs the matching (:func:`doublesix.web.storage.queue.match`); a seated person
+gets the game, the seat and its token, as from a new game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doublesix.ai.ladder import step_of
+from doublesix.web.storage import lobbyrows, queue
+from doublesix.web.storage.queue import Kind, QueueRow
+from doublesix.web.storage.saving import Saving
+from doublesix.web.storage.store import digest, utcnow
+from doublesix.words import matchwords, players
+
+#: A newcomer's rating as shown, for a person not rated yet.
+NEWCOMER = 1500
+
+
+class QuickMatch:
+    """Quick match in one server process: the queue is the database's."""
+
+    def __init__(self, saving: Saving, fill_after: float) -> None:
+        self.saving = saving
+        self.fill_after = fill_after
+
+    async def enter(self, owner: str, name: str, kind: Kind) -> dict[str, Any]:
+        """``owner`` (a browser's cookie or an account's key) enters the queue."""
+        store = self.saving.store
+        mine = digest(owner)
+        rating = (await self.saving.run(lobbyrows.shown_ratings, store, [mine])).get(
+            mine, NEWCOMER)
+        ticket = await self.saving.run(queue.enter, store, mine, name, kind, rating)
+        return await self.status(owner, ticket)
+
+    async def status(self, owner: str, ticket: str) -> dict[str, Any]:
+        """How ``owner``'s ticket goes, after matching its kind's queue (KeyError: no such
+        ticket of theirs)."""
+        store = self.saving.store
+        found = await self.saving.run(queue.ticket_of, store, ticket, digest(owner))
+        if found is None:
+            raise KeyError(ticket)
+        if found[0].game_id is None:
+            await self.saving.run(queue.match, store, found[0].kind, self.fill_after)
+            found = await self.saving.run(queue.ticket_of, store, ticket, digest(owner))
+            if found is None:
+                raise KeyError(ticket)
+        return answer(*found)
+
+    async def leave(self, owner: str, ticket: str) -> bool:
+        """Leave the queue (False: no such waiting ticket of theirs)."""
+        return await self.saving.run(queue.leave, self.saving.store, ticket, digest(owner))
+
+
+def answer(row: QueueRow, others: int) -> dict[str, Any]:
+    """A ticket as ``QuickMatchTicket``."""
+    if row.game_id is None:
+        waited = (utcnow() - row.entered).total_seconds()
+        return {"ticket": row.ticket, "status": "waiting",
+                "words": matchwords.waiting(others, row.rating, queue.window(waited))}
+    computer, seats = None, 0
+    if row.computers:
+        spec, count = row.computers.rsplit(":", 1)
+        step = step_of(spec)
+        computer = players.named(players.label(spec), None if step is None else step.level)
+        seats = int(count)
+    return {"ticket": row.ticket, "status": "seated", "words": matchwords.found(computer, seats),
+            "game_id": row.game_id, "seat": row.seat, "token": row.token}

@@ -1,0 +1,75 @@
+"""Quick match's routes (``docs/protocol.md``, "Quick match"): enter the queue, ask how it goes
+(which also runs the matching), leave it.  Entering is bounded per browser and per address as
+new games are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+
+from doublesix.protocol.matching import QuickMatchRequest, QuickMatchTicket
+from doublesix.web.play.gameinfo import ProtocolError
+from doublesix.web.play.quickmatch import QuickMatch
+from doublesix.web.routes.bodies import parse_name
+from doublesix.web.routes.openapi import answers, body
+from doublesix.web.storage.queue import Kind
+from doublesix.words import matchwords
+
+
+def _error(status: int, words: str) -> JSONResponse:
+    return JSONResponse({"error": words}, status_code=status)
+
+
+def add_routes(
+    app: FastAPI,
+    matching: QuickMatch,
+    read_body: Callable[[Request], Awaitable[Any]],
+    bound: Callable[[Request], None],
+) -> None:
+    """Add quick match's routes to ``app``; ``bound`` counts an entry against the browser's and
+    the address's bounds (``TooOftenError`` past them)."""
+
+    @app.post("/api/quickmatch", status_code=201, response_model=QuickMatchTicket,
+              response_model_exclude_none=True, responses=answers(400, 403, 429, 503),
+              openapi_extra=body(QuickMatchRequest))
+    async def enter(request: Request) -> Any:
+        """Enter the queue (``QuickMatchRequest``); a browser holds one place at a time."""
+        try:
+            asked = QuickMatchRequest.model_validate(await read_body(request))
+        except (ValidationError, ProtocolError):
+            return _error(400, matchwords.BODY)
+        if asked.variant == "partnership" and asked.players != 4:
+            return _error(400, matchwords.PLAYERS)
+        account = request.state.account
+        if account is not None:
+            name = account.name
+        else:
+            try:
+                name = parse_name(asked.name if asked.name is not None else "")
+            except ProtocolError as error:
+                return _error(400, str(error))
+        bound(request)
+        return await matching.enter(request.state.player, name,
+                                    Kind(asked.variant, asked.players, asked.rated))
+
+    @app.get("/api/quickmatch/{ticket}", response_model=QuickMatchTicket,
+             response_model_exclude_none=True, responses=answers(400, 404, 503))
+    async def status(request: Request, ticket: str) -> Any:
+        """How the place in the queue goes: still waiting, or seated (the game, the seat, its
+        token)."""
+        try:
+            return await matching.status(request.state.player, ticket)
+        except KeyError:
+            return _error(404, matchwords.NO_TICKET)
+
+    @app.delete("/api/quickmatch/{ticket}", status_code=204, responses=answers(403, 404, 503))
+    async def leave(request: Request, ticket: str) -> Response:
+        """Leave the queue (a seat found already is not given back)."""
+        if not await matching.leave(request.state.player, ticket):
+            return _error(404, matchwords.NO_TICKET)
+        return Response(status_code=204)

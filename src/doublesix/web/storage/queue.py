@@ -1,0 +1,196 @@
+"""Quick match's queue: the people waiting for a game of a kind, each a row of
+``doublesix_queue``, and the matching that seats them (blocking: call from a worker thread).
+
+The matching runs in one transaction whenever someone enters or asks how it goes, in whichever
+server process they reach: on PostgreSQL the waiting rows of the kind are taken ``FOR UPDATE
+SKIP LOCKED`` (two processes matching at once take different people, never one person twice);
+on SQLite the store's one writer does the same.  A person's range of ratings widens as they
+wait (:func:`window`); after ``fill_after`` seconds the oldest is seated with whoever is in
+range and computers fill the empty seats, at the ladder's level nearest the people's rating.
+
+>>> window(0), window(10), window(1000)
+(100, 200, 800)
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from sqlalchemy import DateTime, Integer, String, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from doublesix.ai.ladder import ladder
+from doublesix.engine.match import Match
+from doublesix.engine.rules import Rules
+from doublesix.protocol.wire import HUMAN, PLAYING
+from doublesix.web.play.live import new_game_id, new_token
+from doublesix.web.storage.saving import finish_columns
+from doublesix.web.storage.store import (
+    Base,
+    GameRow,
+    SavedGame,
+    Seat,
+    SeatOwnerRow,
+    Store,
+    Table,
+    digest,
+    utcnow,
+)
+from doublesix.words import players as player_words
+from doublesix.words import results
+
+#: The range of ratings a person is matched within at first, and its widening a second.
+START: Final = 100
+WIDENING: Final = 10
+WIDEST: Final = 800
+
+
+def window(seconds: float) -> int:
+    """How far from a person's rating another may be, after ``seconds`` of waiting."""
+    return int(min(WIDEST, START + WIDENING * seconds))
+
+
+class QueueRow(Base):
+    """A person waiting for a game of ``kind`` (:func:`kind_of`), or seated (``game_id``)."""
+
+    __tablename__ = "doublesix_queue"
+
+    ticket: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(40), index=True)
+    rating: Mapped[int] = mapped_column(Integer)
+    entered: Mapped[datetime.datetime] = mapped_column(DateTime)
+    game_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The seat's token, given to its person when they next ask (then kept: asking again
+    #: gives it again).
+    token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: The computer player that filled the empty seats and how many it took
+    #: (``pinocchio:1``; "" when people only).
+    computers: Mapped[str] = mapped_column(String(200), default="")
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What a person asks quick match for: a variant, how many players, rated or casual."""
+
+    variant: str
+    players: int
+    rated: bool
+
+    @property
+    def key(self) -> str:
+        """As kept in the queue: ``draw/2/rated``."""
+        return f"{self.variant}/{self.players}/{'rated' if self.rated else 'casual'}"
+
+    @classmethod
+    def from_key(cls, key: str) -> Kind:
+        """From :attr:`key`."""
+        variant, players, rated = key.split("/")
+        return cls(variant, int(players), rated == "rated")
+
+    def rules(self) -> Rules:
+        """The game's rules: the variant's own, for this many players."""
+        return Rules.variant(self.variant, players=self.players)
+
+
+def enter(store: Store, owner: str, name: str, kind: Kind, rating: int) -> str:
+    """Put the browser ``owner`` (its cookie or account, digested) in the queue for ``kind``
+    (leaving any place it held); its ticket."""
+    ticket = secrets.token_urlsafe(16)
+    with store.writing(), Session(store.engine) as session, session.begin():
+        for row in session.scalars(select(QueueRow).where(QueueRow.owner == owner,
+                                                          QueueRow.game_id.is_(None))):
+            session.delete(row)
+        session.add(QueueRow(ticket=ticket, owner=owner, name=name, kind=kind.key,
+                             rating=rating, entered=utcnow()))
+    return ticket
+
+
+def leave(store: Store, ticket: str, owner: str) -> bool:
+    """Take ``owner``'s ticket out of the queue, unless it is seated already; whether it was
+    there."""
+    with store.writing(), Session(store.engine) as session, session.begin():
+        row = session.get(QueueRow, ticket)
+        if row is None or row.owner != owner or row.game_id is not None:
+            return False
+        session.delete(row)
+        return True
+
+
+def ticket_of(store: Store, ticket: str, owner: str) -> tuple[QueueRow, int] | None:
+    """``owner``'s ticket and how many others of its kind wait (None: no such ticket of
+    theirs)."""
+    with Session(store.engine) as session:
+        row = session.get(QueueRow, ticket)
+        if row is None or row.owner != owner:
+            return None
+        others = len(session.scalars(select(QueueRow.ticket).where(
+            QueueRow.kind == row.kind, QueueRow.game_id.is_(None),
+            QueueRow.ticket != ticket)).all())
+        session.expunge(row)
+        return row, others
+
+
+def match(store: Store, key: str, fill_after: float) -> list[str]:
+    """Seat whoever of ``key``'s queue can be seated now; the games made."""
+    kind = Kind.from_key(key)
+    made = []
+    with store.writing(), Session(store.engine) as session, session.begin():
+        waiting = list(session.scalars(
+            select(QueueRow).where(QueueRow.kind == key, QueueRow.game_id.is_(None))
+            .order_by(QueueRow.entered).with_for_update(skip_locked=True)))
+        now = utcnow()
+        while waiting:
+            first = waiting[0]
+            waited = (now - first.entered).total_seconds()
+
+            reach = window(waited)
+            group = [first, *[row for row in waiting[1:] if abs(row.rating - first.rating)
+                              <= min(reach, window((now - row.entered).total_seconds()))]
+                     ][:kind.players]
+            if len(group) < kind.players and waited < fill_after:
+                break
+            made.append(_seat(session, kind, group))
+            waiting = [row for row in waiting if row not in group]
+    return made
+
+
+def nearest_computer(rating: float) -> str:
+    """The ladder's computer player whose rating is nearest ``rating``.
+
+    >>> nearest_computer(1500), nearest_computer(3000)
+    ('pinocchio', 'expert')
+    """
+    return min(ladder(), key=lambda step: abs(step.rating.shown - rating)).spec
+
+
+def _seat(session: Session, kind: Kind, group: Sequence[QueueRow]) -> str:
+    """Make the game of ``group`` (and computers for the seats left), started, and note each
+    person's seat and token on their ticket."""
+    rules = kind.rules()
+    computer = nearest_computer(sum(row.rating for row in group) / len(group))
+    names = results.name_seats([row.name for row in group]
+                               + [player_words.label(computer)] * (kind.players - len(group)))
+    tokens = [new_token() for _ in group]
+    seats = [Seat(names[i], HUMAN, digest(tokens[i]), owner=row.owner)
+             for i, row in enumerate(group)]
+    seats += [Seat(names[i], computer) for i in range(len(group), kind.players)]
+    match = Match(rules)
+    game = SavedGame(id=new_game_id(), owner=group[0].owner, variant=rules.name, seats=seats,
+                     match=match.to_json(), scores=match.scores,
+                     table=Table(host=0, stage=PLAYING, rated=kind.rated))
+    finish_columns(game, match)
+    session.add(GameRow(**game.columns()))
+    computers = "" if len(group) == kind.players else f"{computer}:{kind.players - len(group)}"
+    for i, row in enumerate(group):
+        if i > 0:
+            session.add(SeatOwnerRow(game_id=game.id, seat=i, owner=row.owner))
+        row.game_id, row.seat, row.token = game.id, i, tokens[i]
+        row.computers = computers
+    return game.id

@@ -1,0 +1,150 @@
+"""Quick match (issue "Play online"): two people seated at one table and playing it to its end
+(their ratings moved); one person alone seated with a computer after the wait, and told; the
+range of ratings; leaving the queue; bad bodies in words; and two servers on one PostgreSQL
+database seating people who reached different servers at one table."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from doublesix.protocol.wire import COOKIE
+from doublesix.web.routes.app import create_app
+from doublesix.web.storage import queue
+from doublesix.web.storage.ratings import RatingRow
+from doublesix.web.storage.store import digest
+from doublesix.words import matchwords, players
+from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url
+
+ANA, BEA = "ana-browser-cookie-0123456789", "bea-browser-cookie-0123456789"
+DRAW = {"variant": "draw", "players": 2, "rated": True}
+
+
+def app_with(fill_after: float, url: str = "sqlite://") -> FastAPI:
+    # Quick match plays to the variant's target (100): many hands of quick random moves.
+    return create_app(url, settings=TEST_SETTINGS.replace(quick_match_fill_after=fill_after,
+                                                          messages_per_10s=1_000_000))
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(app_with(3600)) as client:
+        yield client
+
+
+def as_browser(client: TestClient, cookie: str) -> TestClient:
+    client.cookies.clear()
+    client.cookies.set(COOKIE, cookie)
+    return client
+
+
+def enter(client: TestClient, cookie: str, name: str, **body: Any) -> dict[str, Any]:
+    answer = as_browser(client, cookie).post("/api/quickmatch",
+                                             json={**DRAW, "name": name, **body})
+    assert answer.status_code == 201, answer.text
+    ticket: dict[str, Any] = answer.json()
+    return ticket
+
+
+def play_to_the_end(client: TestClient, game_id: str, tokens: list[str]) -> None:
+    """Every person seat plays (random moves) until the game is over."""
+    sockets = [client.websocket_connect(f"/ws/{game_id}?token={token}") for token in tokens]
+    errors: list[BaseException] = []
+    try:
+        seats = [SeatSocket(ws.__enter__()) for ws in sockets]
+
+        def play(seat: SeatSocket, seed: int) -> None:
+            try:
+                assert seat.play_out(random.Random(seed))["over"]
+            except BaseException as error:
+                errors.append(error)
+
+        threads = [threading.Thread(target=play, args=(seat, n)) for n, seat in enumerate(seats)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+        assert not errors, errors
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+
+
+def test_two_people_are_seated_at_one_table_and_play_it(client: TestClient) -> None:
+    ana = enter(client, ANA, "Ana")
+    assert ana["status"] == "waiting"
+    assert ana["words"] == matchwords.waiting(0, 1500, 100)
+    bea = enter(client, BEA, "Bea")
+    assert bea["status"] == "seated" and bea["words"] == matchwords.found(None, 0)
+    ana = as_browser(client, ANA).get(f"/api/quickmatch/{ana['ticket']}").json()
+    assert ana["status"] == "seated" and ana["game_id"] == bea["game_id"]
+    assert {ana["seat"], bea["seat"]} == {0, 1}
+    play_to_the_end(client, ana["game_id"], [ana["token"], bea["token"]])
+    for cookie in (ANA, BEA):  # asking for the statistics rates a game not rated yet
+        assert as_browser(client, cookie).get("/api/stats").json()["games"] == 1
+    app: FastAPI = client.app  # type: ignore[assignment]
+    with app.state.store.engine.connect() as db:
+        assert len(db.execute(select(RatingRow)).all()) == 2
+
+
+def test_one_person_alone_is_seated_with_a_computer_after_the_wait() -> None:
+    with TestClient(app_with(0)) as client:
+        ana = enter(client, ANA, "Ana")
+        computer = queue.nearest_computer(1500)
+        named = players.named(players.label(computer), 3)
+        assert ana["status"] == "seated", ana
+        assert ana["words"] == matchwords.found(named, 1)
+        play_to_the_end(client, ana["game_id"], [ana["token"]])
+
+
+def test_ratings_far_apart_wait_for_the_range_to_widen(client: TestClient) -> None:
+    app: FastAPI = client.app  # type: ignore[assignment]
+    far = queue.enter(app.state.store, digest("someone"), "Far", queue.Kind("draw", 2, True),
+                      2400)
+    ana = enter(client, ANA, "Ana")
+    assert ana["status"] == "waiting"
+    assert matchwords.waiting(1, 1500, 100) == ana["words"]
+    row = queue.ticket_of(app.state.store, far, digest("someone"))
+    assert row is not None and row[0].game_id is None
+
+
+def test_leaving_the_queue_and_asking_of_anothers_place(client: TestClient) -> None:
+    ana = enter(client, ANA, "Ana")
+    assert as_browser(client, BEA).delete(f"/api/quickmatch/{ana['ticket']}").status_code == 404
+    assert as_browser(client, BEA).get(f"/api/quickmatch/{ana['ticket']}").status_code == 404
+    assert as_browser(client, ANA).delete(f"/api/quickmatch/{ana['ticket']}").status_code == 204
+    gone = as_browser(client, ANA).get(f"/api/quickmatch/{ana['ticket']}")
+    assert gone.status_code == 404 and gone.json() == {"error": matchwords.NO_TICKET}
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"variant": "partnership", "players": 2, "name": "Ana"}, matchwords.PLAYERS),
+    ({"variant": "chess", "players": 2, "name": "Ana"}, matchwords.BODY),
+    ({"variant": "draw", "players": 3, "name": "Ana"}, matchwords.BODY),
+    ({"variant": "draw", "players": 2, "name": "Ana", "x": 1}, matchwords.BODY),
+    ({"variant": "draw", "players": 2}, None),
+    ({"variant": "draw", "players": 2, "name": "\u200d"}, None),
+])
+def test_a_request_that_will_not_do_is_told(
+        client: TestClient, body: dict[str, Any], words: str | None) -> None:
+    answer = as_browser(client, ANA).post("/api/quickmatch", json=body)
+    assert answer.status_code == 400, answer.text
+    if words is not None:
+        assert answer.json() == {"error": words}
+
+
+def test_two_servers_on_one_postgresql_seat_people_together() -> None:
+    url = postgres_url()
+    with TestClient(app_with(3600, url)) as one, TestClient(app_with(3600, url)) as two:
+        ana = enter(one, ANA, "Ana")
+        bea = enter(two, BEA, "Bea")
+        assert bea["status"] == "seated"
+        ana = as_browser(one, ANA).get(f"/api/quickmatch/{ana['ticket']}").json()
+        assert ana["status"] == "seated" and ana["game_id"] == bea["game_id"]
