@@ -54,3 +54,26 @@ def test_a_table_opened_for_the_lobby_is_found_and_taken_by_touch(make_session: 
 
     bea.goto(bea_session.server.url + "/lobby")
     expect(bea.locator("#lobby-body")).to_contain_text(lobbywords.NO_TABLES)
+
+
+def test_two_people_quick_match_into_one_game(make_session: Any) -> None:
+    pages = []
+    for name, options in (("Ana", {}), ("Bea", {"viewport": {"width": 390, "height": 844},
+                                               "has_touch": True, "is_mobile": True})):
+        session = make_session(**options)
+        page = session.page()
+        page.goto(session.server.url + "/lobby")
+        form = page.locator("#quick-match")
+        expect(form).to_be_visible()
+        form.get_by_label("Game", exact=True).select_option("draw")
+        form.get_by_label("Players").select_option("2")
+        form.get_by_label("Your name at the table").fill(name)
+        pages.append(page)
+    assert_accessible(pages[0], "the lobby's quick match")
+    pages[0].get_by_role("button", name="Find a game").click()
+    expect(pages[0].locator("#quick-said")).to_contain_text("Looking for a game")
+    pages[1].get_by_role("button", name="Find a game").tap()
+    for page in pages:
+        page.wait_for_url(re.compile(r"/game/"), timeout=30000)
+    assert pages[0].url == pages[1].url
+    expect(pages[1].locator("#game")).to_be_visible()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from doublesix.words import accountwords, lobbywords, names
+from doublesix.words import accountwords, lobbywords, matchwords, names
 from doublesix.words.pagewords import page_title
 
 #: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
@@ -152,6 +152,15 @@ LABELS: Final[dict[str, str]] = {
     # The lobby.
     "lobbyFailed": "Could not load the lobby:",
     "sitHere": lobbywords.SIT,
+    "quickMatch": "Quick match",
+    "quickGame": "Game",
+    "quickPlayers": "Players",
+    "quickRated": "Rated: the game moves your rating",
+    "quickName": "Your name at the table",
+    "findGame": "Find a game",
+    "leaveQueue": "Leave the queue",
+    "leftQueue": matchwords.LEFT,
+    "quickFailed": "Could not find a game:",
     # The account page.
     "accountFailed": "Could not load the account:",
     "accountRefused": "Not done:",

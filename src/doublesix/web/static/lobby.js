@@ -7,7 +7,8 @@
  */
 import { byId, h, failed, sentences } from "./dom.js";
 import { LABELS } from "./labels.js";
-import { api } from "./api.js";
+import { api, loadOptions } from "./api.js";
+import { quickMatchForm } from "./quickmatch.js";
 import { navigate, showView } from "./nav.js";
 
 /** @typedef {import("./types.js").Lobby} Lobby */
@@ -24,6 +25,9 @@ let drawn = "";
 export function showLobby() {
   showView("lobby");
   document.title = LABELS.lobbyPageTitle;
+  loadOptions().then((opts) => {
+    if (!document.getElementById("quick-match")) byId("lobby-title").after(quickMatchForm(opts));
+  }).catch(() => null);
   drawn = "";
   refresh();
   clearInterval(timer);

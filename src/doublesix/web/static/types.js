@@ -32,6 +32,7 @@
 /** @typedef {import("./protocol.js").SignedIn} SignedIn */
 /** @typedef {import("./protocol.js").Lobby} Lobby */
 /** @typedef {import("./protocol.js").LobbyTable} LobbyTable */
+/** @typedef {import("./protocol.js").QuickMatchTicket} QuickMatchTicket */
 /** @typedef {import("./protocol.js").TableSeat} TableSeat */
 /** @typedef {import("./protocol.js").TableWords} TableWords */
 /** @typedef {import("./protocol.js").SeatWords} SeatWords */
