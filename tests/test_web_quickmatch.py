@@ -148,3 +148,12 @@ def test_two_servers_on_one_postgresql_seat_people_together() -> None:
         assert bea["status"] == "seated"
         ana = as_browser(one, ANA).get(f"/api/quickmatch/{ana['ticket']}").json()
         assert ana["status"] == "seated" and ana["game_id"] == bea["game_id"]
+
+
+def test_the_load_benchmark_seats_everyone(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/quickmatch_load.py`` on a few people: everyone seated, no error."""
+    from tests.support.benchmarks import load_benchmark
+
+    bench = load_benchmark("quickmatch_load")
+    assert bench.main(["--people", "6", "--within", "1", "--kinds", "1"]) == 0
+    assert "seated: 6;" in capsys.readouterr().out
