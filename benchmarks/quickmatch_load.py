@@ -25,12 +25,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx2
+from web_load import free_port
 
 from stats import quantile
-from web_load import free_port
 
 KINDS = ("draw", "block", "all-fives", "muggins")
 
