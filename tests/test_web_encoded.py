@@ -84,7 +84,7 @@ def test_one_view_shares_one_encoding_and_other_views_get_their_own(
         texts = [next_of(ws, "event") for ws in sockets]
         game = games.live(game_id)
         assert game is not None
-        events = {}
+        events: dict[Connection, Message] = {}
         for connection, message in sent:
             if message["type"] == "event":
                 events.setdefault(connection, message)
