@@ -3,8 +3,9 @@
 Reads py-spy's raw (collapsed) stacks of a ``doublesix serve`` process under load and prints
 the share of the samples of each job: building pictures, encoding them, compressing them,
 saving, the computers' turns, the rules (a move played), the framework (uvicorn, Starlette,
-websockets' framing, asyncio, the sockets) and the rest; a thread waiting is not counted.  With ``--ms-per-move`` (the load
-run's ``server_ms_per_move``) each share is also given in milliseconds a person move.
+websockets' framing, asyncio, the sockets) and the rest; a thread waiting is not counted.
+With ``--ms-per-move`` (the load run's ``server_ms_per_move``) each share is also given in
+milliseconds a person move.
 
 Example (the server of ``web_load.py`` under 300 players at a person's pace)::
 
