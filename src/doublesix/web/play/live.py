@@ -30,6 +30,7 @@ from doublesix.engine.moves import Move
 from doublesix.engine.state import State
 from doublesix.protocol.wire import HUMAN, WAITING
 from doublesix.web.play import pictures
+from doublesix.web.play.encoded import Encoded
 from doublesix.web.play.gameinfo import GameInfo, TableInfo, TableSeat
 from doublesix.web.routes.errors import DamagedGameError, GameNotFoundError
 from doublesix.web.storage.store import SavedGame, digest
@@ -237,7 +238,8 @@ class Game:
     def picture(self, seat: int, with_view: bool = False) -> Message:
         """Seat ``seat``'s picture now (:func:`doublesix.web.play.pictures.picture`): built once for
         each seat while the game stays as it is (its match, revision, seats and table, and who
-        is at the table), then sent as it is.  It must not be changed."""
+        is at the table), then sent as it is, and encoded once (:class:`Encoded`).  It must not
+        be changed."""
         table = self.info.table
         objects = (self.match, self.match.state, self.info)
         values = (self.match.resigned, self.info.revision,
@@ -251,8 +253,8 @@ class Game:
         key = (seat, with_view)
         shown = self._pictures.get(key)
         if shown is None:
-            shown = self._pictures[key] = pictures.picture(self.match, self.info, seat,
-                                                           with_view)
+            shown = self._pictures[key] = Encoded(pictures.picture(self.match, self.info, seat,
+                                                                   with_view))
         return shown
 
     def send_state(self, connection: Connection) -> None:
@@ -263,41 +265,54 @@ class Game:
 
     def tell_table(self, text: str | None, about: int | None = None) -> None:
         """Send every connection the table as its seat sees it, with ``text`` (said to all but
-        the seat ``about``, whom it concerns)."""
+        the seat ``about``, whom it concerns); the sockets of one seat share one message."""
         table = self.info.table
         if table is None:
             return
         self.refresh_presence()
-        for connection in self.connections:
-            connection.send({
-                "type": "table",
-                "table": table.to_json(connection.seat, self.id, self.is_over),
-                "text": None if connection.seat == about else text,
-                "room": pictures.room_json(self.match.rules, table, connection.seat)
-                if table.stage == WAITING else None,
-            })
-
-    def broadcast(self, events: list[Event]) -> None:
-        """Send every connection each event, with its seat's picture after them."""
-        self.refresh_presence()
+        told: dict[int, Encoded] = {}
         for connection in self.connections:
             seat = connection.seat
-            shown = self.picture(seat, connection.with_view)
-            for event in events:
-                connection.send(
-                    {
+            message = told.get(seat)
+            if message is None:
+                message = told[seat] = Encoded({
+                    "type": "table",
+                    "table": table.to_json(seat, self.id, self.is_over),
+                    "text": None if seat == about else text,
+                    "room": pictures.room_json(self.match.rules, table, seat)
+                    if table.stage == WAITING else None,
+                })
+            connection.send(message)
+
+    def broadcast(self, events: list[Event]) -> None:
+        """Send every connection each event, with its seat's picture after them: the sockets
+        of one seat and view are sent the same messages, encoded once."""
+        self.refresh_presence()
+        told: dict[tuple[int, bool], list[Encoded]] = {}
+        for connection in self.connections:
+            view = (connection.seat, connection.with_view)
+            messages = told.get(view)
+            if messages is None:
+                seat = connection.seat
+                shown = self.picture(*view)
+                messages = told[view] = [
+                    Encoded({
                         "type": "event",
                         "event": pictures.event_json(event, seat),
                         "text": pictures.event_text(event, self.info, seat),
                         "short": pictures.event_short(event, self.info, seat),
                         "state": shown,
-                    }
-                )
+                    })
+                    for event in events
+                ]
+            for message in messages:
+                connection.send(message)
 
     def tell(self, message: Message) -> None:
-        """Send every connection the same message (holding nothing private)."""
+        """Send every connection the same message (holding nothing private), encoded once."""
+        shared = message if isinstance(message, Encoded) else Encoded(message)
         for connection in self.connections:
-            connection.send(message)
+            connection.send(shared)
 
     def close_stale_seats(self) -> None:
         """Close the connections whose seat's token changed (the game opened elsewhere)."""

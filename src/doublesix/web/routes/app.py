@@ -47,6 +47,7 @@ from doublesix.protocol.wire import (
     COOKIE_AGE,
 )
 from doublesix.web.play import gameinfo
+from doublesix.web.play.encoded import text_of
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
@@ -570,7 +571,7 @@ async def _write(websocket: WebSocket, connection: Connection, check: bool = Fal
                     log.error("%s: %s", error, message)
                     connection.close_code = CLOSE_UNFIT
                     raise
-            await websocket.send_json(message)
+            await websocket.send_text(text_of(message))
     except Exception:
         connection.closed = True
     finally:

@@ -189,8 +189,8 @@ def _rate(store: Store, saved: SavedGame, match: Match, owners: dict[int, str]
             changes[seat] = Change(seat, before[seat], after[seat])
         session.flush()
         for seat, change in list(changes.items()):
-            rows = _history(session, owners[seat])
-            changes[seat] = Change(seat, change.before, change.after, suggestion(rows))
+            changes[seat] = Change(seat, change.before, change.after,
+                                   _suggestion_for(session, owners[seat]))
     return changes
 
 
@@ -214,14 +214,26 @@ def game_changes(store: Store, game_id: str) -> dict[int, Change]:
         rows = list(session.scalars(select(RatingRow).where(RatingRow.game_id == game_id)))
         changes = {}
         for row in rows:
-            earlier = [r for r in _history(session, row.owner) if r.number <= row.number]
-            changes[row.seat] = Change(row.seat, row.before, row.after, suggestion(earlier))
+            changes[row.seat] = Change(row.seat, row.before, row.after,
+                                       _suggestion_for(session, row.owner, row.number))
         return changes
 
 
-def suggestion(rows: Sequence[RatingRow]) -> str | None:
-    """What to try next after these games (:func:`doublesix.ai.ladder.suggestion`)."""
-    found = ladder_suggestion([(row.opponents, row.won) for row in rows])
+def _suggestion_for(session: Session, owner: str, upto: int | None = None) -> str | None:
+    """:func:`suggestion` after the browser ``owner``'s rated games (up to its game number
+    ``upto``): read as the two columns it needs, not as whole rows (a person with thousands of
+    games is read at the end of each game)."""
+    query = select(RatingRow.opponents, RatingRow.won).where(RatingRow.owner == owner)
+    if upto is not None:
+        query = query.where(RatingRow.number <= upto)
+    return suggestion([(opponents, won) for opponents, won
+                       in session.execute(query.order_by(RatingRow.number))])
+
+
+def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> str | None:
+    """What to try next after these games, each its opponents and whether it was won
+    (:func:`doublesix.ai.ladder.suggestion`)."""
+    found = ladder_suggestion(games)
     return None if found is None else results.level_suggestion(*found)
 
 
@@ -235,7 +247,7 @@ def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
         **now.to_json(),
         "games": len(rows),
         "words": results.rating_words(now.shown, now.interval, len(rows)),
-        "suggestion": suggestion(rows),
+        "suggestion": suggestion([(row.opponents, row.won) for row in rows]),
         "by_variant": [
             {"variant": v.variant, "label": rulebook.VARIANT_NAMES[v.variant],
              **v.rating.to_json(), "games": v.games, "wins": v.wins}
