@@ -17,7 +17,7 @@ from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.routes.app import create_app
 from doublesix.web.routes.errors import NotNowError, TooManyError
-from doublesix.web.storage.store import Store, sqlite_url
+from doublesix.web.storage.store import Store
 from doublesix.words import chatwords
 from tests.support.web import TEST_SETTINGS, SeatSocket, run_async
 
@@ -129,7 +129,7 @@ def test_the_pace_per_minute_and_only_a_seats_holder_may_chat() -> None:
     socket whose token no longer holds the seat (as a watcher's never will) is refused."""
 
     async def scenario() -> None:
-        games = Games(Store(sqlite_url(":memory:")), settings=TEST_SETTINGS)
+        games = Games(Store("sqlite://"), settings=TEST_SETTINGS)
         now = [1000.0]
         chat = QuickChat(TEST_SETTINGS.replace(chat_per_10s=3, chat_per_minute=5),
                          clock=lambda: now[0])
@@ -170,7 +170,7 @@ def test_other_server_processes_tell_their_sockets() -> None:
     notes: list[tuple[int, str]] = []
 
     async def scenario() -> None:
-        games = Games(Store(sqlite_url(":memory:")), settings=TEST_SETTINGS)
+        games = Games(Store("sqlite://"), settings=TEST_SETTINGS)
         games.chat.announce = lambda game, seat, key: notes.append((seat, key))
         game_id, token, _ = await games.create("ana", TWO, ("person",), name="Ana")
         game, ana = await games.connect(game_id, token)
