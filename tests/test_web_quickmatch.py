@@ -5,6 +5,7 @@ database seating people who reached different servers at one table."""
 
 from __future__ import annotations
 
+import datetime
 import random
 import subprocess
 import sys
@@ -15,13 +16,13 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from doublesix.protocol.wire import COOKIE
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage import queue
 from doublesix.web.storage.ratings import RatingRow
-from doublesix.web.storage.store import digest
+from doublesix.web.storage.store import digest, utcnow
 from doublesix.words import matchwords, players
 from tests.support.benchmarks import BENCHMARKS
 from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url
@@ -161,3 +162,17 @@ def test_the_load_benchmark_seats_everyone() -> None:
          "1", "--kinds", "1"], capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "seated: 6;" in done.stdout
+
+
+def test_old_places_and_their_tokens_go_with_the_servers_pruning() -> None:
+    with TestClient(app_with(0)) as client:
+        app: FastAPI = client.app  # type: ignore[assignment]
+        ana = enter(client, ANA, "Ana")
+        assert ana["status"] == "seated"
+        with app.state.store.engine.begin() as db:
+            db.execute(update(queue.QueueRow).values(
+                entered=utcnow() - queue.KEPT - datetime.timedelta(minutes=1)))
+        assert client.portal is not None
+        client.portal.call(app.state.retention.prune)
+        gone = as_browser(client, ANA).get(f"/api/quickmatch/{ana['ticket']}")
+        assert gone.status_code == 404

@@ -161,6 +161,24 @@ def match(store: Store, key: str, fill_after: float) -> list[str]:
     return made
 
 
+#: How long a place in the queue (and a seat's token waiting on it) is kept.
+KEPT: Final = datetime.timedelta(hours=6)
+
+
+def forget_old(store: Store, now: datetime.datetime) -> int:
+    """Remove the queue's places entered more than :data:`KEPT` ago, seated or not (a seat's
+    token is not kept longer than its person could want it); how many went.
+
+    >>> forget_old(Store("sqlite://"), utcnow())
+    0
+    """
+    with store.writing(), Session(store.engine) as session, session.begin():
+        old = session.scalars(select(QueueRow).where(QueueRow.entered < now - KEPT)).all()
+        for row in old:
+            session.delete(row)
+        return len(old)
+
+
 def nearest_computer(rating: float) -> str:
     """The ladder's computer player whose rating is nearest ``rating``.
 

@@ -46,7 +46,7 @@ from sqlalchemy.orm import Session
 
 from doublesix.web.routes.errors import UnavailableError
 from doublesix.web.settings import Settings, in_range
-from doublesix.web.storage import migrating, ratings
+from doublesix.web.storage import migrating, queue, ratings
 from doublesix.web.storage.history import finished_of
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import (
@@ -281,7 +281,8 @@ class Retention:
             await asyncio.sleep(self.settings.prune_interval)
 
     async def prune(self) -> int:
-        """Remove every game the policy removes now, a batch at a time; how many went."""
+        """Remove every game the policy removes now, a batch at a time; how many went.  The
+        quick match places older than :data:`~doublesix.web.storage.queue.KEPT` go too."""
         removed = 0
         batch = max(1, self.settings.prune_batch)
         while True:
@@ -295,6 +296,7 @@ class Retention:
         if removed:
             size = await self.saving.run(status_line, self.store)
             log.warning("removed %d old games; the database holds %s", removed, size)
+        await self.saving.run(queue.forget_old, self.store, utcnow())
         return removed
 
     async def stop(self) -> None:
