@@ -13,12 +13,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from doublesix.protocol.wire import COOKIE
 from doublesix.web.play import lobby
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage.ratings import RatingRow
 from doublesix.words import lobbywords
-from tests.support.web import TEST_SETTINGS, SeatSocket, new_game
+from tests.support.web import TEST_SETTINGS, SeatSocket, as_browser, new_game
 
 ANA, BEA = "ana-browser-cookie-0123456789", "bea-browser-cookie-0123456789"
 
@@ -33,12 +32,6 @@ def app(monkeypatch: pytest.MonkeyPatch) -> FastAPI:
 def client(app: FastAPI) -> Iterator[TestClient]:
     with TestClient(app) as client:
         yield client
-
-
-def as_browser(client: TestClient, cookie: str) -> TestClient:
-    client.cookies.clear()
-    client.cookies.set(COOKIE, cookie)
-    return client
 
 
 def open_table(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from sqlalchemy import exc, func, inspect, select, text
 
 from doublesix import Match, Rules
 from doublesix.cli import main
-from doublesix.protocol.wire import COOKIE, HUMAN
+from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.live import stored_match
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage import migrating, ratings, reviewrows
@@ -51,7 +51,7 @@ from tests.support.storage import (
     schema_differences,
     upgrade_at,
 )
-from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, postgres_url
+from tests.support.web import TEST_SETTINGS, SeatSocket, as_browser, games_of, postgres_url
 
 FIXTURE = Path(__file__).parent / "fixtures" / "release-0.1.0.sqlite"
 #: The fixture's games (ids and tokens) and browsers (tests/support/release_fixture.py).
@@ -78,13 +78,6 @@ def revisions(path: Path) -> dict[str, int]:
     """Each game's revision (its saves), read with plain SQL."""
     with closing(sqlite3.connect(path)) as connection:
         return dict(connection.execute("select id, revision from doublesix_games").fetchall())
-
-
-def as_browser(client: TestClient, cookie: str) -> TestClient:
-    """The client with ``cookie`` as its browser's anonymous cookie."""
-    client.cookies.clear()
-    client.cookies.set(COOKIE, cookie)
-    return client
 
 
 def play(mover: SeatSocket, rng: random.Random) -> None:

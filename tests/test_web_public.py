@@ -33,6 +33,7 @@ from tests.support.web import (
     TEST_SETTINGS,
     SeatSocket,
     Server,
+    as_browser,
     free_port,
     new_game,
     postgres_url,
@@ -52,12 +53,6 @@ def fresh(client: TestClient) -> TestClient:
     """The client as a new browser (no cookie yet)."""
     client.cookies.clear()
     return client
-
-
-def as_browser(client: TestClient, value: str) -> None:
-    """The client as the browser holding the cookie ``value``."""
-    client.cookies.clear()
-    client.cookies.set(COOKIE, value)
 
 
 def cookie(number: int) -> str:

@@ -18,14 +18,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
-from doublesix.protocol.wire import COOKIE
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage import queue
 from doublesix.web.storage.ratings import RatingRow
 from doublesix.web.storage.store import digest, utcnow
 from doublesix.words import matchwords, players
 from tests.support.benchmarks import BENCHMARKS
-from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url
+from tests.support.web import TEST_SETTINGS, SeatSocket, as_browser, postgres_url
 
 ANA, BEA = "ana-browser-cookie-0123456789", "bea-browser-cookie-0123456789"
 DRAW = {"variant": "draw", "players": 2, "rated": True}
@@ -41,12 +40,6 @@ def app_with(fill_after: float, url: str = "sqlite://") -> FastAPI:
 def client() -> Iterator[TestClient]:
     with TestClient(app_with(3600)) as client:
         yield client
-
-
-def as_browser(client: TestClient, cookie: str) -> TestClient:
-    client.cookies.clear()
-    client.cookies.set(COOKIE, cookie)
-    return client
 
 
 def enter(client: TestClient, cookie: str, name: str, **body: Any) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from doublesix.ai.ladder import ladder, rating_of, step_of
-from doublesix.protocol.wire import COOKIE
 from doublesix.terminal.app import opponents_help
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage.ratings import history
@@ -29,6 +28,7 @@ from tests.support.web import (
     SeatSocket,
     Server,
     SyncSocket,
+    as_browser,
     free_port,
     new_game,
     postgres_url,
@@ -47,12 +47,6 @@ def app() -> FastAPI:
 def client(app: FastAPI) -> Iterator[TestClient]:
     with TestClient(app) as client:
         yield client
-
-
-def as_browser(client: TestClient, cookie: str) -> TestClient:
-    client.cookies.clear()
-    client.cookies.set(COOKIE, cookie)
-    return client
 
 
 def read_until(seat: SeatSocket, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

@@ -18,13 +18,19 @@ from fastapi.testclient import TestClient
 
 from doublesix import Rules
 from doublesix.engine.view import View
-from doublesix.protocol.wire import COOKIE
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage.store import SavedGame, Seat, Store, sqlite_url
 from tests.support.storage import before_migrations
-from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url, run_async, wait_for
+from tests.support.web import (
+    TEST_SETTINGS,
+    SeatSocket,
+    as_browser,
+    postgres_url,
+    run_async,
+    wait_for,
+)
 
 #: Browsers, each its own cookie.
 ANA, BEA, CAL, DEV = (f"{name}-browser-cookie-0123456789" for name in ("ana", "bea", "cal",
@@ -40,13 +46,6 @@ def app() -> FastAPI:
 def client(app: FastAPI) -> Iterator[TestClient]:
     with TestClient(app) as client:
         yield client
-
-
-def as_browser(client: TestClient, cookie: str) -> TestClient:
-    """The client with ``cookie`` as its browser's anonymous cookie."""
-    client.cookies.clear()
-    client.cookies.set(COOKIE, cookie)
-    return client
 
 
 def set_table(client: TestClient, opponents: list[str], **body: Any) -> dict[str, Any]:

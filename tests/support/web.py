@@ -32,6 +32,7 @@ from sqlalchemy import MetaData
 from websockets.sync.client import ClientConnection
 
 from doublesix.engine.match import Match
+from doublesix.protocol.wire import COOKIE
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings
@@ -351,3 +352,10 @@ def set_table(origin: str, seed: int, **body: Any) -> Message:
         assert response.status == 201
         answer: Message = json.loads(response.read())
     return answer
+
+
+def as_browser(client: TestClient, cookie: str) -> TestClient:
+    """The client as the browser holding the anonymous cookie ``cookie`` (no other cookie)."""
+    client.cookies.clear()
+    client.cookies.set(COOKIE, cookie)
+    return client
