@@ -33,9 +33,10 @@ def lobby_lines(lobby: Lobby) -> list[str]:
         return [lobby.empty]
     lines = []
     for number, table in enumerate(lobby.tables, 1):
-        lines.append(f"{number}. {table.title}")
+        lines.append(lobbywords.numbered_table(number, table.title))
         lines.append(f"   {table.rated_words} {table.opened_words}")
-        lines.extend(f"   Seat {seat.seat + 1}: {seat.line}" for seat in table.seats)
+        lines.extend("   " + lobbywords.numbered_seat(seat.seat, seat.line)
+                     for seat in table.seats)
     return lines
 
 

@@ -54,6 +54,24 @@ ASK_TABLE: Final = ("Type a table's number to sit at its free seat, r to read th
                     "or q to leave: ")
 
 
+def numbered_table(number: int, title: str) -> str:
+    """A table's heading in ``doublesix lobby``, with the number that sits you there.
+
+    >>> numbered_table(1, "Ana's table: Draw, one hand, double-six, 2 players")
+    "1. Ana's table: Draw, one hand, double-six, 2 players"
+    """
+    return f"{number}. {title}"
+
+
+def numbered_seat(seat: int, line: str) -> str:
+    """A table's seat in ``doublesix lobby`` (``seat`` counted from 0).
+
+    >>> numbered_seat(1, "a free seat")
+    'Seat 2: a free seat'
+    """
+    return f"Seat {seat + 1}: {line}"
+
+
 def not_a_table(typed: str, tables: int) -> str:
     """A choice in ``doublesix lobby`` that names no table."""
     if tables == 0:
