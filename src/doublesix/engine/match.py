@@ -26,11 +26,18 @@ from typing import Any, Final
 from doublesix.engine.events import Event, public
 from doublesix.engine.moves import IllegalMoveError, Move, lay_move
 from doublesix.engine.outcome import Ending, HandResult
-from doublesix.engine.referee import match_winners, move_events, next_leader, seat_view, step
+from doublesix.engine.referee import (
+    match_winners,
+    move_events,
+    next_leader,
+    seat_view,
+    step,
+    table_view,
+)
 from doublesix.engine.rules import Rules
 from doublesix.engine.state import State
 from doublesix.engine.tiles import TILES, Tile, tiles_of
-from doublesix.engine.view import View
+from doublesix.engine.view import TableView, View
 
 #: The version :meth:`Match.to_json` writes: 1, or 2 for a match that a seat resigned (version
 #: 2 adds ``resigned``, so a release that cannot read it refuses the save rather than play on).
@@ -342,6 +349,18 @@ points=0, number=1, blocked=False))
             opening_forced=record.states[0].opener >= 0,
             is_over=self.is_over,
         )
+
+    def table_view(self) -> TableView:
+        """What everyone at the table may know now, a watcher as much as a seat: no tile of
+        any hand (:class:`~doublesix.engine.view.TableView`).
+
+        >>> match = Match(Rules.variant("draw"), seed=5)
+        >>> table = match.table_view()
+        >>> table.history == match.view(0).history, table.hand_sizes
+        (True, (6, 7))
+        """
+        return table_view(self._state, history=public(self.history),
+                          hand_number=self._records[-1].number, is_over=self.is_over)
 
     # -- saves ----------------------------------------------------------------------------
 

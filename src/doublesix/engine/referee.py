@@ -15,6 +15,7 @@ events) both referee through these functions, so neither works a rule out on its
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from doublesix.engine.events import Event
 from doublesix.engine.moves import Move
@@ -22,7 +23,7 @@ from doublesix.engine.outcome import HandResult
 from doublesix.engine.rules import Rules
 from doublesix.engine.state import State
 from doublesix.engine.tiles import TILES, tiles_of
-from doublesix.engine.view import View, derive_lacks
+from doublesix.engine.view import TableView, View, derive_lacks
 
 #: One step of a hand's public record, for :func:`~doublesix.engine.view.derive_lacks`: the seat,
 # the
@@ -107,6 +108,26 @@ def next_leader(rules: Rules, result: HandResult | None, hand_leader: int) -> in
     return hand_leader if rules.teams else None
 
 
+def table_view(
+    state: State,
+    *,
+    history: Sequence[Event],
+    hand_number: int,
+    is_over: bool | None = None,
+) -> TableView:
+    """What everyone at the table may know of ``state``, the hand in play (a watcher's view:
+    no tile of any hand); ``history`` is the public record, ``is_over`` as for
+    :func:`seat_view`.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("draw"), seed=5)
+    >>> table = table_view(match.state, history=match.view(1).history, hand_number=0)
+    >>> table == match.table_view(), table.turn, table.hand_sizes
+    (True, 1, (6, 7))
+    """
+    return TableView(**_public(state, history, hand_number, is_over))
+
+
 def seat_view(
     state: State,
     seat: int,
@@ -117,9 +138,10 @@ def seat_view(
     opening_forced: bool,
     is_over: bool | None = None,
 ) -> View:
-    """What ``seat`` may know of ``state``, the hand in play: ``history`` is the public
-    record, ``steps`` the hand's public steps (:func:`step`); ``is_over`` says when the match
-    ended otherwise than by the rules (a resignation: nobody moves).
+    """What ``seat`` may know of ``state``, the hand in play: the table's view
+    (:func:`table_view`), the seat's hand, and what the hand's public ``steps``
+    (:func:`step`) reveal of the others'; ``is_over`` says when the match ended otherwise
+    than by the rules (a resignation: nobody moves).
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("draw"), seed=5)
@@ -130,21 +152,29 @@ def seat_view(
     players = state.rules.players
     if not isinstance(seat, int) or not 0 <= seat < players:
         raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
-    over = state.over if is_over is None else is_over
     return View(
+        **_public(state, history, hand_number, is_over),
         seat=seat,
-        rules=state.rules,
         hand=tuple(tiles_of(state.hands[seat])),
-        layout=state.layout,
-        scores=state.scores,
-        hand_sizes=tuple(hand.bit_count() for hand in state.hands),
-        boneyard_size=len(state.bone) - state.pos,
-        turn=None if state.turn < 0 or over else state.turn,
-        history=tuple(history),
         lacks=derive_lacks(players, steps),
-        hand_number=hand_number,
-        hand_result=state.result,
-        is_over=over,
-        last_lay=state.last_lay,
         opening_forced=opening_forced,
     )
+
+
+def _public(state: State, history: Sequence[Event], hand_number: int,
+            is_over: bool | None) -> dict[str, Any]:
+    """The fields of a :class:`TableView` of ``state``, which every seat's view shares."""
+    over = state.over if is_over is None else is_over
+    return {
+        "rules": state.rules,
+        "layout": state.layout,
+        "scores": state.scores,
+        "hand_sizes": tuple(hand.bit_count() for hand in state.hands),
+        "boneyard_size": len(state.bone) - state.pos,
+        "turn": None if state.turn < 0 or over else state.turn,
+        "history": tuple(history),
+        "hand_number": hand_number,
+        "hand_result": state.result,
+        "is_over": over,
+        "last_lay": state.last_lay,
+    }

@@ -32,14 +32,20 @@ from doublesix.engine.tiles import TILES, Mask, Tile, full_set, indices
 _NOTHING: Final[frozenset[int]] = frozenset()
 
 
-@dataclass(frozen=True)
-class View:
-    """One seat's knowledge.  ``scores``, ``hand_sizes`` and ``lacks`` are indexed by seat."""
+@dataclass(frozen=True, kw_only=True)
+class TableView:
+    """What everyone at the table may know, a watcher as much as a seat: the tiles laid, the
+    scores, how many tiles each hand and the boneyard hold, whose turn it is and the public
+    record.  It holds no tile of any hand: a watcher is given this, never a :class:`View`
+    (a hand is laid open only by the hand's result, once the hand has ended).
 
-    seat: int
+    >>> from doublesix import Match, Rules
+    >>> table = Match(Rules.variant("draw"), seed=5).table_view()
+    >>> table.hand_sizes, table.boneyard_size, table.open_ends, hasattr(table, "hand")
+    ((6, 7), 14, {'left': 6, 'right': 6}, False)
+    """
+
     rules: Rules
-    #: The seat's own tiles, highest first.
-    hand: tuple[Tile, ...]
     #: The table (public): open ends, board count, the tiles as they lie.
     layout: Layout
     scores: tuple[int, ...]
@@ -49,17 +55,12 @@ class View:
     turn: int | None
     #: The public events of the match so far (draws merged and never naming tiles).
     history: tuple[Event, ...]
-    #: For each seat, the numbers it is known not to hold now.
-    lacks: tuple[frozenset[int], ...]
     #: Which hand of the match this is (0 for the first).
     hand_number: int = 0
     hand_result: HandResult | None = None
     is_over: bool = False
     #: Per seat, how many tiles were on the table when it last laid one (0: never); public.
     last_lay: tuple[int, ...] = ()
-    #: Whether the hand's opening tile was laid by the rules (the highest double dealt),
-    #: rather than chosen by its leader: then no hand was dealt a tile that outranks it.
-    opening_forced: bool = False
 
     @property
     def open_ends(self) -> dict[str, int]:
@@ -70,6 +71,22 @@ class View:
     def board_count(self) -> int:
         """The sum of the open ends (what All Fives scores when it is a multiple of 5)."""
         return self.layout.count
+
+
+@dataclass(frozen=True, kw_only=True)
+class View(TableView):
+    """One seat's knowledge: the table's (:class:`TableView`), the seat's own hand, and what
+    the others' passes and draws reveal.  ``scores``, ``hand_sizes`` and ``lacks`` are indexed
+    by seat."""
+
+    seat: int
+    #: The seat's own tiles, highest first.
+    hand: tuple[Tile, ...]
+    #: For each seat, the numbers it is known not to hold now.
+    lacks: tuple[frozenset[int], ...]
+    #: Whether the hand's opening tile was laid by the rules (the highest double dealt),
+    #: rather than chosen by its leader: then no hand was dealt a tile that outranks it.
+    opening_forced: bool = False
 
     @property
     def hand_mask(self) -> Mask:

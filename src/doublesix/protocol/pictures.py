@@ -247,6 +247,8 @@ class TableWords(Model):
     #: is over).
     again: str | None
     again_asked: str | None
+    #: How many watch the table ("2 people are watching."; None for nobody).
+    watchers: str | None = None
 
 
 class Invite(Model):
@@ -268,6 +270,8 @@ class Table(Model):
     handover_after: float
     invites: list[Invite]
     next_game: str | None
+    #: How many sockets watch the table (in every server process, as last heard).
+    watchers: int = 0
 
 
 class Card(Model):
@@ -334,7 +338,9 @@ class PictureWords(Model):
 class Picture(Model):
     """The whole picture for one seat (``me``), and nothing that seat may not see.  ``view`` (only
     with ``&view=1``) is the seat's :class:`~doublesix.engine.view.View` as the engine's JSON
-    (null in the waiting room)."""
+    (null in the waiting room).  A watcher's picture (``watching``) is built from the table's
+    view: ``me`` is the seat shown at the bottom, whose hand it does not hold (``hand``,
+    ``legal`` and ``choices`` empty)."""
 
     game_id: str
     revision: int
@@ -369,3 +375,4 @@ class Picture(Model):
     table: Table | None
     words: PictureWords
     view: dict[str, Any] | None = None
+    watching: bool = False

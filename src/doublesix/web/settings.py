@@ -55,6 +55,7 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
     "hints_per_minute": (0, 100_000),
     "chat_per_10s": (0, 100_000),
     "chat_per_minute": (0, 100_000),
+    "watchers_per_table": (0, 1_000_000),
     "messages_per_10s": (1, 1_000_000),
     "max_message": (256, 16 * 2**20),
     "ws_max_size": (256, 16 * 2**20),
@@ -175,6 +176,9 @@ class Settings:
     #: is refused in words (nothing else changes).
     chat_per_10s: int = 3
     chat_per_minute: int = 20
+    #: Sockets that may watch one table in one server process (0: nobody may watch); more
+    #: are refused (code 4429).
+    watchers_per_table: int = 2000
     #: Messages one socket may send in 10 seconds before it is closed (code 4429).
     messages_per_10s: int = 100
     #: The longest WebSocket message answered with an ``error`` (bytes); longer ones up to

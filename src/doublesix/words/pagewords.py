@@ -216,18 +216,23 @@ def board_words(laid: int, ends: str) -> str:
     return f"The table: {plural(laid, 'tile')} laid. {ends}".rstrip()
 
 
-def tracker_words(played: Sequence[str], mine: Sequence[str], tiles: int) -> dict[str, Any]:
+def tracker_words(played: Sequence[str], mine: Sequence[str] | None,
+                  tiles: int) -> dict[str, Any]:
     """The tiles-played dialog in words: its ``count`` ("(12 of 28)"), and ``lines`` that
-    say which tiles were played, which are in your hand, and how many of the set's ``tiles``
-    you have not seen (they are not named: a picture names no tile its seat may not know).
+    say which tiles were played, which are in your hand (``mine``; None for a watcher, who
+    holds none), and how many of the set's ``tiles`` you have not seen (they are not named: a
+    picture names no tile its seat may not know).
 
     >>> said = tracker_words(["1|1"], ["1|0"], 3)
     >>> said["count"], said["lines"]
     ('(1 of 3)', ['Played: 1|1.', 'In your hand: 1|0.', 'Not seen: 1 tile.'])
+    >>> tracker_words(["1|1"], None, 3)["lines"]
+    ['Played: 1|1.', 'Not seen: 2 tiles.']
     """
-    unseen = tiles - len(set(played) | set(mine))
-    lines = [f"Played: {listing(list(played))}." if played else "None played yet.",
-             f"In your hand: {listing(list(mine))}." if mine else "Nothing in your hand."]
+    unseen = tiles - len(set(played) | set(mine or ()))
+    lines = [f"Played: {listing(list(played))}." if played else "None played yet."]
+    if mine is not None:
+        lines.append(f"In your hand: {listing(list(mine))}." if mine else "Nothing in your hand.")
     if unseen:
         lines.append(f"Not seen: {plural(unseen, 'tile')}.")
     return {"count": f"({len(played)} of {tiles})", "lines": lines}

@@ -28,7 +28,7 @@ from doublesix.engine.summary import (
     tile_choices,
 )
 from doublesix.engine.tiles import Tile
-from doublesix.engine.view import View
+from doublesix.engine.view import TableView, View
 from doublesix.words import rulebook
 from doublesix.words.endwords import end_name
 from doublesix.words.eventwords import describe
@@ -37,6 +37,8 @@ from doublesix.words.results import side_name
 #: The person's seat and name.
 YOU = 0
 YOU_NAME = "You"
+#: The seat of someone at the table who holds none (a watcher): nothing is "yours".
+NOBODY = -1
 
 def variant_name(rules: Rules) -> str:
     """The variant's name as people write it (the catalogue's, :mod:`doublesix.words.rulebook`).
@@ -91,7 +93,7 @@ def event_sentence(event: Event, names: Sequence[str]) -> str | None:
 # -- the table ------------------------------------------------------------------------------
 
 
-def ends_sentence(view: View) -> str:
+def ends_sentence(view: TableView) -> str:
     """The open ends, and the board count where it scores.  The spinner's arms before a tile
     is laid on them take its number but add nothing to the count, and are said apart.
 
@@ -164,12 +166,22 @@ def scores_sentence(scores: Sequence[int], names: Sequence[str], target: int,
     return f"Scores, one hand. {_pairs(names, scores, rules)}."
 
 
-def counts_sentence(view: View, names: Sequence[str]) -> str:
-    """How many tiles the others hold, and the boneyard."""
+def counts_sentence(view: TableView, names: Sequence[str]) -> str:
+    """How many tiles the others hold (every seat, to a watcher: a table's view), and the
+    boneyard.
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("draw"), seed=5)
+    >>> counts_sentence(match.view(0), ["You", "Bea"])
+    'Bea holds 7 tiles. Boneyard: 14 tiles.'
+    >>> counts_sentence(match.table_view(), ["Ana", "Bea"])
+    'Ana holds 6 tiles and Bea holds 7 tiles. Boneyard: 14 tiles.'
+    """
+    mine = view.seat if isinstance(view, View) else None
     parts = [
         f"{names[seat]} {verb(names[seat], 'hold', 'holds')} {plural(size, 'tile')}"
         for seat, size in enumerate(view.hand_sizes)
-        if seat != view.seat
+        if seat != mine
     ]
     text = listing(parts) + "."
     if view.rules.drawing:
@@ -549,8 +561,8 @@ def turn_sentence(view: View, names: Sequence[str],
 
 
 def result_heading(match: Match, names: Sequence[str], me: int) -> str | None:
-    """The heading of a hand's or the game's result, for ``me``: who won (the team, under
-    teams), or who resigned; None while the hand goes on.
+    """The heading of a hand's or the game's result, for ``me`` (:data:`NOBODY` for a
+    watcher): who won (the team, under teams), or who resigned; None while the hand goes on.
 
     >>> from doublesix import Match, Rules
     >>> match = Match(Rules.variant("block", target=0), seed=3)
@@ -579,7 +591,7 @@ def result_heading(match: Match, names: Sequence[str], me: int) -> str | None:
         return "The hand is drawn"
     if winner == me:
         return "You won the hand"
-    if rules.partner_of(me) == winner:
+    if me != NOBODY and rules.partner_of(me) == winner:
         return f"Your partner {names[winner]} won the hand"
     return f"{side_name(names, rules.teammates(winner))} won the hand"
 

@@ -99,7 +99,8 @@ class Cluster:
 
     def say_presence(self, game: Game) -> None:
         """Tell the other processes which seats of this table have a socket here."""
-        self._announce(presence_payload(game.id, game.here(), self.store.origin))
+        self._announce(presence_payload(game.id, game.here(), self.store.origin,
+                                        game.watching_here()))
 
     async def _remind(self) -> None:
         """Every ``presence_interval`` seconds, say who is at each table here (a process
@@ -107,7 +108,7 @@ class Cluster:
         while not self.live.closing:
             await asyncio.sleep(self.settings.presence_interval)
             for game in self.live.all():
-                if game.saved.table is not None and game.here():
+                if game.saved.table is not None and (game.here() or game.watchers):
                     self.say_presence(game)
 
     def say_chat(self, game: Game, seat: int, key: str) -> None:
@@ -127,16 +128,18 @@ class Cluster:
         note = presence_note(payload)
         if note is None:
             return
-        game_id, seats, origin = note
+        game_id, seats, watching, origin = note
         game = self.live.find(game_id)
         if origin == self.store.origin or game is None or game.saved.table is None:
             return
         if seats is None:
             self.say_presence(game)
             return
-        before = game.present()
-        game.remote[origin] = (seats, time.monotonic())
+        before, watched = game.present(), game.watching()
+        game.remote[origin] = (seats, watching, time.monotonic())
         after = game.present()
+        if watched != game.watching() and after == before:
+            game.tell_table(None)
         for seat in sorted(after - before):
             name = game.saved.seats[seat].name
             game.tell_table(tabletalk.back(name) if game.returned(seat) else None, about=seat)

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from doublesix.ai import PLAYERS
 from doublesix.protocol import messages as protocol
 from doublesix.protocol.wire import MAX_DEPTH, MAX_MESSAGE, MESSAGE_TYPES, OVER, PLAYING, WAITING
-from doublesix.words import pagewords, players, tabletalk
+from doublesix.words import pagewords, players, tabletalk, watchwords
 
 #: What a seat is called in its own picture.
 YOU: Final = "You"
@@ -62,13 +62,16 @@ class TableInfo:
     away: dict[int, int] = field(default_factory=dict)
     #: Seconds a person must be away before the host may let a computer play for them.
     handover_after: float = 60.0
+    #: How many sockets watch the table (kept by the server as watchers come and go).
+    watchers: int = 0
 
     def can_start(self) -> bool:
         """Whether the host may start: waiting, and every seat held."""
         return self.stage == WAITING and all(s.joined for s in self.seats)
 
     def to_json(self, me: int, game_id: str, over: bool) -> dict[str, Any]:
-        """``S.table`` for seat ``me`` (``docs/protocol.md``)."""
+        """``S.table`` for seat ``me`` (``docs/protocol.md``;
+        :data:`doublesix.words.talk.NOBODY` for a watcher, who is shown no invitation)."""
         stage = WAITING if self.stage == WAITING else OVER if over else PLAYING
         host = me == self.host
         return {
@@ -102,6 +105,7 @@ class TableInfo:
                     i: (s.name, i in self.again, i in self.connected)
                     for i, s in enumerate(self.seats) if s.person and s.joined
                 }, self.next_game is not None, over),
+                "watchers": watchwords.watchers(self.watchers),
             },
             "can_start": self.can_start(),
             "handover_after": self.handover_after,
@@ -111,6 +115,7 @@ class TableInfo:
                 if host and s.person and not s.joined and s.invite is not None
             ],
             "next_game": self.next_game,
+            "watchers": self.watchers,
         }
 
 

@@ -21,6 +21,7 @@ judges it, and an :class:`~doublesix.engine.moves.IllegalMoveError` becomes an `
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import secrets
 from collections.abc import Callable
@@ -31,7 +32,7 @@ from doublesix.engine.match import Match, MatchStateError
 from doublesix.engine.moves import IllegalMoveError
 from doublesix.engine.rules import Rules
 from doublesix.protocol.wire import CLOSE_TOO_MANY
-from doublesix.web.play import gameinfo, pictures
+from doublesix.web.play import gameinfo, pictures, watching
 from doublesix.web.play.chat import QuickChat
 from doublesix.web.play.cluster import Cluster
 from doublesix.web.play.computers import Computers
@@ -47,14 +48,23 @@ from doublesix.web.play.live import (
 )
 from doublesix.web.play.searchers import Searchers
 from doublesix.web.play.tables import Tables
-from doublesix.web.routes.errors import DamagedGameError, ForbiddenError, NotNowError, TooManyError
+from doublesix.web.routes.errors import (
+    DamagedGameError,
+    ForbiddenError,
+    GameNotFoundError,
+    NotNowError,
+    TooManyError,
+)
 from doublesix.web.settings import Settings
 from doublesix.web.storage import history
 from doublesix.web.storage.creating import new_game
 from doublesix.web.storage.listening import Listener
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, Store, digest
-from doublesix.words import tabletalk
+from doublesix.words import tabletalk, watchwords
+
+#: While watchers come and go, the players are told how many watch at most this often (s).
+WATCHERS_TOLD_EVERY = 1.0
 
 
 class Games:
@@ -245,6 +255,68 @@ class Games:
                     self.tables.left(game)
                 self.cluster.say_presence(game)
         self.registry.forget_if_idle(game)
+
+    # -- watching -------------------------------------------------------------------------
+
+    async def watch(self, game_id: str, address: str = "") -> tuple[Game, Connection]:
+        """Let a socket watch a public table: it is sent the watchers' picture now and after
+        every change, and the people at the table are told how many watch
+        (:class:`GameNotFoundError` for a table that is not public, as for one that does not
+        exist; :class:`TooManyError` past ``watchers_per_table``)."""
+        game = await self.registry.get(game_id)
+        table = game.saved.table
+        if table is None or not table.public:
+            self.registry.forget_if_idle(game)
+            raise GameNotFoundError(game_id)
+        if game.watching_here() >= self.settings.watchers_per_table:
+            self.registry.forget_if_idle(game)
+            raise TooManyError(watchwords.TOO_MANY)
+        connection = Connection(watching.BOTTOM, address)
+        game.watchers.append(connection)
+        if game.saving:  # the change waiting for the database is not shown
+            connection.send({"type": "state", "state": watching.picture(
+                stored_match(game.saved), game_info(game.saved))})
+        else:
+            game.send_state(connection)
+        self._watchers_changed(game)
+        return game, connection
+
+    def unwatch(self, game: Game, connection: Connection) -> None:
+        """Forget a watcher (its socket closed)."""
+        connection.close()
+        if connection in game.watchers:
+            game.watchers.remove(connection)
+            self._watchers_changed(game)
+        self.registry.forget_if_idle(game)
+
+    def watcher_said(self, connection: Connection) -> None:
+        """A watcher sent a message: refused in words (too many close the socket)."""
+        if connection.over_rate(self.settings.messages_per_10s):
+            connection.send({"type": "error", "message": "too many messages: this connection "
+                             "is closed"})
+            connection.close(CLOSE_TOO_MANY)
+            return
+        connection.send({"type": "error", "message": watchwords.ONLY_PLAYERS})
+
+    def _watchers_changed(self, game: Game) -> None:
+        """Tell the table how many watch: at once, then at most once every
+        :data:`WATCHERS_TOLD_EVERY` seconds while watchers come and go (a crowd arriving is
+        one message to the players, not one each)."""
+        if self.registry.closing or not self.registry.holds(game):
+            return
+        if game.watchers_timer is not None:
+            game.watchers_late = True
+            return
+
+        def again() -> None:
+            game.watchers_timer = None
+            if game.watchers_late and self.registry.holds(game):
+                self._watchers_changed(game)
+
+        game.watchers_late = False
+        game.tell_table(None)
+        self.cluster.say_presence(game)
+        game.watchers_timer = asyncio.get_running_loop().call_later(WATCHERS_TOLD_EVERY, again)
 
     # -- messages -------------------------------------------------------------------------
 

@@ -29,12 +29,13 @@ from doublesix.engine.match import Match
 from doublesix.engine.moves import Move
 from doublesix.engine.state import State
 from doublesix.protocol.wire import HUMAN, WAITING
-from doublesix.web.play import pictures
+from doublesix.web.play import pictures, watching
 from doublesix.web.play.encoded import Encoded
 from doublesix.web.play.gameinfo import GameInfo, TableInfo, TableSeat
 from doublesix.web.routes.errors import DamagedGameError, GameNotFoundError
 from doublesix.web.storage.store import SavedGame, digest
 from doublesix.words import tabletalk
+from doublesix.words.talk import NOBODY
 
 log = logging.getLogger("doublesix.web")
 
@@ -81,7 +82,10 @@ def notice(kind: str, text: str) -> Message:
 
 
 class Connection:
-    """One WebSocket (or test double) holding a seat: an outbox the socket's writer drains."""
+    """One WebSocket (or test double) holding a seat, or watching (a watcher's ``seat`` is the
+    one shown at the bottom of its table, which it does not hold; it is kept in
+    :attr:`Game.watchers`, never in :attr:`Game.connections`): an outbox the socket's writer
+    drains."""
 
     def __init__(self, seat: int, address: str = "") -> None:
         self.seat = seat
@@ -130,6 +134,13 @@ class Game:
     info: GameInfo
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
+    #: The sockets watching the table here: each is sent the one watcher's picture
+    #: (:mod:`doublesix.web.play.watching`), never a seat's.
+    watchers: list[Connection] = field(default_factory=list)
+    #: While the players are told how many watch at most once a second: the timer, and
+    #: whether the count changed meanwhile.
+    watchers_timer: asyncio.TimerHandle | None = None
+    watchers_late: bool = False
     task: asyncio.Task[None] | None = None
     #: True while a change waits for the database (everyone was told "Saving failed").
     saving: bool = False
@@ -146,9 +157,9 @@ class Game:
     #: The server's ``handover_after`` setting, shown in the table.
     handover_after: float = 60.0
     #: Other server processes' sockets at this table (PostgreSQL): by process, its seats
-    #: with a socket open and when it last said so (``time.monotonic``); trusted for
-    #: ``presence_ttl`` seconds.
-    remote: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    #: with a socket open, how many watch there, and when it last said so
+    #: (``time.monotonic``); trusted for ``presence_ttl`` seconds.
+    remote: dict[str, tuple[frozenset[int], int, float]] = field(default_factory=dict)
     presence_ttl: float = 30.0
     #: The match's state when it was last saved or loaded (a save writes the match only
     #: when it changed since).
@@ -197,10 +208,21 @@ class Game:
         """The seats with a socket open in any server process (as last heard)."""
         now = time.monotonic()
         seats = set(self.here())
-        for held, heard in self.remote.values():
+        for held, _watching, heard in self.remote.values():
             if now - heard <= self.presence_ttl:
                 seats |= held
         return frozenset(seats)
+
+    def watching_here(self) -> int:
+        """How many sockets watch the table in this process."""
+        return sum(1 for c in self.watchers if not c.closed)
+
+    def watching(self) -> int:
+        """How many sockets watch the table in every server process (as last heard)."""
+        now = time.monotonic()
+        return self.watching_here() + sum(
+            count for _held, count, heard in self.remote.values()
+            if now - heard <= self.presence_ttl)
 
     def connected(self, seat: int) -> bool:
         """Whether ``seat`` has a socket open (here, or in another server process)."""
@@ -232,6 +254,7 @@ class Game:
             return
         now = time.monotonic()
         table.connected = set(self.present())
+        table.watchers = self.watching()
         table.handover_after = self.handover_after
         table.away = {seat: int(now - since) for seat, since in self.away_since.items()}
 
@@ -244,7 +267,8 @@ class Game:
         objects = (self.match, self.match.state, self.info)
         values = (self.match.resigned, self.info.revision,
                   None if table is None else (frozenset(table.connected),
-                                              tuple(table.away.items()), table.handover_after))
+                                              tuple(table.away.items()), table.handover_after,
+                                              table.watchers))
         pictured = self._pictured
         if not pictured or any(a is not b for a, b in zip(objects, pictured[0], strict=True)) \
                 or values != pictured[1]:
@@ -253,15 +277,28 @@ class Game:
         key = (seat, with_view)
         shown = self._pictures.get(key)
         if shown is None:
-            shown = self._pictures[key] = Encoded(pictures.picture(self.match, self.info, seat,
-                                                                   with_view))
+            shown = self._pictures[key] = Encoded(
+                watching.picture(self.match, self.info) if seat == NOBODY
+                else pictures.picture(self.match, self.info, seat, with_view))
         return shown
 
+    def watcher_picture(self) -> Message:
+        """The picture every watcher is sent now (:func:`doublesix.web.play.watching.picture`),
+        built and encoded once for them all while the game stays as it is (as
+        :meth:`picture`)."""
+        return self.picture(NOBODY)
+
     def send_state(self, connection: Connection) -> None:
-        """Send one connection its seat's whole picture."""
+        """Send one connection its seat's whole picture (a watcher, the watcher's)."""
         self.refresh_presence()
-        connection.send({"type": "state",
-                         "state": self.picture(connection.seat, connection.with_view)})
+        shown = self.watcher_picture() if connection in self.watchers \
+            else self.picture(connection.seat, connection.with_view)
+        connection.send({"type": "state", "state": shown})
+
+    def audience(self) -> list[tuple[int, Connection]]:
+        """Every socket here with the seat whose sentences it is sent: each connection's own,
+        :data:`~doublesix.words.talk.NOBODY` for each watcher."""
+        return [(c.seat, c) for c in self.connections] + [(NOBODY, c) for c in self.watchers]
 
     def tell_table(self, text: str | None, about: int | None = None) -> None:
         """Send every connection the table as its seat sees it, with ``text`` (said to all but
@@ -271,8 +308,7 @@ class Game:
             return
         self.refresh_presence()
         told: dict[int, Encoded] = {}
-        for connection in self.connections:
-            seat = connection.seat
+        for seat, connection in self.audience():
             message = told.get(seat)
             if message is None:
                 message = told[seat] = Encoded({
@@ -280,7 +316,7 @@ class Game:
                     "table": table.to_json(seat, self.id, self.is_over),
                     "text": None if seat == about else text,
                     "room": pictures.room_json(self.match.rules, table, seat)
-                    if table.stage == WAITING else None,
+                    if table.stage == WAITING and seat != NOBODY else None,
                 })
             connection.send(message)
 
@@ -289,11 +325,10 @@ class Game:
         of one seat and view are sent the same messages, encoded once."""
         self.refresh_presence()
         told: dict[tuple[int, bool], list[Encoded]] = {}
-        for connection in self.connections:
-            view = (connection.seat, connection.with_view)
+        for seat, connection in self.audience():
+            view = (seat, connection.with_view and seat != NOBODY)
             messages = told.get(view)
             if messages is None:
-                seat = connection.seat
                 shown = self.picture(*view)
                 messages = told[view] = [
                     Encoded({
@@ -311,7 +346,7 @@ class Game:
     def tell(self, message: Message) -> None:
         """Send every connection the same message (holding nothing private), encoded once."""
         shared = message if isinstance(message, Encoded) else Encoded(message)
-        for connection in self.connections:
+        for _seat, connection in self.audience():
             connection.send(shared)
 
     def close_stale_seats(self) -> None:
@@ -471,10 +506,12 @@ class LiveGames:
     def forget_if_idle(self, game: Game) -> None:
         """Drop a game from memory once nobody is connected and no computer is thinking."""
         busy = (game.task is not None and not game.task.done()) or game.lock.locked()
-        if not game.connections and not busy and self._games.get(game.id) is game:
+        idle = not game.connections and not game.watchers and not busy
+        if idle and self._games.get(game.id) is game:
             del self._games[game.id]
-            if game.takeover is not None:
-                game.takeover.cancel()
+            for timer in (game.takeover, game.watchers_timer):
+                if timer is not None:
+                    timer.cancel()
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background, holding on to its task until it ends."""
@@ -490,8 +527,9 @@ class LiveGames:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for game in self._games.values():
-            if game.takeover is not None:
-                game.takeover.cancel()
-            for connection in game.connections:
+            for timer in (game.takeover, game.watchers_timer):
+                if timer is not None:
+                    timer.cancel()
+            for _seat, connection in game.audience():
                 connection.close()
         self._games.clear()

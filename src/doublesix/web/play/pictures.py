@@ -124,7 +124,7 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     return {"variant": rules.name, **rules.options()}
 
 
-def _current_hand(events: Sequence[Event]) -> Sequence[Event]:
+def current_hand(events: Sequence[Event]) -> Sequence[Event]:
     """The hand in play's events, its ``hand`` event first."""
     return events[max(hand_start(events), 0):]
 
@@ -313,7 +313,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     view = match.view(me)
     waiting = info.waiting
     history = view.history
-    hand_events = _current_hand(history)
+    hand_events = current_hand(history)
     names = seat_names(info, me)
     layout = layout_json(view.layout, waiting)
     if waiting:  # nothing of the deal is shown (not even the opening lay) until the start
@@ -445,7 +445,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
     if waiting:
         return said
     said["tiles"] = tiles_words(match, view)
-    hand = _current_hand(view.history)
+    hand = current_hand(view.history)
     said["status"] = [talk.seat_status(hand, seat) for seat in range(rules.players)]
     moves = [event for event in hand if event.kind in ("lay", "draw", "pass")]
     said["last"] = describe(moves[-1], names) if moves else None
@@ -498,7 +498,7 @@ def page_words(match: Match, view: View, shown: Sequence[str], kinds: Sequence[s
                                      any(m.kind == DRAW for m in legal))
     elif turn is not None:
         status = pagewords.waiting_for(shown[turn])
-    played = [str(e.tile) for e in _current_hand(view.history) if e.kind == "lay"]
+    played = [str(e.tile) for e in current_hand(view.history) if e.kind == "lay"]
     count_scores = rules.scoring == "fives" and fives_points(view.board_count) > 0
     return {
         "me_status": status,

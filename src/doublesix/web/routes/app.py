@@ -61,6 +61,7 @@ from doublesix.web.routes.errors import (
     ForbiddenError,
     GameNotFoundError,
     NotNowError,
+    TooManyError,
     TooOftenError,
     UnavailableError,
     too_many_games,
@@ -71,6 +72,7 @@ from doublesix.web.routes.openapi import answers, body
 from doublesix.web.settings import Settings, origin_allowed
 from doublesix.web.storage.retention import Retention
 from doublesix.web.storage.store import Store, default_url, digest
+from doublesix.words import watchwords
 
 log = logging.getLogger("doublesix.web")
 
@@ -456,7 +458,8 @@ def create_app(
     # -- the game's WebSocket -------------------------------------------------------------
 
     @app.websocket("/ws/{game_id}")
-    async def play(websocket: WebSocket, game_id: str, token: str = "", view: str = "") -> None:
+    async def play(websocket: WebSocket, game_id: str, token: str = "", view: str = "",
+                   watch: str = "") -> None:
         headers = websocket.headers
         if not origin_allowed(
             headers.get("origin"), headers.get("host", ""), settings.allowed_origins
@@ -481,7 +484,10 @@ def create_app(
         if browser:
             _count(sockets_by_browser, browser, 1)
         try:
-            await _play(websocket, game_id, token, address, view == "1")
+            if watch == "1":
+                await _watch(websocket, game_id, address)
+            else:
+                await _play(websocket, game_id, token, address, view == "1")
         finally:
             _count(sockets_by_address, address, -1)
             if browser:
@@ -518,6 +524,37 @@ def create_app(
             pass
         finally:
             games.disconnect(game, connection)
+            with contextlib.suppress(Exception):
+                await writer
+
+    async def _watch(websocket: WebSocket, game_id: str, address: str) -> None:
+        """A socket watching a public table: sent the watchers' pictures; what it sends is
+        refused in words."""
+        try:
+            game, connection = await games.watch(game_id, address)
+        except GameNotFoundError:
+            await _refuse(websocket, CLOSE_NOT_FOUND, watchwords.NOT_WATCHABLE)
+            return
+        except TooManyError as error:
+            await _refuse(websocket, CLOSE_TOO_MANY, str(error))
+            return
+        except DamagedGameError as error:
+            await _refuse(websocket, CLOSE_DAMAGED, str(error))
+            return
+        except UnavailableError:
+            await _refuse(websocket, CLOSE_UNAVAILABLE, UNAVAILABLE)
+            return
+        writer = asyncio.create_task(_write(websocket, connection, check_messages))
+        try:
+            while not connection.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                games.watcher_said(connection)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            games.unwatch(game, connection)
             with contextlib.suppress(Exception):
                 await writer
 

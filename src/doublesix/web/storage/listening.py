@@ -18,37 +18,44 @@ from doublesix.web.storage.store import CHANNEL
 log = logging.getLogger("doublesix.web")
 
 
-def presence_note(payload: str) -> tuple[str, frozenset[int] | None, str] | None:
-    """A presence notification as ``(game_id, seats, origin)``: the seats of a table with a
-    socket open in the process ``origin`` (``seats`` None: a process asking the others to
-    say theirs); None if it is not one.
+def presence_note(payload: str) -> tuple[str, frozenset[int] | None, int, str] | None:
+    """A presence notification as ``(game_id, seats, watchers, origin)``: the seats of a table
+    with a socket open in the process ``origin`` and how many sockets watch it there
+    (``seats`` None: a process asking the others to say theirs); None if it is not one.
 
-    >>> presence_note("g1 seats:0,2 abc"), presence_note("g1 seats: abc")
-    (('g1', frozenset({0, 2}), 'abc'), ('g1', frozenset(), 'abc'))
-    >>> presence_note("g1 ask abc"), presence_note("g1 7 abc")
-    (('g1', None, 'abc'), None)
+    >>> presence_note("g1 seats:0,2 abc"), presence_note("g1 seats:+3 abc")
+    (('g1', frozenset({0, 2}), 0, 'abc'), ('g1', frozenset(), 3, 'abc'))
+    >>> presence_note("g1 ask abc"), presence_note("g1 7 abc"), presence_note("g1 seats:+x a")
+    (('g1', None, 0, 'abc'), None, None)
     """
     parts = payload.split(" ")
     if len(parts) != 3:
         return None
     game_id, what, origin = parts
     if what == "ask":
-        return game_id, None, origin
+        return game_id, None, 0, origin
     if not what.startswith("seats:"):
         return None
-    seats = what.removeprefix("seats:")
-    if seats and not all(s.isdigit() for s in seats.split(",")):
+    seats, _, watching = what.removeprefix("seats:").partition("+")
+    if (seats and not all(s.isdigit() for s in seats.split(","))) \
+            or (watching and not watching.isdigit()):
         return None
-    return game_id, frozenset(int(s) for s in seats.split(",") if s), origin
+    return (game_id, frozenset(int(s) for s in seats.split(",") if s), int(watching or 0),
+            origin)
 
 
-def presence_payload(game_id: str, seats: frozenset[int] | None, origin: str) -> str:
+def presence_payload(game_id: str, seats: frozenset[int] | None, origin: str,
+                     watchers: int = 0) -> str:
     """The payload :func:`presence_note` reads.
 
     >>> presence_payload("g1", frozenset({2, 0}), "abc"), presence_payload("g1", None, "abc")
     ('g1 seats:0,2 abc', 'g1 ask abc')
+    >>> presence_payload("g1", frozenset({1}), "abc", watchers=5)
+    'g1 seats:1+5 abc'
     """
     what = "ask" if seats is None else "seats:" + ",".join(map(str, sorted(seats)))
+    if seats is not None and watchers:
+        what += f"+{watchers}"
     return f"{game_id} {what} {origin}"
 
 

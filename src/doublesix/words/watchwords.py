@@ -1,0 +1,56 @@
+"""What watching a table says: to the watcher, to the players (how many watch), and in the
+lobby's list of games in play.
+
+>>> watchers(0), watchers(1), watchers(12)
+(None, '1 person is watching.', '12 people are watching.')
+>>> watching_status("Ana")
+"You are watching. Ana's turn."
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: The watcher's own row: the table's seats are shown from the first seat's side.
+WATCHING: Final = "You are watching this table."
+#: The watcher's status line when nobody is to play.
+WATCHING_IDLE: Final = "You are watching."
+#: What a watcher is told when they send a move, a phrase or anything else.
+ONLY_PLAYERS: Final = "You are watching: only the people seated at the table can play or chat."
+#: A table that is not public cannot be watched (nor one that does not exist: the same words,
+#: so that a private table's existence is not told).
+NOT_WATCHABLE: Final = ("There is no public table with this link to watch: it may be private, "
+                        "or gone.")
+#: Past the server's bound of watchers at one table.
+TOO_MANY: Final = "Too many people are watching this table now: try again later."
+#: The lobby's list of games being played, and its link to each.
+IN_PLAY: Final = "Games in play"
+NONE_IN_PLAY: Final = "No public game is being played now."
+WATCH: Final = "Watch"
+#: The page's title while watching.
+WATCH_TITLE: Final = "Watching a game of dominoes"
+
+
+def watchers(count: int) -> str | None:
+    """How many watch a table, as the players (and the watchers) are told; None for nobody."""
+    if count <= 0:
+        return None
+    if count == 1:
+        return "1 person is watching."
+    return f"{count} people are watching."
+
+
+def watching_status(turn_name: str | None) -> str:
+    """The watcher's status line: whose turn it is."""
+    if turn_name is None:
+        return WATCHING_IDLE
+    return f"You are watching. {turn_name}'s turn."
+
+
+def watch_label(title: str) -> str:
+    """The accessible name of a lobby game's Watch link.
+
+    >>> watch_label("Ana's table: Draw, 2 players")
+    "Watch Ana's table: Draw, 2 players"
+    """
+    return f"Watch {title}"
