@@ -37,6 +37,7 @@ from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings
 from doublesix.web.storage.store import make_engine
+from doublesix.words.talk import NOBODY
 
 Message = dict[str, Any]
 TILE = re.compile(r"(\d{1,2})\|(\d{1,2})")
@@ -95,7 +96,8 @@ class Knowledge:
 
 def knowledge(match: Match, me: int, waiting: bool = False) -> Knowledge:
     """The tiles seat ``me`` may not see now: the boneyard, and while the hand is in play the
-    other hands (in a table's waiting room, its own hand too)."""
+    other hands (in a table's waiting room, its own hand too); ``me``
+    :data:`~doublesix.words.talk.NOBODY`: a watcher, who holds no hand and sees none."""
     secret = {str(t) for t in match.boneyard}
     in_play = match.hand_result is None
     if in_play:
@@ -104,7 +106,7 @@ def knowledge(match: Match, me: int, waiting: bool = False) -> Knowledge:
                 secret |= {str(t) for t in hand}
     return Knowledge(
         secret=frozenset(secret),
-        hand=[str(t) for t in match.hands[me]],
+        hand=[] if me == NOBODY else [str(t) for t in match.hands[me]],
         scores=match.scores,
         hand_sizes=[len(h) for h in match.hands],
         boneyard_size=len(match.boneyard),
@@ -125,11 +127,17 @@ class Spy:
 
     def record(self, connection: Connection) -> None:
         game = self.games.live(self.game_id)
-        if game is None or connection not in game.connections:
+        if game is None:
+            return
+        if connection in game.watchers:
+            seat = NOBODY
+        elif connection in game.connections:
+            seat = connection.seat
+        else:
             return  # another game's connection (a test that moved on to the next game)
-        known = knowledge(game.match, connection.seat, game.info.waiting)
+        known = knowledge(game.match, seat, game.info.waiting)
         self.sent.append(known)
-        self.by_seat.setdefault(connection.seat, []).append(known)
+        self.by_seat.setdefault(seat, []).append(known)
 
 
 def tiles_in(message: Message) -> set[str]:

@@ -194,8 +194,7 @@ class Cluster:
             if events:
                 game.broadcast(events)
             else:
-                for connection in game.connections:
-                    game.send_state(connection)
+                game.send_states()
         # The process that made the change plays the computers' turns; if it stops, this one
         # takes over after a while.
         self.wait_for_takeover(game)

@@ -295,6 +295,11 @@ class Game:
             else self.picture(connection.seat, connection.with_view)
         connection.send({"type": "state", "state": shown})
 
+    def send_states(self) -> None:
+        """Send every socket here its whole picture: each seat its own, the watchers theirs."""
+        for _seat, connection in self.audience():
+            self.send_state(connection)
+
     def audience(self) -> list[tuple[int, Connection]]:
         """Every socket here with the seat whose sentences it is sent: each connection's own,
         :data:`~doublesix.words.talk.NOBODY` for each watcher."""

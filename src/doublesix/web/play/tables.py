@@ -117,8 +117,7 @@ class Tables:
                 if first:
                     game.away_since[seat] = time.monotonic()
                     game.tell_table(tabletalk.joined(held.name), about=seat)
-                    for connection in game.connections:
-                        game.send_state(connection)
+                    game.send_states()
                 else:
                     game.close_stale_seats()
             if first:
@@ -191,8 +190,7 @@ class Tables:
                               "invited, or give their seats to computer players")
         await self.saving.change_table(game, lambda: setattr(table, "stage", PLAYING))
         game.tell_table(tabletalk.STARTS)
-        for connection in game.connections:
-            game.send_state(connection)
+        game.send_states()
 
     async def _give_seat(
         self, game: Game, table: Table, asker: int, target: int, player: str

@@ -215,8 +215,7 @@ class Saving:
         game.saved_state = game.match.state
         game.info = game_info(game.saved)
         game.refresh_presence()
-        for connection in game.connections:
-            game.send_state(connection)
+        game.send_states()
 
     async def change_table(self, game: Game, change: Callable[[], None]) -> None:
         """Make ``change`` to the saved seats or table and save it; if it cannot be saved it
