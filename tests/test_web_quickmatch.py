@@ -77,7 +77,7 @@ def play_to_the_end(client: TestClient, game_id: str, tokens: list[str]) -> None
 def test_two_people_are_seated_at_one_table_and_play_it(client: TestClient) -> None:
     ana = enter(client, ANA, "Ana")
     assert ana["status"] == "waiting"
-    assert ana["words"] == matchwords.waiting(0, 1500, 100)
+    assert ana["words"] == matchwords.waiting(0, 1500, 100, 3600)
     bea = enter(client, BEA, "Bea")
     assert bea["status"] == "seated" and bea["words"] == matchwords.found(None, 0)
     ana = as_browser(client, ANA).get(f"/api/quickmatch/{ana['ticket']}").json()
@@ -107,7 +107,7 @@ def test_ratings_far_apart_wait_for_the_range_to_widen(client: TestClient) -> No
                       2400)
     ana = enter(client, ANA, "Ana")
     assert ana["status"] == "waiting"
-    assert matchwords.waiting(1, 1500, 100) == ana["words"]
+    assert matchwords.waiting(1, 1500, 100, 3600) == ana["words"]
     row = queue.ticket_of(app.state.store, far, digest("someone"))
     assert row is not None and row[0].game_id is None
 
