@@ -32,7 +32,7 @@ from doublesix.terminal.quick import Wanted
 from doublesix.web.storage import queue
 from doublesix.words import lobbywords, matchwords, players
 from tests.support.terminal import Person
-from tests.support.web import Server, free_port, set_table
+from tests.support.web import Server, free_port, set_table, wait_for
 
 #: Computers fill the seats after this many seconds in the quick match tests' first server.
 FILL_AFTER = 3
@@ -66,13 +66,14 @@ def test_the_lobby_lists_a_table_and_a_number_sits_you_there(
     sitting = threading.Thread(target=lobby, args=(server.url, typed, out), daemon=True,
                                kwargs={"name": "Bea", "folder": str(tmp_path)})
     sitting.start()
-    sitting.join(60)
+    # Seated, the terminal waits in the waiting room for Ana to start (the thread goes on).
+    wait_for(lambda: "You have your seat." in out.getvalue(), 60, "the seat taken")
     text = out.getvalue()
     assert "1. Ana's table: Draw" in text and lobbywords.RATED in text, text
     assert "Seat 2: a free seat" in text
     assert lobbywords.not_a_table("7", 1) in text
     assert "You have your seat." in text, text
-    assert open_tables(server.url) == []
+    wait_for(lambda: open_tables(server.url) == [], 30, "the table gone from the lobby")
     kept = json.loads((tmp_path / "tables.json").read_text())
     assert any(seat["game_id"] == table["game_id"] for seat in kept["seats"].values())
 
@@ -152,8 +153,10 @@ def test_quick_match_waits_is_told_and_plays_with_a_computer_after_the_wait(
     computer takes the empty seat; the game is played as ``doublesix join`` plays it.  She leaves
     at her first move (her seat kept under the game's link, as the page's address), and that
     link brings her back to play the game to its end."""
+    # Quick match plays to the variant's target: many hands, the person answering at once.
     server = Server(free_port(), tmp_path / "games.sqlite3",
-                    env={"DOUBLESIX_QUICK_MATCH_FILL_AFTER": str(FILL_AFTER)})
+                    env={"DOUBLESIX_QUICK_MATCH_FILL_AFTER": str(FILL_AFTER),
+                         "DOUBLESIX_MESSAGES_PER_10S": "1000000"})
     try:
         out = io.StringIO()
         person = Person(out, 3, mistakes=False, stop_after="Your move: ")
@@ -164,7 +167,7 @@ def test_quick_match_waits_is_told_and_plays_with_a_computer_after_the_wait(
         assert text.startswith(matchwords.waiting(0, 1500, 100, FILL_AFTER) + "\n"), text
         assert matchwords.found(computer, 1) in text, text
         assert text.index(matchwords.found(computer, 1)) < text.index("Rules: Draw"), text
-        [link] = re.findall(r"To come back to the table, type: .* join (\S+)$", text,
+        [link] = re.findall(r"To come back to the table, type: .* join (\S+)", text,
                             re.MULTILINE)
         assert re.fullmatch(re.escape(server.url) + r"/game/[\w-]+", link), link
         kept = json.loads((tmp_path / "tables.json").read_text())["seats"][link]
