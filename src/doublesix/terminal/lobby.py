@@ -19,7 +19,7 @@ from doublesix.terminal.console import Console
 from doublesix.terminal.join import join
 from doublesix.terminal.login import server_origin
 from doublesix.terminal.person import OK
-from doublesix.terminal.quick import GAMES, Wanted, choose, quick_match
+from doublesix.terminal.quick import GAMES, Wanted, account_name, choose, quick_match
 from doublesix.terminal.saves import save_dir
 from doublesix.terminal.tables import FAILED, JoinError, Tables, error_words, http
 from doublesix.words import lobbywords
@@ -76,9 +76,9 @@ def lobby(url: str, input: TextIO | None = None, output: TextIO | None = None, *
             choice = typed.strip().lower()
             if choice.isdigit() and 1 <= int(choice) <= len(shown.tables):
                 seat = next((s for s in shown.tables[int(choice) - 1].seats if s.join), None)
-                if seat is not None and seat.join:
-                    return join(origin + seat.join, source, console.output, name=name,
-                                folder=folder)
+                if seat is not None and seat.join:  # an account sits under its own name
+                    return join(origin + seat.join, source, console.output,
+                                name=name or account_name(origin, tables), folder=folder)
             elif choice == "m":
                 wanted = choose(console, origin, tables)
                 played = None if wanted is None else quick_match(

@@ -124,10 +124,20 @@ def ask_until(console: Console, prompt: str, answers: dict[str, T],
         console.error(refusal(typed.strip()))
 
 
+def account_name(origin: str, tables: Tables) -> str | None:
+    """The name of the account signed in at ``origin`` (``doublesix login``), if any.
+
+    >>> from pathlib import Path
+    >>> account_name("http://h", Tables(Path("/nonexistent")))
+    """
+    held = tables.accounts.get(origin) or {}
+    return held.get("name") or None if held.get("token") else None
+
+
 def ask_name(console: Console, origin: str, tables: Tables, name: str | None) -> str | None:
     """The name at the table: none for an account signed in here (it plays under its own),
-    else ``name`` or asked; None: the input ended."""
-    if (tables.accounts.get(origin) or {}).get("token"):
+    else ``name`` or asked (:class:`Stop` if the input ended)."""
+    if account_name(origin, tables) is not None:
         return None
     while name is None or not name.strip():
         if name is not None:
@@ -203,7 +213,7 @@ def quick_match(console: Console, origin: str, tables: Tables, wanted: Wanted, *
         return None
     assert seated.game_id is not None and seated.token is not None
     link = Invitation(origin, seated.game_id, "")
-    kept_name = name or (tables.accounts.get(origin) or {}).get("name", "")
+    kept_name = name or account_name(origin, tables) or ""
     try:
         tables.keep(link, seated.game_id, seated.token, kept_name)
     except OSError as error:
