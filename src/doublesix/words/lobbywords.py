@@ -21,6 +21,20 @@ NO_TABLES: Final = "No table is open now. Open one, and it shows here for others
 SIT: Final = "Sit here"
 
 
+def too_many_tables(which: str, bound: int) -> str:
+    """A public table refused: you (``which`` "browser") or your address ("address") have
+    ``bound`` tables open in the lobby already.
+
+    >>> too_many_tables("browser", 3)  # doctest: +ELLIPSIS
+    'You have 3 tables open in the lobby already: start one of them, ...'
+    """
+    if which == "browser":
+        return (f"You have {bound:,} tables open in the lobby already: start one of them, or "
+                "wait until people take their seats, before you open another.")
+    return (f"Your address has {bound:,} tables open in the lobby already: wait until people "
+            "take their seats before you open another.")
+
+
 def table_title(host: str, caption: str, players: int) -> str:
     """A lobby table's heading: whose it is and what game."""
     return f"{host}'s table: {caption}, {players} players"

@@ -20,6 +20,17 @@ BODY: Final = ('the body must be {"variant": "draw", "players": 2, "rated": true
 PLAYERS: Final = "Quick match has games of 2 or 4 players (the partnership game: 4)."
 
 
+def too_many_places(which: str, bound: int) -> str:
+    """Entering the queue refused: ``bound`` places wait already from this address (``which``
+    is "address"; a browser or account holds one place, entering again leaves the old).
+
+    >>> too_many_places("address", 16)  # doctest: +ELLIPSIS
+    'Already 16 people from your address are waiting in the queue: ...'
+    """
+    return (f"Already {bound:,} people from your address are waiting in the queue: try again "
+            "when some of them are seated.")
+
+
 def waiting(others: int, rating: int, within: int, fill_after: int) -> str:
     """While a person waits: who else waits, the range of ratings matched now, and when
     computers take the seats nobody came for (``fill_after`` seconds after entering).

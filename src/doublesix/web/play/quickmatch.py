@@ -53,6 +53,10 @@ class QuickMatch:
                 raise KeyError(ticket)
         return answer(*found, fill_after=self.fill_after)
 
+    async def waiting(self, tickets: list[str]) -> set[str]:
+        """Which of ``tickets`` still wait in the queue."""
+        return await self.saving.run(queue.waiting_among, self.saving.store, tickets)
+
     async def leave(self, owner: str, ticket: str) -> bool:
         """Leave the queue (False: no such waiting ticket of theirs)."""
         return await self.saving.run(queue.leave, self.saving.store, ticket, digest(owner))
