@@ -221,3 +221,15 @@ def test_a_game_link_without_a_seat_kept_is_told(tmp_path: Path) -> None:
     output = io.StringIO()
     assert join("http://127.0.0.1:9/game/g1", io.StringIO(), output, folder=tmp_path) == 2
     assert output.getvalue() == matchwords.NO_SEAT_HERE + "\n"
+
+
+def test_the_docs_quick_match_example_says_todays_sentences() -> None:
+    """docs/terminal.md's quick match example (not run: it waits 20 s) holds the words as the
+    server and the terminal say them now."""
+    docs = (Path(__file__).parents[1] / "docs" / "terminal.md").read_text(encoding="utf-8")
+    block = docs[docs.index("$ doublesix lobby http://127.0.0.1:8000 --quick draw"):]
+    lines = block[:block.index("```")].splitlines()
+    computer = players.named(players.label(queue.nearest_computer(1500)), 3)
+    assert lines[1:5] == [matchwords.waiting(0, 1500, 100, 20), matchwords.HOW_TO_LEAVE,
+                          matchwords.waiting(0, 1500, 200, 20), matchwords.found(computer, 1)]
+    assert lobbywords.ASK_TABLE in docs
