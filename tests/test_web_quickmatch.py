@@ -198,11 +198,11 @@ def test_public_tables_open_at_once_are_bounded_per_browser_and_per_address() ->
         public_tables_per_browser=1, public_tables_per_address=2))
 
     def open_table(cookie: str, public: bool = True) -> Any:
-        return as_browser(client, cookie).post("/api/games", json={
+        return as_browser(browsers, cookie).post("/api/games", json={
             "variant": "draw", "players": 2, "target": 0, "seed": 1, "name": "Ana",
             "opponents": ["person"], "public": public})
 
-    with TestClient(app) as client:
+    with TestClient(app) as browsers:
         first = open_table(ANA)
         assert first.status_code == 201, first.text
         second = open_table(ANA)
@@ -215,7 +215,7 @@ def test_public_tables_open_at_once_are_bounded_per_browser_and_per_address() ->
         assert third.json() == {"error": lobbywords.too_many_tables("address", 2)}
         # Once someone sits at Ana's table it leaves the lobby: she may open another.
         link = first.json()["invites"][0]["url"]
-        taken = as_browser(client, "dee-browser-cookie-0123456789").post(
+        taken = as_browser(browsers, "dee-browser-cookie-0123456789").post(
             f"/api{link}", json={"name": "Dee"})
         assert taken.status_code == 201, taken.text
         assert open_table(ANA).status_code == 201
