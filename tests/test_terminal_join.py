@@ -515,7 +515,7 @@ class TestLinks:
             "wss://dominoes.example/ws/g%2F1?token=a%2Bb&view=1"
         assert invitation.url == "https://dominoes.example/join/g%2F1/c0de"
 
-    @pytest.mark.parametrize("link", ["", "http://h/", "http://h/game/g", "ftp://h/join/g/c",
+    @pytest.mark.parametrize("link", ["", "http://h/", "http://h/games/g", "ftp://h/join/g/c",
                                       "http://h/join/g", "http://h/join/g/c/d"])
     def test_what_is_not_a_link(self, link: str) -> None:
         output = io.StringIO()

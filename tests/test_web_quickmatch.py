@@ -22,7 +22,7 @@ from doublesix.web.routes.app import create_app
 from doublesix.web.storage import queue
 from doublesix.web.storage.ratings import RatingRow
 from doublesix.web.storage.store import digest, utcnow
-from doublesix.words import matchwords, players
+from doublesix.words import lobbywords, matchwords, players
 from tests.support.benchmarks import BENCHMARKS
 from tests.support.web import TEST_SETTINGS, SeatSocket, as_browser, postgres_url
 
@@ -77,7 +77,7 @@ def play_to_the_end(client: TestClient, game_id: str, tokens: list[str]) -> None
 def test_two_people_are_seated_at_one_table_and_play_it(client: TestClient) -> None:
     ana = enter(client, ANA, "Ana")
     assert ana["status"] == "waiting"
-    assert ana["words"] == matchwords.waiting(0, 1500, 100)
+    assert ana["words"] == matchwords.waiting(0, 1500, 100, 3600)
     bea = enter(client, BEA, "Bea")
     assert bea["status"] == "seated" and bea["words"] == matchwords.found(None, 0)
     ana = as_browser(client, ANA).get(f"/api/quickmatch/{ana['ticket']}").json()
@@ -107,7 +107,7 @@ def test_ratings_far_apart_wait_for_the_range_to_widen(client: TestClient) -> No
                       2400)
     ana = enter(client, ANA, "Ana")
     assert ana["status"] == "waiting"
-    assert matchwords.waiting(1, 1500, 100) == ana["words"]
+    assert matchwords.waiting(1, 1500, 100, 3600) == ana["words"]
     row = queue.ticket_of(app.state.store, far, digest("someone"))
     assert row is not None and row[0].game_id is None
 
@@ -169,3 +169,53 @@ def test_old_places_and_their_tokens_go_with_the_servers_pruning() -> None:
         client.portal.call(app.state.retention.prune)
         gone = as_browser(client, ANA).get(f"/api/quickmatch/{ana['ticket']}")
         assert gone.status_code == 404
+
+
+# -- bounds: places in the queue per address, public tables per browser and per address -------
+
+
+def test_an_address_holds_a_bounded_number_of_places_in_the_queue() -> None:
+    """A browser holds one place (entering again leaves the old); an address at most
+    ``queue_places_per_address``: past it a clear 429, and a place left frees one."""
+    app = create_app("sqlite://", settings=TEST_SETTINGS.replace(
+        quick_match_fill_after=3600, queue_places_per_address=2))
+    with TestClient(app) as client:  # every TestClient request comes from one address
+        ana = enter(client, ANA, "Ana", variant="block")
+        ana = enter(client, ANA, "Ana", variant="muggins")  # the block place is left
+        enter(client, BEA, "Bea", variant="all-fives")
+        refused = as_browser(client, "cy-browser-cookie-0123456789").post(
+            "/api/quickmatch", json={**DRAW, "name": "Cy"})
+        assert refused.status_code == 429, refused.text
+        assert refused.json() == {"error": matchwords.too_many_places("address", 2)}
+        assert int(refused.headers["Retry-After"]) > 0
+        assert as_browser(client, ANA).delete(
+            f"/api/quickmatch/{ana['ticket']}").status_code == 204
+        assert enter(client, "cy-browser-cookie-0123456789", "Cy")["status"] == "waiting"
+
+
+def test_public_tables_open_at_once_are_bounded_per_browser_and_per_address() -> None:
+    app = create_app("sqlite://", settings=TEST_SETTINGS.replace(
+        public_tables_per_browser=1, public_tables_per_address=2))
+
+    def open_table(cookie: str, public: bool = True) -> Any:
+        return as_browser(browsers, cookie).post("/api/games", json={
+            "variant": "draw", "players": 2, "target": 0, "seed": 1, "name": "Ana",
+            "opponents": ["person"], "public": public})
+
+    with TestClient(app) as browsers:
+        first = open_table(ANA)
+        assert first.status_code == 201, first.text
+        second = open_table(ANA)
+        assert second.status_code == 429, second.text
+        assert second.json() == {"error": lobbywords.too_many_tables("browser", 1)}
+        assert open_table(ANA, public=False).status_code == 201  # by invitation: not bounded
+        assert open_table(BEA).status_code == 201
+        third = open_table("cy-browser-cookie-0123456789")
+        assert third.status_code == 429
+        assert third.json() == {"error": lobbywords.too_many_tables("address", 2)}
+        # Once someone sits at Ana's table it leaves the lobby: she may open another.
+        link = first.json()["invites"][0]["url"]
+        taken = as_browser(browsers, "dee-browser-cookie-0123456789").post(
+            f"/api{link}", json={"name": "Dee"})
+        assert taken.status_code == 201, taken.text
+        assert open_table(ANA).status_code == 201

@@ -64,7 +64,8 @@ def read_until(seat: SeatSocket, wanted: str, test: Any = None) -> dict[str, Any
 
 def fresh(seat: SeatSocket, after: int) -> dict[str, Any]:
     """Read a socket until a picture newer than revision ``after``."""
-    return read_until(seat, "state", lambda m: m["state"]["revision"] > after)["state"]
+    state: dict[str, Any] = read_until(seat, "state", lambda m: m["state"]["revision"] > after)["state"]
+    return state
 
 
 def test_a_watcher_sees_the_whole_game_and_never_a_hidden_tile(

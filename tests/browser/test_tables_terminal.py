@@ -2,21 +2,29 @@
 people"): Ana hosts in Chromium, Bea plays through ``doublesix join LINK``
 (:func:`doublesix.terminal.join.join` in a thread, a scripted :class:`Person` at its keyboard,
 as tests/test_terminal_join.py drives it), and a quick computer sits in the third seat. One
-hand, so it stays short."""
+hand, so it stays short.  And issue 42's (Play online): signed in with ``doublesix login``,
+the terminal finds a browser player's public table in ``doublesix lobby`` and sits there; both
+play a hand to its end."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import secrets
 import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from doublesix.terminal.lobby import lobby
+from doublesix.terminal.login import login
+from doublesix.words import lobbywords
 from tests.support.browser import in_waiting_room, play_table, said, set_table, start, wait_said
 from tests.support.browser_players import MousePlayer
 from tests.support.terminal import Terminal
+from tests.support.web import wait_for
 
 #: Seconds Bea thinks before each answer to "Your move:".
 THINK = 1.0
@@ -120,3 +128,90 @@ def test_a_terminal_player_and_a_browser_player_finish_a_game(
     kept = json.loads((tmp_path / "tables.json").read_text())["seats"][link]
     assert (kept["game_id"], kept["name"]) == (game_id, "Bea")
     assert kept["token"]
+
+
+class LobbyTerminal(Terminal):
+    """``doublesix lobby URL`` in a thread, a :class:`Person` at its keyboard who sits at the
+    table of ``host`` (by its number in the lobby as printed)."""
+
+    def __init__(self, url: str, folder: Path, person_seed: int, host: str) -> None:
+        super().__init__(url, folder, person_seed, start=False, mistakes=False)
+        answer = self.person.answer
+
+        def sit_or_play(text: str) -> str:
+            if text.endswith(lobbywords.ASK_TABLE):
+                numbers = re.findall(rf"^(\d+)\. {re.escape(host)}'s table: ", text,
+                                     re.MULTILINE)
+                return numbers[-1] if numbers else "r"
+            if text.endswith("Your move: "):
+                time.sleep(THINK)  # as Bea does above: the page says each turn
+            return answer(text)
+
+        self.person.answer = sit_or_play  # type: ignore[method-assign]
+
+    def run(self) -> None:
+        self.status = lobby(self.link, self.person, self.output,  # type: ignore[arg-type]
+                            folder=str(self.folder))
+
+
+def test_a_terminal_signed_in_sits_at_a_browsers_public_table_from_the_lobby(
+    make_session: Any, tmp_path: Path
+) -> None:
+    """Issue "Play online": ``doublesix login`` makes Bea's account; Anneliese opens a public
+    table of one hand from the browser's new-game form; ``doublesix lobby`` lists it in the
+    browser's words, Bea types its number and sits (as her account); Anneliese starts and both
+    play the hand to its end; the finished game is among the account's games."""
+    session = make_session(record=True)
+    url = session.server.url
+    account = f"Bea{secrets.token_hex(4)}"
+    said_out = io.StringIO()
+    assert login(url, io.StringIO("a long password\n"), said_out, name=account, new=True,
+                 folder=str(tmp_path)) == 0, said_out.getvalue()
+    assert said_out.getvalue().endswith(f"Signed in as {account}.\n"), said_out.getvalue()
+
+    ana = session.page()
+    ana.goto(url + "/")
+    ana.get_by_role("button", name="New game").click()
+    form = ana.locator("#setup")
+    form.get_by_label("Draw", exact=True).check()
+    form.get_by_label("One hand").check()
+    form.get_by_label("Opponent 1").select_option("person")
+    form.get_by_label("Your name").fill("Anneliese")
+    form.get_by_label(re.compile("List the table in the lobby")).check()
+    form.get_by_role("button", name="Start").click()
+    ana.wait_for_url(re.compile(r"/game/"))
+    in_waiting_room(ana)
+    game_id = ana.url.rsplit("/", 1)[1]
+
+    bea = LobbyTerminal(url, tmp_path, 21, "Anneliese")
+    bea.thread.start()
+    wait_said(ana, f"{account} has joined the table.", timeout=30)
+    wait_printed(bea, "Waiting for Anneliese to start the game.", ana)
+    start(ana)
+    wait_said(ana, "The game starts.")
+    play_table([MousePlayer(ana)])
+    text = bea.wait(60)
+    assert bea.status == 0, text
+
+    listed = text[:text.index(lobbywords.ASK_TABLE)]
+    assert re.search(r"^\d+\. Anneliese's table: Draw, one hand, double-six, 2 players$", listed,
+                     re.MULTILINE), listed
+    assert f"   {lobbywords.RATED} Opened just now." in listed
+    assert "Seat 1: Anneliese, the host" in listed and "Seat 2: a free seat" in listed
+    assert "Anneliese invites you to a game of Draw." in text
+    assert "Your name at the table" not in text  # the account's own name
+    assert "You play against Anneliese." in text
+    assert re.search(r"^Anneliese (laid|drew|passed)", text, re.MULTILINE), text
+    assert "\nHand 1 is over." in text and "The game is over" in text
+    assert text.endswith("Play again? Type yes or no: no\nGoodbye.\n"), text[-500:]
+    expect(ana.locator("#result-dialog")).to_be_visible()
+
+    token = json.loads((tmp_path / "tables.json").read_text())["accounts"][url]["token"]
+
+    def among_the_accounts_games() -> bool:
+        records = ana.request.get(url + "/api/account/games",
+                                  headers={"Authorization": f"Bearer {token}"})
+        assert records.status == 200, records.text()
+        return game_id in [game["game_id"] for game in records.json()["games"]]
+
+    wait_for(among_the_accounts_games, 30, "the game saved among the account's games")

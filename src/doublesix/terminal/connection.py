@@ -27,6 +27,7 @@ from doublesix.protocol.model import read
 from doublesix.protocol.wire import CLOSE_FORBIDDEN, FINAL_CLOSES
 from doublesix.terminal.console import Console
 from doublesix.terminal.tables import Invitation, JoinError, Tables, error_words, http
+from doublesix.words import matchwords
 
 #: Seconds to wait before each new try after a lost connection.
 RETRY_DELAYS: Final = (1.0, 2.0, 4.0, 8.0)
@@ -178,6 +179,8 @@ class Connection:
         """Take the invitation's seat again, for a fresh token (the server knows this terminal
         by its cookie)."""
         invitation = self.invitation
+        if not invitation.code:  # a seat found by quick match: no invitation to take again
+            raise JoinError(matchwords.SEAT_GONE)
         kept = self.tables.seats.get(invitation.url, {})
         status, answer = http("POST", invitation.api, invitation.origin, self.tables,
                               JoinRequest(name=kept.get("name") or "Guest").model_dump())

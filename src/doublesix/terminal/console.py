@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import queue
 import threading
+import time
 from collections.abc import Mapping
 from typing import Final, TextIO
 
@@ -81,13 +82,21 @@ class Console:
         threading.Thread(target=read, name="doublesix-input", daemon=True).start()
         return True
 
-    def typed(self) -> str | None:
+    def typed(self, within: float = 0.0) -> str | None:
         """A line typed while nothing was asked (echoed like an answer), or None: none yet, or
-        the input ended (the next :meth:`ask` says so)."""
+        the input ended (the next :meth:`ask` says so).  ``within``: wait up to that many
+        seconds for one (while nothing can be typed, not watched or ended, just that long).
+
+        >>> import io
+        >>> Console(io.StringIO("q\\n"), io.StringIO()).typed(within=0.01) is None
+        True
+        """
         if self.lines is None or self.ended:
+            if within > 0:
+                time.sleep(within)
             return None
         try:
-            line = self.lines.get_nowait()
+            line = self.lines.get(timeout=within) if within > 0 else self.lines.get_nowait()
         except queue.Empty:
             return None
         if line is None:

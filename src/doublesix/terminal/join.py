@@ -43,7 +43,7 @@ from doublesix.terminal.tables import (
     error_words,
     http,
 )
-from doublesix.words import sessionwords, talk
+from doublesix.words import lobbywords, matchwords, sessionwords, talk
 
 
 def join_command(link: str, program: str | None = None) -> str:
@@ -77,12 +77,12 @@ def take_seat(invitation: Invitation, tables: Tables, console: Console,
     asked = name is None
     while True:
         if name is None:
-            line = console.ask("Your name at the table: ")
+            line = console.ask(lobbywords.ASK_NAME)
             if line is None:
                 raise Stop("eof")
             name = line.strip()
             if not name:
-                console.error("Type a name of 1 to 24 characters.")
+                console.error(lobbywords.NAME_LENGTH)
                 name = None
                 continue
         status, answer = http("POST", invitation.api, invitation.origin, tables,
@@ -137,6 +137,8 @@ def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *
                                                     None if folder is None else str(folder))
     try:
         kept = tables.seat(invitation)
+        if kept is None and not invitation.code:
+            raise JoinError(matchwords.NO_SEAT_HERE, USAGE)
         if kept is None:
             game_id, token, kept_name = take_seat(invitation, tables, console, name)
             console.say("You have your seat.")
@@ -146,14 +148,13 @@ def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *
         try:
             tables.keep(invitation, game_id, token, kept_name)
         except OSError as error:
-            console.error(f"Could not keep your seat in {tables.path}: "
-                          f"{error.strerror or error}. You can play on, but if you leave "
-                          "the table you cannot come back to this seat.")
+            console.error(lobbywords.cannot_keep_seat(str(tables.path),
+                                                      error.strerror or str(error)))
     except JoinError as error:
         console.error(str(error))
         return error.status
     except Stop:
-        console.say("End of input.")
+        console.say(lobbywords.END_OF_INPUT)
         return OK
     except KeyboardInterrupt:
         console.say("")

@@ -1,7 +1,8 @@
 """``doublesix lobby URL``: the public tables of a web server, from the terminal, with the
 browser's words (the server's); a table's number sits you at its first free seat, as
 ``doublesix join`` does with that seat's link (the account signed in with ``doublesix login``,
-if any, sent along).
+if any, sent along); ``m`` (or ``--quick GAME``) finds a game by quick match
+(:mod:`~doublesix.terminal.quick`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from doublesix.terminal.console import Console
 from doublesix.terminal.join import join
 from doublesix.terminal.login import server_origin
 from doublesix.terminal.person import OK
+from doublesix.terminal.quick import GAMES, Wanted, account_name, choose, quick_match
 from doublesix.terminal.saves import save_dir
 from doublesix.terminal.tables import FAILED, JoinError, Tables, error_words, http
 from doublesix.words import lobbywords
@@ -41,15 +43,22 @@ def lobby_lines(lobby: Lobby) -> list[str]:
 
 
 def lobby(url: str, input: TextIO | None = None, output: TextIO | None = None, *,
-          name: str | None = None, folder: str | None = None, once: bool = False) -> int:
-    """Show the lobby of the server at ``url``, then sit at the table chosen (``once``: show
-    it and stop); returns the exit status."""
+          name: str | None = None, folder: str | None = None, once: bool = False,
+          quick: Wanted | None = None) -> int:
+    """Show the lobby of the server at ``url``, then sit at the table chosen or quick-match
+    (``once``: show it and stop; ``quick``: go straight to quick match for that game, and stop
+    if the person leaves the queue); returns the exit status."""
     source = input if input is not None else sys.stdin
     console = Console(source, output if output is not None else sys.stdout)
     try:
         origin = server_origin(url)
         tables = Tables(save_dir(folder))
         while True:
+            if quick is not None:
+                played = quick_match(console, origin, tables, quick, name=name, folder=folder)
+                if played is not None:
+                    return played
+                return OK
             status, answer = http("GET", origin + "/api/lobby", origin, tables)
             try:
                 shown = read(Lobby, answer) if status == 200 else None
@@ -64,12 +73,18 @@ def lobby(url: str, input: TextIO | None = None, output: TextIO | None = None, *
             typed = console.ask(lobbywords.ASK_TABLE)
             if typed is None or typed.strip().lower() in ("q", "quit"):
                 return OK
-            choice = typed.strip()
+            choice = typed.strip().lower()
             if choice.isdigit() and 1 <= int(choice) <= len(shown.tables):
                 seat = next((s for s in shown.tables[int(choice) - 1].seats if s.join), None)
-                if seat is not None and seat.join:
-                    return join(origin + seat.join, source, console.output, name=name,
-                                folder=folder)
+                if seat is not None and seat.join:  # an account sits under its own name
+                    return join(origin + seat.join, source, console.output,
+                                name=name or account_name(origin, tables), folder=folder)
+            elif choice == "m":
+                wanted = choose(console, origin, tables)
+                played = None if wanted is None else quick_match(
+                    console, origin, tables, wanted, name=name, folder=folder)
+                if played is not None:
+                    return played
             elif choice not in ("", "r"):
                 console.error(lobbywords.not_a_table(choice, len(shown.tables)))
     except JoinError as error:
@@ -84,6 +99,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default=None, help="your name at the table (else you are "
                         "asked)")
     parser.add_argument("--list", action="store_true", help="show the lobby once and stop")
+    parser.add_argument("--quick", default=None, metavar="GAME", choices=GAMES,
+                        help="find a game by quick match at once: " + ", ".join(GAMES))
+    parser.add_argument("--players", type=int, default=None, choices=(2, 4),
+                        help="with --quick: how many players (default 2; partnership 4)")
+    parser.add_argument("--casual", action="store_true",
+                        help="with --quick: a casual game, which moves no rating (default "
+                             "rated)")
     parser.add_argument("--save-dir", default=None, metavar="DIR",
                         help="where your seats are kept (default: $DOUBLESIX_HOME, else your "
                              "data directory)")
@@ -92,5 +114,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, input: TextIO | None = None,
         output: TextIO | None = None) -> int:
     """``doublesix lobby URL``."""
+    quick = None if args.quick is None else Wanted(args.quick, args.players, not args.casual)
     return lobby(args.url, input, output, name=args.name, folder=args.save_dir,
-                 once=args.list)
+                 once=args.list, quick=quick)

@@ -58,11 +58,15 @@ class Invitation(NamedTuple):
     @classmethod
     def parse(cls, link: str) -> Invitation:
         """Read ``http(s)://host/join/{game_id}/{code}`` (without a scheme, ``http`` for this
-        machine and ``https`` elsewhere).
+        machine and ``https`` elsewhere), or a game's link ``http(s)://host/game/{game_id}``,
+        which only comes back to a seat this terminal holds (one found by quick match): its
+        code is "".
 
         >>> Invitation.parse("example.org/join/g1/c0de/")
         Invitation(origin='https://example.org', game_id='g1', code='c0de')
-        >>> Invitation.parse("http://example.org/game/g1")
+        >>> Invitation.parse("http://127.0.0.1:8000/game/g1").url
+        'http://127.0.0.1:8000/game/g1'
+        >>> Invitation.parse("http://example.org/lobby")
         Traceback (most recent call last):
         ...
         doublesix.terminal.tables.JoinError: This is not an invitation link: ...
@@ -74,17 +78,22 @@ class Invitation(NamedTuple):
             text = ("http://" if local else "https://") + text
         parts = urllib.parse.urlsplit(text)
         steps = [urllib.parse.unquote(step) for step in parts.path.split("/") if step]
-        if parts.scheme not in ("http", "https") or not parts.netloc or len(steps) != 3 \
-                or steps[0] != "join":
-            raise JoinError(
-                f"This is not an invitation link: {link!r}. An invitation looks like "
-                "http://host/join/GAME/CODE; ask the host to copy it again.", USAGE
-            )
-        return cls(f"{parts.scheme}://{parts.netloc}", steps[1], steps[2])
+        if parts.scheme in ("http", "https") and parts.netloc and steps:
+            origin = f"{parts.scheme}://{parts.netloc}"
+            if len(steps) == 3 and steps[0] == "join" and steps[2]:
+                return cls(origin, steps[1], steps[2])
+            if len(steps) == 2 and steps[0] == "game":
+                return cls(origin, steps[1], "")
+        raise JoinError(
+            f"This is not an invitation link: {link!r}. An invitation looks like "
+            "http://host/join/GAME/CODE; ask the host to copy it again.", USAGE
+        )
 
     @property
     def url(self) -> str:
         """The link, written the one way this client keeps it."""
+        if not self.code:
+            return f"{self.origin}/game/{_quote(self.game_id)}"
         return f"{self.origin}/join/{_quote(self.game_id)}/{_quote(self.code)}"
 
     @property

@@ -74,6 +74,9 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
     "wrong_passwords_per_hour_per_address": (0, 1_000_000),
     "held_name_days": (0, 100_000),
     "quick_match_fill_after": (0, 3600),
+    "queue_places_per_address": (0, 1_000_000),
+    "public_tables_per_browser": (0, 1_000_000),
+    "public_tables_per_address": (0, 1_000_000),
     "hsts_seconds": (0, 10 * 31536000),
     "keep_unfinished_days": (0, 100_000),
     "keep_finished_days": (0, 100_000),
@@ -218,6 +221,14 @@ class Settings:
     held_name_days: float = 30.0
     #: Seconds a person waits in quick match before computers fill the empty seats.
     quick_match_fill_after: float = 20.0
+    #: Places one client address may hold waiting in quick match's queue at once (a browser
+    #: or an account holds one: entering again leaves the old); 0: no bound.
+    queue_places_per_address: int = 16
+    #: Public tables one browser (or account), and one client address, may have open in the
+    #: lobby at once (waiting for people); past them a new public table is refused (429);
+    #: 0: no bound.
+    public_tables_per_browser: int = 3
+    public_tables_per_address: int = 30
     #: The proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed: addresses
     #: or networks (``10.0.0.0/8``), "*" for any.  Empty: none (the headers are ignored).
     forwarded_allow_ips: tuple[str, ...] = ()

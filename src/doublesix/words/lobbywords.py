@@ -21,6 +21,20 @@ NO_TABLES: Final = "No table is open now. Open one, and it shows here for others
 SIT: Final = "Sit here"
 
 
+def too_many_tables(which: str, bound: int) -> str:
+    """A public table refused: you (``which`` "browser") or your address ("address") have
+    ``bound`` tables open in the lobby already.
+
+    >>> too_many_tables("browser", 3)  # doctest: +ELLIPSIS
+    'You have 3 tables open in the lobby already: start one of them, ...'
+    """
+    if which == "browser":
+        return (f"You have {bound:,} tables open in the lobby already: start one of them, or "
+                "wait until people take their seats, before you open another.")
+    return (f"Your address has {bound:,} tables open in the lobby already: wait until people "
+            "take their seats before you open another.")
+
+
 def table_title(host: str, caption: str, players: int) -> str:
     """A lobby table's heading: whose it is and what game."""
     return f"{host}'s table: {caption}, {players} players"
@@ -50,8 +64,10 @@ def seat_line(name: str | None, rating: int | None, *, host: bool,
 
 # -- the terminal (doublesix lobby) ----------------------------------------------------------
 
-ASK_TABLE: Final = ("Type a table's number to sit at its free seat, r to read the lobby again, "
-                    "or q to leave: ")
+ASK_TABLE: Final = ("Type a table's number to sit at its free seat, m for a quick match, r to "
+                    "read the lobby again, or q to leave: ")
+#: The terminal's question for a name at a table (``doublesix join``, quick match).
+ASK_NAME: Final = "Your name at the table: "
 
 
 def numbered_table(number: int, title: str) -> str:
@@ -75,5 +91,20 @@ def numbered_seat(seat: int, line: str) -> str:
 def not_a_table(typed: str, tables: int) -> str:
     """A choice in ``doublesix lobby`` that names no table."""
     if tables == 0:
-        return f"{typed!r} is not a table: there is none now. Type r to read the lobby again."
-    return f"{typed!r} is not a table: type a number from 1 to {tables}, r or q."
+        return (f"{typed!r} is not a table: there is none now. Type m for a quick match, r to "
+                "read the lobby again, or q.")
+    return f"{typed!r} is not a table: type a number from 1 to {tables}, m, r or q."
+
+
+NAME_LENGTH: Final = "Type a name of 1 to 24 characters."
+END_OF_INPUT: Final = "End of input."
+
+
+def cannot_keep_seat(path: str, why: str) -> str:
+    """The seat's token could not be written to the terminal's data folder.
+
+    >>> cannot_keep_seat("/home/ana/tables.json", "Permission denied")  # doctest: +ELLIPSIS
+    'Could not keep your seat in /home/ana/tables.json: Permission denied. You can play on, ...'
+    """
+    return (f"Could not keep your seat in {path}: {why}. You can play on, but if you leave the "
+            "table you cannot come back to this seat.")

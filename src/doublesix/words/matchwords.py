@@ -1,6 +1,6 @@
 """What quick match says: waiting, found, filled by computers, left, and its refusals.
 
->>> waiting(0, 1500, 100)  # doctest: +ELLIPSIS
+>>> waiting(0, 1500, 100, 20)  # doctest: +ELLIPSIS
 'Looking for a game: nobody else is waiting for this one yet. Your rating is 1,500: ...'
 >>> found(None, 0)
 'Found a game: it starts now.'
@@ -20,16 +20,39 @@ BODY: Final = ('the body must be {"variant": "draw", "players": 2, "rated": true
 PLAYERS: Final = "Quick match has games of 2 or 4 players (the partnership game: 4)."
 
 
-def waiting(others: int, rating: int, within: int) -> str:
-    """While a person waits."""
+def too_many_places(which: str, bound: int) -> str:
+    """Entering the queue refused: ``bound`` places wait already from this address (``which``
+    is "address"; a browser or account holds one place, entering again leaves the old).
+
+    >>> too_many_places("address", 16)  # doctest: +ELLIPSIS
+    'Already 16 people from your address are waiting in the queue: ...'
+    """
+    return (f"Already {bound:,} people from your address are waiting in the queue: try again "
+            "when some of them are seated.")
+
+
+def waiting(others: int, rating: int, within: int, fill_after: int) -> str:
+    """While a person waits: who else waits, the range of ratings matched now, and when
+    computers take the seats nobody came for (``fill_after`` seconds after entering).
+
+    >>> waiting(2, 1512, 300, 1)  # doctest: +ELLIPSIS
+    '... 2 other people ... within 300 of it ... After 1 second of waiting, computers ...'
+    """
     if others == 0:
-        who = "nobody else is waiting for this one yet"
+        who = "Looking for a game: nobody else is waiting for this one yet."
     elif others == 1:
-        who = "1 other person is waiting for this one"
+        who = "Looking for a game: 1 other person is waiting for this one."
     else:
-        who = f"{others} other people are waiting for this one"
-    return (f"Looking for a game: {who}. Your rating is {rating:,}: people within {within:,} "
-            "of it are matched, more widely the longer you wait.")
+        who = f"Looking for a game: {others:,} other people are waiting for this one."
+    within_words = (f"Your rating is {rating:,}: people within {within:,} of it are matched, "
+                    "more widely the longer you wait.")
+    if fill_after == 1:
+        fill = ("After 1 second of waiting, computers at the level nearest your rating take "
+                "the seats nobody came for.")
+    else:
+        fill = (f"After {fill_after:,} seconds of waiting, computers at the level nearest your "
+                "rating take the seats nobody came for.")
+    return f"{who} {within_words} {fill}"
 
 
 def found(computer: str | None, seats: int) -> str:
@@ -42,3 +65,55 @@ def found(computer: str | None, seats: int) -> str:
                 "now.")
     return (f"Nobody else came in time: {computer} plays the {seats} empty seats. The game "
             "starts now.")
+
+
+# -- the terminal (doublesix lobby: m, or --quick GAME) ---------------------------------------
+
+CHOOSE_GAME: Final = "Quick match: choose a game."
+ASK_GAME: Final = "Type a game's number for a quick match, or q to go back: "
+ASK_PLAYERS: Final = "How many players? Type 2 or 4 (Enter: 2): "
+ASK_RATED: Final = "Rated, so that the game moves your rating? Type yes or no (Enter: yes): "
+HOW_TO_LEAVE: Final = "Type q and press Enter (or Ctrl-C) to leave the queue."
+#: A game's link (``/game/ID``) given to ``doublesix join`` with no seat kept for it.
+NO_SEAT_HERE: Final = ("This terminal holds no seat at this game. A game's link brings you back "
+                       "to a seat quick match found you here; to take a seat at a table, use "
+                       "its invitation link.")
+#: A seat found by quick match whose token stopped working (it cannot be taken again).
+SEAT_GONE: Final = ("The table refused this seat: its token no longer works, and a seat found "
+                    "by quick match cannot be taken again. Find another game with quick match.")
+
+
+def numbered_game(number: int, label: str) -> str:
+    """A game to choose for quick match in the terminal.
+
+    >>> numbered_game(5, "Partnership (two against two)")
+    '5. Partnership (two against two)'
+    """
+    return f"{number}. {label}"
+
+
+def not_a_game(typed: str, games: int) -> str:
+    """A choice that names no game.
+
+    >>> not_a_game("9", 5)
+    "'9' is not a game: type a number from 1 to 5, or q."
+    """
+    return f"{typed!r} is not a game: type a number from 1 to {games}, or q."
+
+
+def not_players(typed: str) -> str:
+    """A number of players quick match does not have.
+
+    >>> not_players("3")
+    "'3' is not a number of players here: type 2 or 4."
+    """
+    return f"{typed!r} is not a number of players here: type 2 or 4."
+
+
+def not_yes_or_no(typed: str) -> str:
+    """An answer that is neither yes nor no.
+
+    >>> not_yes_or_no("maybe")
+    "'maybe' is neither yes nor no: type yes or no."
+    """
+    return f"{typed!r} is neither yes nor no: type yes or no."

@@ -49,6 +49,10 @@ class Lobby:
         self._read = (time.monotonic(), answer)
         return answer
 
+    async def still_open(self, game_ids: list[str]) -> set[str]:
+        """Which of ``game_ids`` are still open in the lobby (read now, not the list's copy)."""
+        return await self.saving.run(lobbyrows.still_open, self.saving.store, game_ids)
+
 
 def listed(game: SavedGame, ratings: dict[str, int], now: datetime.datetime) -> dict[str, Any]:
     """One table as the lobby lists it (``LobbyTable``)."""

@@ -5,7 +5,8 @@ gets the game, the seat and its token, as from a new game.
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Final
 
 from doublesix.ai.ladder import step_of
 from doublesix.web.storage import lobbyrows, queue
@@ -16,6 +17,10 @@ from doublesix.words import matchwords, players
 
 #: A newcomer's rating as shown, for a person not rated yet.
 NEWCOMER = 1500
+#: The range of ratings is said in steps of this many points (it widens by 10 a second):
+#: the words change every few seconds, not at each question, so a screen reader's live line
+#: and the terminal say them again only when there is news.
+SAID_STEP: Final = 100
 
 
 class QuickMatch:
@@ -46,19 +51,36 @@ class QuickMatch:
             found = await self.saving.run(queue.ticket_of, store, ticket, digest(owner))
             if found is None:
                 raise KeyError(ticket)
-        return answer(*found)
+        return answer(*found, fill_after=self.fill_after)
+
+    async def waiting(self, tickets: list[str]) -> set[str]:
+        """Which of ``tickets`` still wait in the queue."""
+        return await self.saving.run(queue.waiting_among, self.saving.store, tickets)
 
     async def leave(self, owner: str, ticket: str) -> bool:
         """Leave the queue (False: no such waiting ticket of theirs)."""
         return await self.saving.run(queue.leave, self.saving.store, ticket, digest(owner))
 
 
-def answer(row: QueueRow, others: int) -> dict[str, Any]:
-    """A ticket as ``QuickMatchTicket``."""
+def shown_window(seconds: float) -> int:
+    """The range of ratings said after ``seconds`` of waiting: :func:`queue.window` rounded
+    down to :data:`SAID_STEP` (never below the first range).
+
+    >>> shown_window(0), shown_window(9.9), shown_window(10), shown_window(25)
+    (100, 100, 200, 300)
+    """
+    window = queue.window(seconds)
+    return max(queue.START, window - window % SAID_STEP)
+
+
+def answer(row: QueueRow, others: int, fill_after: float) -> dict[str, Any]:
+    """A ticket as ``QuickMatchTicket`` (``fill_after``: the seconds after which computers
+    fill the seats)."""
     if row.game_id is None:
         waited = (utcnow() - row.entered).total_seconds()
-        return {"ticket": row.ticket, "status": "waiting",
-                "words": matchwords.waiting(others, row.rating, queue.window(waited))}
+        words = matchwords.waiting(others, row.rating, shown_window(waited),
+                                   math.ceil(fill_after))
+        return {"ticket": row.ticket, "status": "waiting", "words": words}
     computer, seats = None, 0
     if row.computers:
         spec, count = row.computers.rsplit(":", 1)

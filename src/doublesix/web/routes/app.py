@@ -55,7 +55,7 @@ from doublesix.web.play.lobby import Lobby
 from doublesix.web.play.quickmatch import QuickMatch
 from doublesix.web.play.reviews import Reviews, games_json
 from doublesix.web.routes import accounts, bodies, matching, openapi
-from doublesix.web.routes.bounds import Bound
+from doublesix.web.routes.bounds import Bound, Held
 from doublesix.web.routes.errors import (
     DamagedGameError,
     ForbiddenError,
@@ -72,7 +72,7 @@ from doublesix.web.routes.openapi import answers, body
 from doublesix.web.settings import Settings, origin_allowed
 from doublesix.web.storage.retention import Retention
 from doublesix.web.storage.store import Store, default_url, digest
-from doublesix.words import watchwords
+from doublesix.words import lobbywords, watchwords
 
 log = logging.getLogger("doublesix.web")
 
@@ -144,6 +144,7 @@ def create_app(
     sockets_by_browser: dict[str, int] = {}
     creating = Bound(settings.games_per_hour_per_browser, settings.games_per_hour_per_address)
     joining = Bound(settings.joins_per_hour_per_browser, settings.joins_per_hour_per_address)
+    public_tables = Held(settings.public_tables_per_browser, settings.public_tables_per_address)
     reviews = Reviews(games.registry, games.saving, games.searchers,
                       **({} if review_playouts is None else {"playouts": review_playouts}))
     signing = accounts.Accounts(games.saving, settings)
@@ -300,7 +301,8 @@ def create_app(
 
     accounts.add_routes(app, signing, read_body, client_address)
     matching.add_routes(app, QuickMatch(games.saving, settings.quick_match_fill_after),
-                        read_body, lambda request: bound(request, creating, too_many_games))
+                        read_body, lambda request: bound(request, creating, too_many_games),
+                        Held(0, settings.queue_places_per_address), client_address)
 
     @app.post("/api/games", status_code=201, response_model=endpoints.Created,
               response_model_exclude_unset=True, responses=answers(400, 403, 429, 503),
@@ -311,10 +313,15 @@ def create_app(
             game = bodies.parse_new_game(await read_body(request))
         except ProtocolError as error:
             return _refused(error)
+        if game.public:
+            await public_tables.check(request.state.player, client_address(request),
+                                      the_lobby.still_open, lobbywords.too_many_tables)
         bound(request, creating, too_many_games)
         game_id, token, invites = await games.create(
             request.state.player, game.rules, game.opponents, game.seed, name=game.name,
             public=game.public, rated=game.rated)
+        if game.public:
+            public_tables.add(request.state.player, client_address(request), game_id)
         answer: dict[str, Any] = {"game_id": game_id, "seat": 0, "token": token}
         if invites:
             answer["invites"] = invites

@@ -1,4 +1,6 @@
-"""How often one browser, and one client address, may create games and take seats.
+"""How often one browser, and one client address, may create games and take seats; and how
+much each may hold at once (:class:`Held`: places waiting in quick match's queue, public tables
+open in the lobby).
 
 A :class:`Buckets` holds a bucket per key (a browser's cookie, or a client's address) that
 holds a tenth of an hour's allowance and fills again at the hour's pace: a person may start a
@@ -23,8 +25,10 @@ drop, so the address's bucket is the one that bounds a script.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Final
+
+from doublesix.web.routes.errors import TooOftenError
 
 #: The keys a :class:`Buckets` remembers at most (the oldest unused are forgotten first).
 MAX_KEYS: Final = 100_000
@@ -114,3 +118,68 @@ class Bound:
             return wait, "address"
         self.browsers.take(browser)
         return 0.0, ""
+
+
+#: Seconds a client refused by a :class:`Held` bound is told to wait before trying again.
+HELD_RETRY: Final = 30.0
+
+
+class Held:
+    """What one browser (or account), and one client address, may hold at once: each item
+    (a place in the queue, a public table) is remembered under both keys in this process, and
+    counted while the database says it is still held (waiting, open); ``per_browser`` or
+    ``per_address`` 0 bounds nothing.  Like :class:`Buckets`, each server process bounds what
+    was made through it.
+
+    >>> held = Held(1, 2)
+    >>> held.met("b1", "10.0.0.1", set()), held.add("b1", "10.0.0.1", "t1")
+    ('', None)
+    >>> held.met("b1", "10.0.0.1", {"t1"}), held.met("b2", "10.0.0.1", {"t1"})
+    ('browser', '')
+    >>> held.add("b2", "10.0.0.1", "t2")
+    >>> held.met("b3", "10.0.0.1", {"t1", "t2"}), held.met("b3", "10.0.0.1", {"t2"})
+    ('address', '')
+    """
+
+    def __init__(self, per_browser: int, per_address: int, *, max_keys: int = MAX_KEYS) -> None:
+        self.per_browser = per_browser
+        self.per_address = per_address
+        self.max_keys = max_keys
+        #: key -> the items made under it, not yet known to be gone; most recently used last.
+        self._items: dict[str, list[str]] = {}
+
+    def items(self, browser: str, address: str) -> list[str]:
+        """The items the browser and the address may still hold (for the database to say which
+        they do)."""
+        return [*self._items.get("b:" + browser, ()), *self._items.get("a:" + address, ())]
+
+    def met(self, browser: str, address: str, still: Iterable[str]) -> str:
+        """Forget the items no longer held (not in ``still``); then which bound one more item
+        would pass: "browser", "address", or "" (none)."""
+        held = set(still)
+        for key, bound in (("b:" + browser, self.per_browser),
+                           ("a:" + address, self.per_address)):
+            kept = [item for item in self._items.pop(key, ()) if item in held]
+            if kept:
+                self._items[key] = kept
+            if 0 < bound <= len(kept):
+                return "browser" if key[0] == "b" else "address"
+        return ""
+
+    def add(self, browser: str, address: str, item: str) -> None:
+        """Remember a new item of the browser and the address."""
+        for key in ("b:" + browser, "a:" + address):
+            self._items[key] = [*self._items.pop(key, ()), item]
+        while len(self._items) > self.max_keys:
+            del self._items[next(iter(self._items))]
+
+    async def check(self, browser: str, address: str,
+                    still: Callable[[list[str]], Awaitable[set[str]]],
+                    words: Callable[[str, int], str]) -> None:
+        """Refuse (:class:`TooOftenError`, in ``words(which, its bound)``) one more item past
+        a bound; ``still`` says which of the items are still held."""
+        items = self.items(browser, address)
+        which = self.met(browser, address, await still(items) if items else set())
+        if which:
+            bound = self.per_browser if which == "browser" else self.per_address
+            raise TooOftenError(words(which, bound), HELD_RETRY)

@@ -1,6 +1,7 @@
 """Quick match's routes (``docs/protocol.md``, "Quick match"): enter the queue, ask how it goes
 (which also runs the matching), leave it.  Entering is bounded per browser and per address as
-new games are.
+new games are; a browser (or account) holds one place at a time, and an address at most
+``queue_places_per_address`` (:class:`~doublesix.web.routes.bounds.Held`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from doublesix.protocol.matching import QuickMatchRequest, QuickMatchTicket
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.play.quickmatch import QuickMatch
 from doublesix.web.routes.bodies import parse_name
+from doublesix.web.routes.bounds import Held
 from doublesix.web.routes.openapi import answers, body
 from doublesix.web.storage.queue import Kind
 from doublesix.words import matchwords
@@ -30,9 +32,12 @@ def add_routes(
     matching: QuickMatch,
     read_body: Callable[[Request], Awaitable[Any]],
     bound: Callable[[Request], None],
+    places: Held,
+    address: Callable[[Request], str],
 ) -> None:
     """Add quick match's routes to ``app``; ``bound`` counts an entry against the browser's and
-    the address's bounds (``TooOftenError`` past them)."""
+    the address's bounds (``TooOftenError`` past them); ``places`` holds the places entered
+    from each ``address`` (the client's)."""
 
     @app.post("/api/quickmatch", status_code=201, response_model=QuickMatchTicket,
               response_model_exclude_none=True, responses=answers(400, 403, 429, 503),
@@ -53,9 +58,13 @@ def add_routes(
                 name = parse_name(asked.name if asked.name is not None else "")
             except ProtocolError as error:
                 return _error(400, str(error))
+        player, where = request.state.player, address(request)
+        await places.check(player, where, matching.waiting, matchwords.too_many_places)
         bound(request)
-        return await matching.enter(request.state.player, name,
-                                    Kind(asked.variant, asked.players, asked.rated))
+        ticket = await matching.enter(player, name,
+                                      Kind(asked.variant, asked.players, asked.rated))
+        places.add(player, where, ticket["ticket"])
+        return ticket
 
     @app.get("/api/quickmatch/{ticket}", response_model=QuickMatchTicket,
              response_model_exclude_none=True, responses=answers(400, 404, 503))

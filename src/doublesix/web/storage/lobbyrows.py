@@ -35,9 +35,26 @@ def open_tables(store: Store, limit: int) -> list[SavedGame]:
                                   GameRow.updated >= since)
             .order_by(GameRow.created.desc()).limit(limit * 10))
         games = [SavedGame.from_row(row) for row in rows]
-    waiting = [game for game in games if game.table is not None and game.table.public
-               and game.table.stage == WAITING and not all(s.joined for s in game.seats)]
-    return waiting[:limit]
+    return [game for game in games if is_open(game)][:limit]
+
+
+def is_open(game: SavedGame) -> bool:
+    """Whether ``game`` is a public table waiting for people with a seat free."""
+    return (game.table is not None and game.table.public and game.table.stage == WAITING
+            and not all(s.joined for s in game.seats))
+
+
+def still_open(store: Store, game_ids: Iterable[str]) -> set[str]:
+    """Which of ``game_ids`` are public tables still open in the lobby (:func:`is_open`).
+
+    >>> still_open(Store("sqlite://"), ["nobody"])
+    set()
+    """
+    with Session(store.engine) as session:
+        rows = session.scalars(select(GameRow).where(
+            GameRow.id.in_(list(game_ids)), GameRow.status == PLAYING,
+            GameRow.updated >= utcnow() - STALE))
+        return {row.id for row in rows if is_open(SavedGame.from_row(row))}
 
 
 def shown_ratings(store: Store, owners: Iterable[str]) -> dict[str, int]:

@@ -123,6 +123,17 @@ def leave(store: Store, ticket: str, owner: str) -> bool:
         return True
 
 
+def waiting_among(store: Store, tickets: Sequence[str]) -> set[str]:
+    """Which of ``tickets`` still wait in the queue (not seated, not left).
+
+    >>> waiting_among(Store("sqlite://"), ["nobody"])
+    set()
+    """
+    with Session(store.engine) as session:
+        return set(session.scalars(select(QueueRow.ticket).where(
+            QueueRow.ticket.in_(list(tickets)), QueueRow.game_id.is_(None))))
+
+
 def ticket_of(store: Store, ticket: str, owner: str) -> tuple[QueueRow, int] | None:
     """``owner``'s ticket and how many others of its kind wait (None: no such ticket of
     theirs)."""
