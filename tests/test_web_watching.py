@@ -64,7 +64,8 @@ def read_until(seat: SeatSocket, wanted: str, test: Any = None) -> dict[str, Any
 
 def fresh(seat: SeatSocket, after: int) -> dict[str, Any]:
     """Read a socket until a picture newer than revision ``after``."""
-    state: dict[str, Any] = read_until(seat, "state", lambda m: m["state"]["revision"] > after)["state"]
+    message = read_until(seat, "state", lambda m: m["state"]["revision"] > after)
+    state: dict[str, Any] = message["state"]
     return state
 
 
