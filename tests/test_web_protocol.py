@@ -552,7 +552,7 @@ class TestTableWords:
             "away": "Bea and Cid are away.",
             "later": "Once someone has been away for a minute, you can let a computer play for "
                      "them.",
-            "again": None, "again_asked": None}
+            "again": None, "again_asked": None, "watchers": None}
         assert table.to_json(1, "g", False)["words"]["away"] == "Cid is away."
         table.connected = {0, 1, 2}
         assert table.to_json(0, "g", False)["words"]["away"] == ""

@@ -102,7 +102,9 @@ export interface StateMessage {
 /**
  * The whole picture for one seat (``me``), and nothing that seat may not see.  ``view`` (only
  * with ``&view=1``) is the seat's :class:`~doublesix.engine.view.View` as the engine's JSON
- * (null in the waiting room).
+ * (null in the waiting room).  A watcher's picture (``watching``) is built from the table's
+ * view: ``me`` is the seat shown at the bottom, whose hand it does not hold (``hand``,
+ * ``legal`` and ``choices`` empty).
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
  * via the `definition` "Picture".
@@ -145,6 +147,7 @@ export interface Picture {
   view?: {
     [k: string]: unknown;
   } | null;
+  watching?: boolean;
 }
 /**
  * The rules: the variant they started from and every option (:meth:`Rules.options`).
@@ -316,6 +319,7 @@ export interface Table {
   handover_after: number;
   invites: Invite[];
   next_game: string | null;
+  watchers?: number;
 }
 /**
  * One seat at a table for people; ``words`` only for a person's seat.
@@ -365,6 +369,7 @@ export interface TableWords {
   later: string;
   again: string | null;
   again_asked: string | null;
+  watchers?: string | null;
 }
 /**
  * The link of a person seat not taken yet.
