@@ -1,7 +1,8 @@
 """The lobby's answer (``GET /api/lobby``, docs/protocol.md, "The lobby"): the public tables
-with a free seat, newest first.
+with a free seat, newest first, and the public games in play, to watch.
 
->>> Lobby.model_validate({"tables": [], "empty": "No table is open now."}).tables
+>>> Lobby.model_validate({"tables": [], "empty": "No table is open now.", "playing": [],
+...                       "in_play": "Games in play", "none_in_play": "None."}).tables
 []
 """
 
@@ -39,6 +40,10 @@ class LobbyTable(Model):
     #: "Opened 3 minutes ago."
     opened_words: str
     seats: list[LobbySeat]
+    #: A game in play's watching page (``/watch/{game_id}``); None for a table still open.
+    watch: str | None = None
+    #: The Watch link's accessible name ("Watch Ana's table: ..."); None with no link.
+    watch_words: str | None = None
 
 
 class Lobby(Model):
@@ -46,3 +51,8 @@ class Lobby(Model):
 
     tables: list[LobbyTable]
     empty: str
+    #: The public games being played (newest move first), each with its watching page; the
+    #: list's heading, and what it says when there is none.
+    playing: list[LobbyTable]
+    in_play: str
+    none_in_play: str

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from doublesix.words import accountwords, lobbywords, matchwords, names
+from doublesix.words import accountwords, lobbywords, matchwords, names, watchwords
 from doublesix.words.pagewords import page_title
 
 #: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
@@ -31,6 +31,7 @@ LABELS: Final[dict[str, str]] = {
     "statsPageTitle": page_title("Statistics"),
     "accountPageTitle": page_title("Account"),
     "lobbyPageTitle": page_title("Lobby"),
+    "watchPageTitle": page_title(watchwords.WATCH_TITLE),
     "joinPageTitle": page_title("Join a game"),
     "joinTitle": "Join a game of dominoes",
     "dailyGame": "Daily game",
@@ -152,6 +153,7 @@ LABELS: Final[dict[str, str]] = {
     # The lobby.
     "lobbyFailed": "Could not load the lobby:",
     "sitHere": lobbywords.SIT,
+    "watch": watchwords.WATCH,
     "quickMatch": "Quick match",
     "quickGame": "Game",
     "quickPlayers": "Players",

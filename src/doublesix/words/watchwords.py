@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from doublesix.words.talk import plural
+
 #: The watcher's own row: the table's seats are shown from the first seat's side.
 WATCHING: Final = "You are watching this table."
 #: The watcher's status line when nobody is to play.
@@ -45,6 +47,15 @@ def watching_status(turn_name: str | None) -> str:
     if turn_name is None:
         return WATCHING_IDLE
     return f"You are watching. {turn_name}'s turn."
+
+
+def hidden_hand(name: str, count: int) -> str:
+    """The bottom seat's hand as a watcher is told it: how many tiles, face down.
+
+    >>> hidden_hand("Ana", 1), hidden_hand("Ana", 5)
+    ("Ana's hand: 1 tile, face down.", "Ana's hand: 5 tiles, face down.")
+    """
+    return f"{name}'s hand: {plural(count, 'tile')}, face down."
 
 
 def watch_label(title: str) -> str:

@@ -10,12 +10,12 @@ import time
 from typing import Any, Final
 
 from doublesix.engine.match import Match
-from doublesix.protocol.wire import HUMAN
+from doublesix.protocol.wire import HUMAN, WAITING
 from doublesix.web.play import gameinfo, pictures
 from doublesix.web.storage import lobbyrows
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, utcnow
-from doublesix.words import lobbywords
+from doublesix.words import lobbywords, watchwords
 
 #: Tables listed at most.
 LIMIT: Final = 100
@@ -37,15 +37,12 @@ class Lobby:
             return self._read[1]
         store = self.saving.store
         games = await self.saving.run(lobbyrows.open_tables, store, LIMIT)
-        owners = [seat.owner for game in games for seat in game.seats if seat.owner]
+        playing = await self.saving.run(lobbyrows.games_in_play, store, LIMIT)
+        owners = [seat.owner for game in games + playing for seat in game.seats if seat.owner]
         ratings = await self.saving.run(lobbyrows.shown_ratings, store, owners)
-        tables = []
-        for game in games:
-            try:
-                tables.append(listed(game, ratings, utcnow()))
-            except ValueError:  # a save that cannot be read is no table to sit at
-                continue
-        answer = {"tables": tables, "empty": lobbywords.NO_TABLES}
+        answer = {"tables": _listing(games, ratings), "empty": lobbywords.NO_TABLES,
+                  "playing": _listing(playing, ratings), "in_play": watchwords.IN_PLAY,
+                  "none_in_play": watchwords.NONE_IN_PLAY}
         self._read = (time.monotonic(), answer)
         return answer
 
@@ -54,8 +51,20 @@ class Lobby:
         return await self.saving.run(lobbyrows.still_open, self.saving.store, game_ids)
 
 
+def _listing(games: list[SavedGame], ratings: dict[str, int]) -> list[dict[str, Any]]:
+    """The games as the lobby lists them (a save that cannot be read is left out)."""
+    shown = []
+    for game in games:
+        try:
+            shown.append(listed(game, ratings, utcnow()))
+        except ValueError:
+            continue
+    return shown
+
+
 def listed(game: SavedGame, ratings: dict[str, int], now: datetime.datetime) -> dict[str, Any]:
-    """One table as the lobby lists it (``LobbyTable``)."""
+    """One table as the lobby lists it (``LobbyTable``): a game in play with its watching
+    page."""
     assert game.table is not None
     rules = Match.from_json(game.match).rules
     seats = []
@@ -71,12 +80,15 @@ def listed(game: SavedGame, ratings: dict[str, int], now: datetime.datetime) -> 
         })
     minutes = int((now - game.created).total_seconds() // 60)
     host = game.seats[game.table.host].name
+    title = lobbywords.table_title(host, pictures.rules_words(rules)["caption"], rules.players)
+    playing = game.table.stage != WAITING
     return {
         "game_id": game.id, "rules": pictures.rules_json(rules),
-        "title": lobbywords.table_title(host, pictures.rules_words(rules)["caption"],
-                                        rules.players),
+        "title": title,
         "rated": game.table.rated,
         "rated_words": lobbywords.RATED if game.table.rated else lobbywords.CASUAL,
         "opened": game.created.isoformat(timespec="seconds") + "Z",
         "opened_words": lobbywords.opened_ago(minutes), "seats": seats,
+        "watch": f"/watch/{game.id}" if playing else None,
+        "watch_words": watchwords.watch_label(title) if playing else None,
     }

@@ -133,6 +133,7 @@ def _words(match: Match, info: GameInfo, names: list[str], played: list[str],
     if turn is not None:
         said["turn"] = talk.their_turn(names[turn])
     said["ends"] = talk.ends_sentence(table_view)
+    said["hand"] = watchwords.hidden_hand(names[BOTTOM], table_view.hand_sizes[BOTTOM])
     said["scores"] = (f"{talk.scores_sentence(table_view.scores, names, rules.target, rules)} "
                       f"{talk.counts_sentence(table_view, names)}")
     said["heading"] = talk.result_heading(match, names, talk.NOBODY)

@@ -266,6 +266,10 @@ def create_app(
     async def lobby_page() -> Response:
         return page()
 
+    @app.get("/watch/{game_id}", include_in_schema=False)
+    async def watch_page(game_id: str) -> Response:
+        return page()
+
     @app.get("/account", include_in_schema=False)
     async def account_page() -> Response:
         return page()

@@ -22,7 +22,7 @@ const SHOWN_MS = 4000;
 
 /** The Chat button: at a table of people only. @param {Picture} st */
 export function renderChat(st) {
-  byId("chat-button").hidden = !st.table;
+  byId("chat-button").hidden = !st.table || !!st.watching;
 }
 
 /** Open the quick chat's menu: the server's phrases, and the mute setting. */

@@ -48,7 +48,8 @@ async function closeName(code) {
  */
 export function connect(g, on) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(g.id)}?token=${encodeURIComponent(g.token)}`);
+  const asks = g.watching ? "watch=1" : `token=${encodeURIComponent(g.token)}`;
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(g.id)}?${asks}`);
   g.ws = ws;
   ws.addEventListener("open", () => {
     if (g.closed || state.game !== g) return;

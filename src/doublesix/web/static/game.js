@@ -82,12 +82,12 @@ const HANDLERS = {
 };
 
 /** Open a game's screen and connect to it. @param {string} id @param {string} token */
-export function openGame(id, token) {
-  if (state.game && state.game.id === id) return;
+export function openGame(id, token, watching = false) {
+  if (state.game && state.game.id === id && state.game.watching === watching) return;
   leaveGame();
   /** @type {GameSession} */
   const g = {
-    id, token, ws: null, connected: false, lost: false, retries: 0, closed: false, stopped: false, notice: "",
+    id, token, watching, ws: null, connected: false, lost: false, retries: 0, closed: false, stopped: false, notice: "",
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
     selected: null, focusTile: null, focusHand: true, hint: null, status: {}, turnKey: "", resultShownFor: "",
     heard: loadHeard(id), travel: null, openingDue: false,
@@ -517,6 +517,9 @@ export function renderGame(how = {}) {
   }
   if (inWaitingRoom()) enterTable(g);
   byId("game").dataset.revision = String(st.revision ?? "");
+  byId("game").classList.toggle("watching", !!st.watching);
+  byId("resign-button").hidden = !!st.watching;
+  byId("info-watchers").textContent = st.table?.words.watchers || "";
   byId("game-caption").textContent = st.words.caption;
   document.title = canAct(g) ? st.words.title_turn : st.words.title;
   renderSeats(g, st);

@@ -11,7 +11,7 @@
 import { state, canAct } from "./state.js";
 import { byId, button, h, marked, sentences } from "./dom.js";
 import { LABELS } from "./labels.js";
-import { tileSVG } from "./board.js";
+import { tileSVG, tileBackSVG } from "./board.js";
 import { announce } from "./a11y.js";
 import { screenMode } from "./table.js";
 import { countTo } from "./motion.js";
@@ -82,7 +82,8 @@ export function renderMe(g, st) {
   }
   byId("me-status").textContent = status;
 
-  renderHand(g, st, act);
+  if (st.watching) renderWatchedHand(st);
+  else renderHand(g, st, act);
   renderEndChoice(g, st, act);
   // A refused tile's note stays until the picture changes (or it times out).
   if (st.revision !== noteFor) byId("hand-note").hidden = true;
@@ -116,9 +117,29 @@ export function renderMe(g, st) {
   if (!g.hint) byId("hint-text").hidden = true;
 }
 
+/**
+ * A watcher's bottom row: the seat's tiles face down, named by the server's words.
+ * @param {Picture} st
+ */
+function renderWatchedHand(st) {
+  const hand = byId("hand");
+  hand.dataset.label ??= hand.getAttribute("aria-label") || "";
+  hand.setAttribute("aria-label", st.words.hand || "");
+  const size = st.hand_sizes[st.me];
+  if (hand.dataset.backs !== String(size)) {
+    hand.dataset.backs = String(size);
+    hand.replaceChildren(...Array.from({ length: size }, () => h("span", { class: "tile-back" }, [tileBackSVG()])));
+  }
+}
+
 /** @param {GameSession} g @param {Picture} st @param {boolean} act */
 function renderHand(g, st, act) {
   const hand = byId("hand");
+  if (hand.dataset.backs !== undefined) {  // was a watcher's: your own tiles again
+    delete hand.dataset.backs;
+    hand.replaceChildren();
+    hand.setAttribute("aria-label", hand.dataset.label || "");
+  }
   const active = /** @type {HTMLElement|null} */ (document.activeElement);
   const hadFocus = !!active && hand.contains(active);
   const focusedIndex = hadFocus ? [...hand.children].indexOf(active) : -1;

@@ -20,6 +20,7 @@ const EVERY = 3;
 let timer;
 /** What was last drawn, so that an unchanged lobby is not drawn again (nor read aloud). */
 let drawn = "";
+let drawnPlaying = "";
 
 /** Show the lobby, and keep it fresh while it is the page shown. */
 export function showLobby() {
@@ -28,7 +29,7 @@ export function showLobby() {
   loadOptions().then((opts) => {
     if (!document.getElementById("quick-match")) byId("lobby-title").after(quickMatchForm(opts));
   }).catch(() => null);
-  drawn = "";
+  drawn = drawnPlaying = "";
   refresh();
   clearInterval(timer);
   timer = setInterval(() => {
@@ -42,6 +43,7 @@ async function refresh() {
   try {
     /** @type {Lobby} */
     const lobby = await api("/api/lobby");
+    showPlaying(lobby);
     const text = JSON.stringify(lobby.tables);
     if (text === drawn) return;
     drawn = text;
@@ -53,11 +55,25 @@ async function refresh() {
   }
 }
 
+/**
+ * The games in play, each with its Watch link (not a live region: a move somewhere is not
+ * read aloud). @param {Lobby} lobby
+ */
+function showPlaying(lobby) {
+  const text = JSON.stringify(lobby.playing);
+  if (text === drawnPlaying) return;
+  drawnPlaying = text;
+  byId("lobby-playing").hidden = false;
+  byId("lobby-playing-title").textContent = lobby.in_play;
+  byId("lobby-playing-body").replaceChildren(...(lobby.playing.length ? [h("ul", { class: "lobby-tables" },
+    lobby.playing.map(tableItem))] : [h("p", { text: lobby.none_in_play })]));
+}
+
 /** One table: its heading, rated or casual, when it opened, its seats. @param {LobbyTable} table */
 function tableItem(table) {
   const id = `lobby-${table.game_id}`;
   return h("li", { class: "lobby-table", "aria-labelledby": id }, [
-    h("h2", { id, text: table.title }),
+    h(table.watch ? "h3" : "h2", { id, text: table.title }),
     h("p", { class: "lobby-meta", text: sentences(table.rated_words, table.opened_words) }),
     h("ul", { class: "lobby-seats" }, table.seats.map((seat) => h("li", {}, [
       seat.line,
@@ -67,5 +83,8 @@ function tableItem(table) {
         onclick: () => { clearInterval(timer); navigate(/** @type {string} */ (seat.join)); },
       })] : []),
     ]))),
+    ...(table.watch ? [h("p", {}, [h("a", { href: table.watch, "data-nav": true, class: "button",
+      text: LABELS.watch, "aria-label": table.watch_words || undefined,
+      onclick: () => clearInterval(timer) })])] : []),
   ]);
 }

@@ -20,12 +20,14 @@ import { openReview } from "./review.js";
 /** Show the page the address names (on start-up, after `navigate`, and on the browser's Back). */
 export function route() {
   const path = location.pathname;
-  const gameMatch = path.match(/^\/game\/([^/]+)\/?$/);
-  const id = gameMatch ? decodeURIComponent(gameMatch[1]) : null;
+  const gameMatch = path.match(/^\/(game|watch)\/([^/]+)\/?$/);
+  const id = gameMatch ? decodeURIComponent(gameMatch[2]) : null;
+  const watching = gameMatch?.[1] === "watch";
   const joinMatch = path.match(/^\/join\/([^/]+)\/([^/]+)\/?$/);
-  if (id === null || id !== state.game?.id) leaveGame();
+  if (id === null || id !== state.game?.id || watching !== state.game?.watching) leaveGame();
   for (const dialog of document.querySelectorAll("dialog[open]")) closeDialog(dialog.id);
-  if (id !== null) showGame(id);
+  if (id !== null && watching) showWatch(id);
+  else if (id !== null) showGame(id);
   else if (joinMatch) showJoin(decodeURIComponent(joinMatch[1]), decodeURIComponent(joinMatch[2]));
   else if (path === "/stats") showStats();
   else if (path === "/account") showAccount();
@@ -44,6 +46,13 @@ function showGame(id) {
     return;
   }
   openGame(id, token);
+}
+
+/** Watch a public table: its pictures for watchers, no seat held. @param {string} id */
+function showWatch(id) {
+  showView("game");
+  document.title = LABELS.watchPageTitle;
+  openGame(id, "", true);
 }
 
 function showHome() {

@@ -1483,6 +1483,9 @@ export interface Records {
 export interface Lobby {
   tables: LobbyTable[];
   empty: string;
+  playing: LobbyTable[];
+  in_play: string;
+  none_in_play: string;
 }
 /**
  * A public table waiting for people.
@@ -1499,6 +1502,8 @@ export interface LobbyTable {
   opened: string;
   opened_words: string;
   seats: LobbySeat[];
+  watch?: string | null;
+  watch_words?: string | null;
 }
 /**
  * A seat of a lobby table: who sits there, or a free seat's way in.

@@ -111,7 +111,9 @@ export function showResult(g, picture) {
     h("div", { class: "result-more" }, parts));
 
   const buttons = [];
-  if (!st.over) {
+  if (st.watching) {
+    // A watcher only looks: nothing to deal, play again or review.
+  } else if (!st.over) {
     const next = h("button", { type: "button", class: "primary", id: "next-hand", text: LABELS.nextHand });
     next.addEventListener("click", () => {
       if (next.getAttribute("aria-disabled") !== "true") nextHand();
@@ -157,7 +159,7 @@ export function showResult(g, picture) {
   review.addEventListener("click", () => openReview({ gameId: st.game_id || g.id, token: g.token,
     hand: st.over ? null : st.hand_number + 1 }));
   // A review for every hand that ended (a resignation between hands leaves the hands before it).
-  if (st.scoresheet.length) buttons.push(review);
+  if (st.scoresheet.length && !st.watching) buttons.push(review);
   const look = h("button", { type: "button", text: LABELS.lookAtTheTable });
   look.addEventListener("click", () => closeDialog("result-dialog"));
   buttons.push(look);
@@ -210,7 +212,7 @@ export function updateResultActions(g) {
   // "Next hand" in the dialog, and on the table once the dialog is closed without it.
   const onTable = byId("table-next-hand");
   const open = /** @type {HTMLDialogElement} */ (byId("result-dialog")).open;
-  onTable.hidden = open || !st?.result || st.over;
+  onTable.hidden = open || !st?.result || st.over || !!st.watching;
   for (const next of [document.getElementById("next-hand"), onTable]) {
     if (!next) continue;
     // aria-disabled rather than disabled: a focused button keeps its focus.

@@ -87,5 +87,6 @@ export function rememberOver(id) {
 /** Whether the person may act now: their turn, announced, nothing queued, connected. @param {GameSession} g */
 export function canAct(g) {
   const st = g.picture;
-  return !!st && g.ready && g.connected && !g.pending && !g.pumping && st.turn === st.me && !st.result && !st.over;
+  return !!st && !g.watching && g.ready && g.connected && !g.pending && !g.pumping && st.turn === st.me
+    && !st.result && !st.over;
 }

@@ -75,7 +75,7 @@
 /**
  * One game being played in this page.
  * @typedef {{
- *   id: string, token: string,
+ *   id: string, token: string, watching: boolean,
  *   ws: WebSocket|null, connected: boolean, lost: boolean, retries: number, closed: boolean,
  *   stopped: boolean, notice: string,
  *   picture: Picture|null,

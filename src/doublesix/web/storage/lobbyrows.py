@@ -23,6 +23,8 @@ from doublesix.web.storage.store import PLAYING, GameRow, SavedGame, Store, utcn
 
 #: A table waiting longer than this is not listed (its host has most likely gone).
 STALE: Final = datetime.timedelta(hours=6)
+#: A game in play whose last move is older than this is not listed to watch.
+PLAYED_WITHIN: Final = datetime.timedelta(minutes=30)
 
 
 def open_tables(store: Store, limit: int) -> list[SavedGame]:
@@ -36,6 +38,23 @@ def open_tables(store: Store, limit: int) -> list[SavedGame]:
             .order_by(GameRow.created.desc()).limit(limit * 10))
         games = [SavedGame.from_row(row) for row in rows]
     return [game for game in games if is_open(game)][:limit]
+
+
+def games_in_play(store: Store, limit: int) -> list[SavedGame]:
+    """The public games being played, a move made within :data:`PLAYED_WITHIN`, the most
+    recently moved first (at most ``limit``): the games a person may watch.
+
+    >>> games_in_play(Store("sqlite://"), limit=10)
+    []
+    """
+    with Session(store.engine) as session:
+        rows = session.scalars(
+            select(GameRow).where(GameRow.table_info.is_not(None), GameRow.status == PLAYING,
+                                  GameRow.updated >= utcnow() - PLAYED_WITHIN)
+            .order_by(GameRow.updated.desc()).limit(limit * 10))
+        games = [SavedGame.from_row(row) for row in rows]
+    return [game for game in games if game.table is not None and game.table.public
+            and game.table.stage != WAITING][:limit]
 
 
 def is_open(game: SavedGame) -> bool:

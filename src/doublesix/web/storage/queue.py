@@ -213,7 +213,8 @@ def _seat(session: Session, kind: Kind, group: Sequence[QueueRow]) -> str:
     match = Match(rules)
     game = SavedGame(id=new_game_id(), owner=group[0].owner, variant=rules.name, seats=seats,
                      match=match.to_json(), scores=match.scores,
-                     table=Table(host=0, stage=PLAYING, rated=kind.rated))
+                     table=Table(host=0, stage=PLAYING, public=True,
+                                 rated=kind.rated))
     finish_columns(game, match)
     session.add(GameRow(**game.columns()))
     computers = "" if len(group) == kind.players else f"{computer}:{kind.players - len(group)}"
