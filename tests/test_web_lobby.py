@@ -16,7 +16,7 @@ from sqlalchemy import select
 from doublesix.web.play import lobby
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage.ratings import RatingRow
-from doublesix.words import lobbywords
+from doublesix.words import lobbywords, watchwords
 from tests.support.web import TEST_SETTINGS, SeatSocket, as_browser, new_game
 
 ANA, BEA = "ana-browser-cookie-0123456789", "bea-browser-cookie-0123456789"
@@ -45,7 +45,9 @@ def open_table(client: TestClient, **body: Any) -> dict[str, Any]:
 
 def test_a_public_table_is_listed_with_its_seats_until_they_are_taken(
         client: TestClient) -> None:
-    assert client.get("/api/lobby").json() == {"tables": [], "empty": lobbywords.NO_TABLES}
+    assert client.get("/api/lobby").json() == {
+        "tables": [], "empty": lobbywords.NO_TABLES, "playing": [],
+        "in_play": watchwords.IN_PLAY, "none_in_play": watchwords.NONE_IN_PLAY}
     # Ana has a rating from a game against a computer.
     game_id, token = new_game(as_browser(client, ANA), variant="draw", players=2, target=0,
                               opponents=["greedy"], seed=2)
@@ -63,9 +65,21 @@ def test_a_public_table_is_listed_with_its_seats_until_they_are_taken(
     assert computer["join"] is None and "computer" in computer["line"]
     assert table["opened_words"] == lobbywords.opened_ago(0)
 
+    assert table["watch"] is None and client.get("/api/lobby").json()["playing"] == []
+
     taken = as_browser(client, BEA).post(f"/api{free['join']}", json={"name": "Bea"})
     assert taken.status_code == 201
     assert client.get("/api/lobby").json()["tables"] == []
+    # Once started, it is a game in play, listed to watch.
+    with client.websocket_connect(f"/ws/{opened['game_id']}?token={opened['token']}") as ws:
+        ws.send_json({"type": "start"})
+        while ws.receive_json().get("text") != "The game starts.":
+            pass
+    [playing] = client.get("/api/lobby").json()["playing"]
+    assert playing["game_id"] == opened["game_id"]
+    assert playing["watch"] == f"/watch/{opened['game_id']}"
+    assert playing["watch_words"] == watchwords.watch_label(playing["title"])
+    assert all(seat["join"] is None for seat in playing["seats"])
 
 
 @pytest.mark.parametrize("rated", [True, False])
