@@ -15,7 +15,17 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from doublesix import VARIANTS, Ending, IllegalMoveError, Match, Move, Rules, State, Tile
+from doublesix import (
+    VARIANTS,
+    Ending,
+    IllegalMoveError,
+    Match,
+    Move,
+    Rules,
+    State,
+    TableView,
+    Tile,
+)
 from doublesix.engine.events import Event
 from tests.support.deals import sizes, whole_set
 from tests.support.strategies import any_rules
@@ -421,3 +431,36 @@ class TestViews:
         match.play("draw")
         match.play("6|0 left")  # it laid the tile it drew: the rest of its hand holds no six
         assert match.view(0).lacks[1] == frozenset({6})
+
+
+class TestTableView:
+    """A watcher's view (``Match.table_view``): what every seat's view shares, and no tile of
+    any hand or of the boneyard, at every point of a match."""
+
+    @settings(max_examples=40, deadline=None)
+    @given(rules=any_rules(), seed=st.integers(0, 2**32), play=st.integers(0, 2**32),
+           stop=st.integers(0, 200))  # fmt: skip
+    def test_the_table_view_is_every_views_shared_part_and_holds_no_hidden_tile(
+        self, rules: Rules, seed: int, play: int, stop: int
+    ) -> None:
+        match = Match(rules, seed=seed)
+        rng = random.Random(play)
+        for _ in range(stop):
+            if match.is_over:
+                break
+            if match.turn is None:
+                match.next_hand()
+            else:
+                match.play(rng.choice(match.legal_moves()))
+        table = match.table_view()
+        assert type(table) is TableView
+        shared = {name: getattr(table, name) for name in TableView.__dataclass_fields__}
+        for seat in range(rules.players):
+            view = match.view(seat)
+            assert {name: getattr(view, name) for name in shared} == shared
+        hidden = {str(tile) for hand in match.hands for tile in hand}
+        hidden |= {str(tile) for tile in match.boneyard}
+        laid = {str(event.tile) for event in table.history if event.kind == "lay"}
+        written = repr(table)
+        assert not {tile for tile in hidden - laid if f"Tile({tile.replace('|', ', ')})"
+                    in written}

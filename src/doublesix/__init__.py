@@ -33,7 +33,7 @@ from doublesix.engine.outcome import Ending, HandResult
 from doublesix.engine.rules import VARIANTS, Rules
 from doublesix.engine.state import State
 from doublesix.engine.tiles import Tile
-from doublesix.engine.view import View
+from doublesix.engine.view import TableView, View
 from doublesix.words.eventwords import describe
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "Placed",
     "Rules",
     "State",
+    "TableView",
     "Tile",
     "View",
     "describe",

@@ -24,8 +24,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 def sign_up(page: Page, url: str, name: str) -> None:
     """A new account for this browser context, signed in (its session cookie kept)."""
-    answer = page.request.post(f"{url}/api/account", headers={"Content-Type": "application/json"},
-                               data=json.dumps({"name": name, "password": f"{name} plays dominoes"}))
+    body = json.dumps({"name": name, "password": f"{name} plays dominoes"})
+    answer = page.request.post(f"{url}/api/account", data=body,
+                               headers={"Content-Type": "application/json"})
     assert answer.status == 201, answer.text()
 
 
