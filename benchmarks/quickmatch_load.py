@@ -34,10 +34,12 @@ from stats import quantile
 KINDS = ("draw", "block", "all-fives", "muggins")
 
 
-def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
-    """``doublesix serve`` with the bounds per address raised, answering once it is up."""
+def start_server(port: int, db: str,
+                 more: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """``doublesix serve`` with the bounds per address raised (and the settings ``more``),
+    answering once it is up."""
     env = {**os.environ, "DOUBLESIX_GAMES_PER_HOUR_PER_ADDRESS": "0",
-           "DOUBLESIX_GAMES_PER_HOUR_PER_BROWSER": "0"}
+           "DOUBLESIX_GAMES_PER_HOUR_PER_BROWSER": "0", **(more or {})}
     process = subprocess.Popen([sys.executable, "-m", "doublesix.cli", "serve", "--port",
                                 str(port), "--db", db], stdout=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 60
