@@ -75,8 +75,9 @@ async def play(sockets: list[ClientConnection], moves: int, pace: float, rng: ra
             if state is None or state["revision"] <= newest[seat]:
                 continue
             newest[seat] = state["revision"]
-            if waiting[seat] is not None and state["revision"] > waiting[seat][0]:
-                acks.append(time.monotonic() - waiting[seat][1])
+            asked = waiting[seat]
+            if asked is not None and state["revision"] > asked[0]:
+                acks.append(time.monotonic() - asked[1])
                 waiting[seat] = None
             if state["over"] or len(sent) >= moves:
                 done.set()
