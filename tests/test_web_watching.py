@@ -142,6 +142,9 @@ def test_a_watcher_cannot_move_or_chat_and_nothing_changes(client: TestClient) -
             else:
                 w.send_json(message)
             assert read_until(watcher, "error")["message"] == watchwords.ONLY_PLAYERS
+        # What is said at the table reaches the watcher.
+        a.send_json({"type": "chat", "phrase": "hello"})
+        assert read_until(watcher, "chat")["text"] == "Ana: Hello!"
         # Nothing changed: Ana's next picture is the one she had, and her socket is open.
         a.send_json({"type": "hint"})
         assert read_until(ana, "hint")
