@@ -272,6 +272,7 @@ class Games:
             self.registry.forget_if_idle(game)
             raise TooManyError(watchwords.TOO_MANY)
         connection = Connection(watching.BOTTOM, address)
+        connection.watching = True
         game.watchers.append(connection)
         if game.saving:  # the change waiting for the database is not shown
             connection.send({"type": "state", "state": watching.picture(

@@ -99,6 +99,8 @@ class Connection:
         self.received: collections.deque[float] = collections.deque()
         #: Whether its pictures carry the seat's view as the engine's JSON (``&view=1``).
         self.with_view = False
+        #: Whether it watches (sent the watchers' pictures; it holds no seat).
+        self.watching = False
 
     def send(self, message: Message) -> None:
         """Queue a message; a connection that stopped reading is closed instead."""
@@ -291,7 +293,7 @@ class Game:
     def send_state(self, connection: Connection) -> None:
         """Send one connection its seat's whole picture (a watcher, the watcher's)."""
         self.refresh_presence()
-        shown = self.watcher_picture() if connection in self.watchers \
+        shown = self.watcher_picture() if connection.watching \
             else self.picture(connection.seat, connection.with_view)
         connection.send({"type": "state", "state": shown})
 
