@@ -22,7 +22,7 @@ from doublesix.web.play.games import Games
 from doublesix.web.routes.app import create_app
 from doublesix.words import watchwords
 from doublesix.words.talk import NOBODY
-from tests.support.web import TEST_SETTINGS, SeatSocket, check_secrets, knowledge
+from tests.support.web import TEST_SETTINGS, SeatSocket, check_secrets, knowledge, postgres_url
 
 ANA, BEA = "ana-watch-browser-cookie-0123456789", "bea-watch-browser-cookie-0123456789"
 CID = "cid-watch-browser-cookie-0123456789"
@@ -198,3 +198,31 @@ def test_watchers_share_one_encoding_that_no_seat_is_sent(
         assert shared is not game.picture(0) and shared is not game.picture(1)
         assert texts[0] == texts[1] != texts[2]
         check_secrets({"type": "state", "state": dict(shared)}, knowledge(game.match, NOBODY))
+
+
+def test_a_watcher_on_another_server_process_sees_the_moves_and_is_counted() -> None:
+    """Two server processes on one PostgreSQL database: the players on one, a watcher on the
+    other; the watcher is sent every move (heard by LISTEN/NOTIFY), and the players read that
+    one person watches (the presence notes carry the count)."""
+    url = postgres_url()
+    with TestClient(create_app(url, settings=TEST_SETTINGS)) as one, \
+            TestClient(create_app(url, settings=TEST_SETTINGS)) as two:
+        game_id, tokens = table_of_two(one)
+        with one.websocket_connect(f"/ws/{game_id}?token={tokens[0]}") as a, \
+                one.websocket_connect(f"/ws/{game_id}?token={tokens[1]}") as b, \
+                two.websocket_connect(f"/ws/{game_id}?watch=1") as w:
+            seats, watcher = [SeatSocket(a), SeatSocket(b)], SeatSocket(w)
+            read_until(watcher, "state")
+            told = read_until(seats[0], "table", lambda m: m["table"]["watchers"] == 1)
+            assert told["table"]["words"]["watchers"] == "1 person is watching."
+            a.send_json({"type": "start"})
+            state = read_until(seats[0], "state",
+                               lambda m: m["state"]["turn"] is not None)["state"]
+            mover = seats[state["turn"]]
+            mine = state if mover is seats[0] else fresh(mover, state["revision"] - 1)
+            legal = [m["move"] for m in mine["legal"]]
+            mover.ws.send_json({"type": "play", "move": legal[0]})
+            moved = fresh(seats[0], mine["revision"])
+            seen = read_until(watcher, "state",
+                              lambda m: m["state"]["revision"] >= moved["revision"])["state"]
+            assert seen["played"] == moved["played"] and seen["hand"] == []
