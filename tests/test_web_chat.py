@@ -19,7 +19,7 @@ from doublesix.web.routes.app import create_app
 from doublesix.web.routes.errors import NotNowError, TooManyError
 from doublesix.web.storage.store import Store
 from doublesix.words import chatwords
-from tests.support.web import TEST_SETTINGS, SeatSocket, run_async
+from tests.support.web import TEST_SETTINGS, SeatSocket, postgres_url, run_async
 
 TWO = Rules.variant("draw", players=2)
 ANA, BEA = "ana-chat-browser-cookie-0123456789", "bea-chat-browser-cookie-0123456789"
@@ -183,3 +183,23 @@ def test_other_server_processes_tell_their_sockets() -> None:
 
     run_async(scenario())
     assert notes == [(0, "well-played")]
+
+
+def test_a_phrase_reaches_a_seat_on_another_server_process() -> None:
+    """Two server processes on one PostgreSQL database: Ana's socket on one, Bea's on the
+    other; what Ana says reaches Bea (the database's channel), once."""
+    url = postgres_url()
+    with TestClient(create_app(url, settings=TEST_SETTINGS)) as one, \
+            TestClient(create_app(url, settings=TEST_SETTINGS)) as two:
+        game_id, tokens = people_table(one, players=2)
+        with one.websocket_connect(f"/ws/{game_id}?token={tokens[0]}") as a, \
+                two.websocket_connect(f"/ws/{game_id}?token={tokens[1]}") as b:
+            ana, bea = SeatSocket(a), SeatSocket(b)
+            read_until(ana, "state")
+            read_until(bea, "state")
+            a.send_json({"type": "chat", "phrase": "good-luck"})
+            assert read_until(bea, "chat")["text"] == "Ana: Good luck!"
+            assert read_until(ana, "chat")["text"] == "Ana: Good luck!"  # her own, here
+            b.send_json({"type": "chat", "phrase": "thanks"})
+            assert read_until(ana, "chat")["text"] == "Bea: Thanks!"
+            assert read_until(bea, "chat")["text"] == "Bea: Thanks!"  # said once to Bea
