@@ -248,9 +248,14 @@ async function handle(g, msg) {
       break;
     }
     case "again": {
-      // Everyone still at the table agreed: the same seat in the new game.
-      rememberSeat({ game_id: msg.game_id, token: g.token });
+      // Everyone still at the table agreed: the same seat in the new game (a watcher
+      // follows the table to it).
       announce(msg.text);
+      if (g.watching) {
+        navigate(`/watch/${encodeURIComponent(msg.game_id)}`);
+        break;
+      }
+      rememberSeat({ game_id: msg.game_id, token: g.token });
       navigate(`/game/${encodeURIComponent(msg.game_id)}`);
       break;
     }
