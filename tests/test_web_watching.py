@@ -129,7 +129,7 @@ def test_a_watcher_sees_the_whole_game_and_never_a_hidden_tile(
     with client.websocket_connect(f"/ws/{again['game_id']}?watch=1") as w2:
         assert read_until(SeatSocket(w2), "state")["state"]["watching"]
     # Each message the watcher read was checked as it came (SeatSocket with the spy).
-    assert 20 < len(watcher.received)
+    assert len(watcher.received) > 20
 
 
 def test_a_watcher_cannot_move_or_chat_and_nothing_changes(client: TestClient) -> None:
