@@ -347,11 +347,12 @@ function noteEvent(g, st, ev, text, short) {
     delete g.status[ev.seat];
     sound.play("pass");
   } else if (ev.kind === "end") {
-    sound.play(ev.seat === null ? "hand-drawn" : onMySide(st, ev.seat) ? "hand-won" : "hand-lost");
+    // A watcher has no side: every hand's end sounds as a drawn one.
+    sound.play(ev.seat === null || st.watching ? "hand-drawn" : onMySide(st, ev.seat) ? "hand-won" : "hand-lost");
   } else if (ev.kind === "over" || ev.kind === "resign") {
     // The engine's winners; after a resignation with nobody winning, the one who resigned lost.
     const lost = st.winners.length ? !st.winners.includes(st.me) : ev.kind === "resign" && ev.seat === st.me;
-    sound.play(st.winners.includes(st.me) ? "game-won" : lost ? "game-lost" : "game-drawn");
+    sound.play(st.watching ? "game-drawn" : st.winners.includes(st.me) ? "game-won" : lost ? "game-lost" : "game-drawn");
   }
   if (["lay", "draw", "pass", "hand"].includes(ev.kind)) clearCallouts();
   if (!text) return; // a draw whose run goes on: said with the run's last draw
@@ -445,7 +446,7 @@ function settle(g) {
  */
 function announceOtherTurn(g, st) {
   const turn = st.turn;
-  if (!st.table || turn === null || turn === st.me || !isPerson(st, turn) || st.table.seats[turn].stand_in) return;
+  if (!st.table || turn === null || (turn === st.me && !st.watching) || !isPerson(st, turn) || st.table.seats[turn].stand_in) return;
   const key = `${st.hand_number}:${st.played.length}:${st.boneyard_size}:${turn}`;
   if (g.otherTurnKey === key) return;
   g.otherTurnKey = key;
