@@ -2,13 +2,15 @@
 written by release 0.1.0 (``tests/fixtures/release-0.1.0.sqlite``) is upgraded when the server
 starts on it and every game in it plays on; an empty database gets the newest revision and the
 models' tables; a database from before the late tables and columns gains them; one at an
-unknown revision is refused in words; ``doublesix db``; upgrades started together on
-PostgreSQL run one after another; nothing but the migrations changes the schema.
+unknown revision is refused in words; a queue of revision 0003 gains when its places were seen
+and its people are matched on; ``doublesix db``; upgrades started together on PostgreSQL run
+one after another; nothing but the migrations changes the schema.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 import random
 import re
@@ -21,17 +23,18 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import alembic.command
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import exc, func, inspect, select, text
+from sqlalchemy import DateTime, column, exc, func, insert, inspect, select, table, text
 
 from doublesix import Match, Rules
 from doublesix.cli import main
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.live import stored_match
 from doublesix.web.routes.app import create_app
-from doublesix.web.storage import migrating, ratings, reviewrows
+from doublesix.web.storage import migrating, queue, ratings, reviewrows
 from doublesix.web.storage.migrating import Found, UnknownRevisionError, found, head
 from doublesix.web.storage.store import (
     SavedGame,
@@ -41,6 +44,7 @@ from doublesix.web.storage.store import (
     found_at,
     make_engine,
     sqlite_url,
+    utcnow,
 )
 from tests.support.storage import (
     LATE_COLUMNS,
@@ -231,6 +235,43 @@ class TestUpgrades:
             assert words in told and "Traceback" not in told, told
         assert found(engine) == Found("9999", tables=True)
         engine.dispose()
+
+
+class TestTheQueueSeen:
+    """Revision 0004: the queue's places gain when they were last seen."""
+
+    def test_a_queue_of_revision_0003_gains_seen_and_its_people_are_matched_on(
+            self, database_url: str) -> None:
+        engine = make_engine(database_url)
+        with engine.begin() as connection:
+            alembic.command.upgrade(migrating.config(connection), "0003")
+        entered = utcnow() - datetime.timedelta(minutes=5)
+        places = table("doublesix_queue", *map(column, ("ticket", "owner", "name", "kind",
+                                                       "rating", "computers")),
+                       column("entered", DateTime()))
+        with engine.begin() as connection:
+            connection.execute(insert(places).values(
+                ticket="ana-ticket", owner=digest(ANA), name="Ana", kind="draw/2/rated",
+                rating=1500, entered=entered, computers=""))
+        engine.dispose()
+        assert found_at(database_url) == Found("0003", tables=True)
+        before = utcnow()
+        app = create_app(database_url, settings=TEST_SETTINGS.replace(
+            quick_match_fill_after=3600))
+        with TestClient(app) as client:
+            assert found(app.state.store.engine) == Found(head(), tables=True)
+            with app.state.store.engine.connect() as connection:
+                [(seen,)] = connection.execute(select(queue.QueueRow.seen)).all()
+            # Seen at the upgrade (not when entered, 5 minutes ago): Ana keeps her place.
+            assert before <= seen <= utcnow()
+            ana = as_browser(client, ANA).get("/api/quickmatch/ana-ticket")
+            assert ana.status_code == 200 and ana.json()["status"] == "waiting", ana.text
+            bea = as_browser(client, BEA).post("/api/quickmatch", json={
+                "variant": "draw", "players": 2, "name": "Bea"}).json()
+            assert bea["status"] == "seated", bea
+            ana = as_browser(client, ANA).get("/api/quickmatch/ana-ticket")
+            assert ana.json()["game_id"] == bea["game_id"]
+        assert schema_differences(database_url) == []
 
 
 def with_a_revision_after(folder: Path, monkeypatch: pytest.MonkeyPatch, upgrade: str) -> str:

@@ -1,7 +1,8 @@
 """Quick match (issue "Play online"): two people seated at one table and playing it to its end
 (their ratings moved); one person alone seated with a computer after the wait, and told; the
-range of ratings; leaving the queue; bad bodies in words; and two servers on one PostgreSQL
-database seating people who reached different servers at one table."""
+range of ratings; leaving the queue; a place nobody asks after given up (a closed page); bad
+bodies in words; and two servers on one PostgreSQL database seating people who reached
+different servers at one table."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
+from doublesix.web.play import quickmatch
 from doublesix.web.routes.app import create_app
 from doublesix.web.storage import queue
 from doublesix.web.storage.ratings import RatingRow
@@ -27,13 +29,42 @@ from tests.support.benchmarks import BENCHMARKS
 from tests.support.web import TEST_SETTINGS, SeatSocket, as_browser, postgres_url
 
 ANA, BEA = "ana-browser-cookie-0123456789", "bea-browser-cookie-0123456789"
+CY, DEE = "cy-browser-cookie-0123456789", "dee-browser-cookie-0123456789"
 DRAW = {"variant": "draw", "players": 2, "rated": True}
 
 
-def app_with(fill_after: float, url: str = "sqlite://") -> FastAPI:
+def app_with(fill_after: float, url: str = "sqlite://", **settings: Any) -> FastAPI:
     # Quick match plays to the variant's target (100): many hands of quick random moves.
     return create_app(url, settings=TEST_SETTINGS.replace(quick_match_fill_after=fill_after,
-                                                          messages_per_10s=1_000_000))
+                                                          messages_per_10s=1_000_000,
+                                                          **settings))
+
+
+class Clock:
+    """Quick match's clock, moved by the test (``quickmatch.utcnow``)."""
+
+    def __init__(self) -> None:
+        self.now = utcnow()
+
+    def __call__(self) -> datetime.datetime:
+        return self.now
+
+    def wait(self, seconds: float) -> None:
+        self.now += datetime.timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    clock = Clock()
+    monkeypatch.setattr(quickmatch, "utcnow", clock)
+    return clock
+
+
+def ask(client: TestClient, cookie: str, ticket: dict[str, Any]) -> dict[str, Any]:
+    answer = as_browser(client, cookie).get(f"/api/quickmatch/{ticket['ticket']}")
+    assert answer.status_code == 200, answer.text
+    asked: dict[str, Any] = answer.json()
+    return asked
 
 
 @pytest.fixture
@@ -101,10 +132,49 @@ def test_one_person_alone_is_seated_with_a_computer_after_the_wait() -> None:
         play_to_the_end(client, ana["game_id"], [ana["token"]])
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_place_nobody_asks_after_is_given_up_and_the_newcomer_meets_the_next(
+        clock: Clock, database: str) -> None:
+    """Ana's page closed without leaving: after ``quick_match_gone_after`` seconds unseen her
+    place is given up, Bea is not seated with her but with Cy, who comes next; Ana's ticket
+    answers as a place left."""
+    url = "sqlite://" if database == "sqlite" else postgres_url()
+    with TestClient(app_with(3600, url, quick_match_gone_after=5)) as client:
+        ana = enter(client, ANA, "Ana")
+        clock.wait(5.5)
+        bea = enter(client, BEA, "Bea")
+        assert bea["status"] == "waiting", bea
+        assert bea["words"] == matchwords.waiting(0, 1500, 100, 3600)
+        clock.wait(1)
+        cy = enter(client, CY, "Cy")
+        assert cy["status"] == "seated", cy
+        bea = ask(client, BEA, bea)
+        assert bea["status"] == "seated" and bea["game_id"] == cy["game_id"]
+        gone = as_browser(client, ANA).get(f"/api/quickmatch/{ana['ticket']}")
+        assert gone.status_code == 404 and gone.json() == {"error": matchwords.no_place(5)}
+
+
+def test_asking_keeps_a_place_and_a_place_unseen_is_given_up_when_its_person_asks(
+        clock: Clock) -> None:
+    with TestClient(app_with(3600, quick_match_gone_after=5)) as client:
+        ana = enter(client, ANA, "Ana")
+        for _ in range(4):  # 16 seconds, asking every 4
+            clock.wait(4)
+            assert ask(client, ANA, ana)["status"] == "waiting"
+        bea = enter(client, BEA, "Bea")
+        assert bea["status"] == "seated" and ask(client, ANA, ana)["game_id"] == bea["game_id"]
+        # Cy's terminal slept for 6 seconds: his own question finds the place given up.
+        cy = enter(client, CY, "Cy")
+        clock.wait(6)
+        gone = as_browser(client, CY).get(f"/api/quickmatch/{cy['ticket']}")
+        assert gone.status_code == 404 and gone.json() == {"error": matchwords.no_place(5)}
+        assert enter(client, DEE, "Dee")["status"] == "waiting"
+
+
 def test_ratings_far_apart_wait_for_the_range_to_widen(client: TestClient) -> None:
     app: FastAPI = client.app  # type: ignore[assignment]
     far = queue.enter(app.state.store, digest("someone"), "Far", queue.Kind("draw", 2, True),
-                      2400)
+                      2400, utcnow())
     ana = enter(client, ANA, "Ana")
     assert ana["status"] == "waiting"
     assert matchwords.waiting(1, 1500, 100, 3600) == ana["words"]
@@ -118,7 +188,17 @@ def test_leaving_the_queue_and_asking_of_anothers_place(client: TestClient) -> N
     assert as_browser(client, BEA).get(f"/api/quickmatch/{ana['ticket']}").status_code == 404
     assert as_browser(client, ANA).delete(f"/api/quickmatch/{ana['ticket']}").status_code == 204
     gone = as_browser(client, ANA).get(f"/api/quickmatch/{ana['ticket']}")
-    assert gone.status_code == 404 and gone.json() == {"error": matchwords.NO_TICKET}
+    assert gone.status_code == 404 and gone.json() == {"error": matchwords.no_place(30)}
+
+
+def test_a_place_given_up_frees_its_addresss_place_in_the_queue(clock: Clock) -> None:
+    app = app_with(3600, quick_match_gone_after=5, queue_places_per_address=1)
+    with TestClient(app) as client:  # every TestClient request comes from one address
+        enter(client, ANA, "Ana")
+        refused = as_browser(client, BEA).post("/api/quickmatch", json={**DRAW, "name": "Bea"})
+        assert refused.status_code == 429, refused.text
+        clock.wait(6)
+        assert enter(client, BEA, "Bea")["status"] == "waiting"
 
 
 @pytest.mark.parametrize(("body", "words"), [

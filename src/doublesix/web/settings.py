@@ -74,6 +74,7 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
     "wrong_passwords_per_hour_per_address": (0, 1_000_000),
     "held_name_days": (0, 100_000),
     "quick_match_fill_after": (0, 3600),
+    "quick_match_gone_after": (1, 21600),
     "queue_places_per_address": (0, 1_000_000),
     "public_tables_per_browser": (0, 1_000_000),
     "public_tables_per_address": (0, 1_000_000),
@@ -221,6 +222,10 @@ class Settings:
     held_name_days: float = 30.0
     #: Seconds a person waits in quick match before computers fill the empty seats.
     quick_match_fill_after: float = 20.0
+    #: Seconds a place waiting in quick match is kept without its person asking how it goes
+    #: (the page asks every 2 seconds, the terminal too); then it is given up (the page or
+    #: the terminal is gone) and never seated.
+    quick_match_gone_after: float = 30.0
     #: Places one client address may hold waiting in quick match's queue at once (a browser
     #: or an account holds one: entering again leaves the old); 0: no bound.
     queue_places_per_address: int = 16

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Final
 
 LEFT: Final = "You left the queue."
-NO_TICKET: Final = "There is no such place in the queue: it was left, or it is another's."
 BODY: Final = ('the body must be {"variant": "draw", "players": 2, "rated": true} (the '
                'partnership game: "partnership" and 4 players)')
 PLAYERS: Final = "Quick match has games of 2 or 4 players (the partnership game: 4)."
@@ -29,6 +28,24 @@ def too_many_places(which: str, bound: int) -> str:
     """
     return (f"Already {bound:,} people from your address are waiting in the queue: try again "
             "when some of them are seated.")
+
+
+def no_place(gone_after: int) -> str:
+    """A ticket that holds no place (``GET`` or ``DELETE``): left, given up because nobody
+    asked after it for ``gone_after`` seconds (its page or terminal was closed), or another's.
+
+    >>> print(no_place(30))  # doctest: +ELLIPSIS
+    There is no such place in the queue: ... nobody asked how it went for 30 seconds ...
+    >>> print(no_place(1))  # doctest: +ELLIPSIS
+    There is ... nobody asked how it went for 1 second (its page or terminal was closed), ...
+    """
+    if gone_after == 1:
+        return ("There is no such place in the queue: it was left, or given up because nobody "
+                "asked how it went for 1 second (its page or terminal was closed), or it is "
+                "another's.")
+    return ("There is no such place in the queue: it was left, or given up because nobody asked "
+            f"how it went for {gone_after:,} seconds (its page or terminal was closed), or it is "
+            "another's.")
 
 
 def waiting(others: int, rating: int, within: int, fill_after: int) -> str:

@@ -304,7 +304,8 @@ def create_app(
         return gameinfo.parse_json(body, settings.max_json_depth) if body.strip() else None
 
     accounts.add_routes(app, signing, read_body, client_address)
-    matching.add_routes(app, QuickMatch(games.saving, settings.quick_match_fill_after),
+    matching.add_routes(app, QuickMatch(games.saving, settings.quick_match_fill_after,
+                                               settings.quick_match_gone_after),
                         read_body, lambda request: bound(request, creating, too_many_games),
                         Held(0, settings.queue_places_per_address), client_address)
 

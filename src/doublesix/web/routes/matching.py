@@ -6,6 +6,7 @@ new games are; a browser (or account) holds one place at a time, and an address 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -39,6 +40,10 @@ def add_routes(
     the address's bounds (``TooOftenError`` past them); ``places`` holds the places entered
     from each ``address`` (the client's)."""
 
+    def no_place() -> JSONResponse:
+        """A ticket that holds no place: left, given up, or another's (404)."""
+        return _error(404, matchwords.no_place(math.ceil(matching.gone_after)))
+
     @app.post("/api/quickmatch", status_code=201, response_model=QuickMatchTicket,
               response_model_exclude_none=True, responses=answers(400, 403, 429, 503),
               openapi_extra=body(QuickMatchRequest))
@@ -70,15 +75,17 @@ def add_routes(
              response_model_exclude_none=True, responses=answers(400, 404, 503))
     async def status(request: Request, ticket: str) -> Any:
         """How the place in the queue goes: still waiting, or seated (the game, the seat, its
-        token)."""
+        token).  Asking keeps the place: one not asked after for ``quick_match_gone_after``
+        seconds is given up (404, as a place left)."""
         try:
             return await matching.status(request.state.player, ticket)
         except KeyError:
-            return _error(404, matchwords.NO_TICKET)
+            return no_place()
 
     @app.delete("/api/quickmatch/{ticket}", status_code=204, responses=answers(403, 404, 503))
     async def leave(request: Request, ticket: str) -> Response:
-        """Leave the queue (a seat found already is not given back)."""
+        """Leave the queue (a seat found already is not given back); the page does it as it
+        goes away (``pagehide``, a ``keepalive`` request)."""
         if not await matching.leave(request.state.player, ticket):
-            return _error(404, matchwords.NO_TICKET)
+            return no_place()
         return Response(status_code=204)

@@ -8,6 +8,11 @@ on SQLite the store's one writer does the same.  A person's range of ratings wid
 wait (:func:`window`); after ``fill_after`` seconds the oldest is seated with whoever is in
 range and computers fill the empty seats, at the ladder's level nearest the people's rating.
 
+A waiting place is *seen* when it is entered and each time its person asks how it goes
+(:func:`see`); one not seen for ``gone_after`` seconds is given up (its page or terminal is
+gone): the matching never seats it and removes it, and its ticket then answers as a place that
+was left.
+
 >>> window(0), window(10), window(1000)
 (100, 200, 800)
 """
@@ -20,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from sqlalchemy import DateTime, Integer, String, select
+from sqlalchemy import DateTime, Integer, String, delete, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from doublesix.ai.ladder import ladder
@@ -38,7 +43,6 @@ from doublesix.web.storage.store import (
     Store,
     Table,
     digest,
-    utcnow,
 )
 from doublesix.words import players as player_words
 from doublesix.words import results
@@ -73,6 +77,9 @@ class QueueRow(Base):
     #: The computer player that filled the empty seats and how many it took
     #: (``pinocchio:1``; "" when people only).
     computers: Mapped[str] = mapped_column(String(200), default="")
+    #: When its person last asked how it goes (or entered): a waiting place not seen for
+    #: ``gone_after`` seconds is given up (:func:`given_up_before`).
+    seen: Mapped[datetime.datetime] = mapped_column(DateTime)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,17 +106,55 @@ class Kind:
         return Rules.variant(self.variant, players=self.players)
 
 
-def enter(store: Store, owner: str, name: str, kind: Kind, rating: int) -> str:
+def given_up_before(now: datetime.datetime, gone_after: float) -> datetime.datetime:
+    """The time before which a waiting place last seen is given up, at ``now``.
+
+    >>> given_up_before(datetime.datetime(2026, 12, 4, 12, 0, 30), 30)
+    datetime.datetime(2026, 12, 4, 12, 0)
+    """
+    return now - datetime.timedelta(seconds=gone_after)
+
+
+def enter(store: Store, owner: str, name: str, kind: Kind, rating: int,
+          now: datetime.datetime) -> str:
     """Put the browser ``owner`` (its cookie or account, digested) in the queue for ``kind``
-    (leaving any place it held); its ticket."""
+    at ``now`` (leaving any place it held); its ticket.
+
+    >>> store, then = Store("sqlite://"), datetime.datetime(2026, 12, 4, 12)
+    >>> ticket = enter(store, "o" * 64, "Ana", Kind("draw", 2, True), 1500, then)
+    >>> waiting_among(store, [ticket], since=then) == {ticket}
+    True
+    """
     ticket = secrets.token_urlsafe(16)
     with store.writing(), Session(store.engine) as session, session.begin():
         for row in session.scalars(select(QueueRow).where(QueueRow.owner == owner,
                                                           QueueRow.game_id.is_(None))):
             session.delete(row)
         session.add(QueueRow(ticket=ticket, owner=owner, name=name, kind=kind.key,
-                             rating=rating, entered=utcnow()))
+                             rating=rating, entered=now, seen=now))
     return ticket
+
+
+def see(store: Store, ticket: str, owner: str, now: datetime.datetime,
+        gone_after: float) -> None:
+    """``owner`` asks how ``ticket`` goes at ``now``: its waiting place is seen again, unless
+    it went unseen for ``gone_after`` seconds already: then it is given up (removed, as if
+    left).  A seated ticket, or another's, is left as it is.
+
+    >>> store, then = Store("sqlite://"), datetime.datetime(2026, 12, 4, 12)
+    >>> ticket = enter(store, "o" * 64, "Ana", Kind("draw", 2, True), 1500, then)
+    >>> see(store, ticket, "o" * 64, then + datetime.timedelta(seconds=20), gone_after=30)
+    >>> see(store, ticket, "o" * 64, then + datetime.timedelta(seconds=60), gone_after=30)
+    >>> ticket_of(store, ticket, "o" * 64) is None
+    True
+    """
+    mine = (QueueRow.ticket == ticket, QueueRow.owner == owner, QueueRow.game_id.is_(None))
+    with store.writing(), Session(store.engine) as session, session.begin():
+        # Statements, not the row: a process matching at once may seat it or give it up
+        # first (on PostgreSQL these wait for its lock and then find it changed).
+        session.execute(delete(QueueRow).where(
+            *mine, QueueRow.seen < given_up_before(now, gone_after)))
+        session.execute(update(QueueRow).where(*mine).values(seen=now))
 
 
 def leave(store: Store, ticket: str, owner: str) -> bool:
@@ -123,15 +168,16 @@ def leave(store: Store, ticket: str, owner: str) -> bool:
         return True
 
 
-def waiting_among(store: Store, tickets: Sequence[str]) -> set[str]:
-    """Which of ``tickets`` still wait in the queue (not seated, not left).
+def waiting_among(store: Store, tickets: Sequence[str], since: datetime.datetime) -> set[str]:
+    """Which of ``tickets`` still wait in the queue (not seated, not left, seen ``since``).
 
-    >>> waiting_among(Store("sqlite://"), ["nobody"])
+    >>> waiting_among(Store("sqlite://"), ["nobody"], since=datetime.datetime(2026, 12, 4))
     set()
     """
     with Session(store.engine) as session:
         return set(session.scalars(select(QueueRow.ticket).where(
-            QueueRow.ticket.in_(list(tickets)), QueueRow.game_id.is_(None))))
+            QueueRow.ticket.in_(list(tickets)), QueueRow.game_id.is_(None),
+            QueueRow.seen >= since)))
 
 
 def ticket_of(store: Store, ticket: str, owner: str) -> tuple[QueueRow, int] | None:
@@ -148,15 +194,31 @@ def ticket_of(store: Store, ticket: str, owner: str) -> tuple[QueueRow, int] | N
         return row, others
 
 
-def match(store: Store, key: str, fill_after: float) -> list[str]:
-    """Seat whoever of ``key``'s queue can be seated now; the games made."""
+def match(store: Store, key: str, fill_after: float, gone_after: float,
+          now: datetime.datetime) -> list[str]:
+    """Seat whoever of ``key``'s queue can be seated at ``now``, after giving up the places
+    not seen for ``gone_after`` seconds; the games made.
+
+    >>> store, then = Store("sqlite://"), datetime.datetime(2026, 12, 4, 12)
+    >>> ana = enter(store, "a" * 64, "Ana", Kind("draw", 2, True), 1500, then)
+    >>> later = then + datetime.timedelta(seconds=31)
+    >>> bea = enter(store, "b" * 64, "Bea", Kind("draw", 2, True), 1500, later)
+    >>> match(store, "draw/2/rated", fill_after=20, gone_after=30, now=later)
+    []
+    >>> ticket_of(store, ana, "a" * 64), ticket_of(store, bea, "b" * 64)[1]
+    (None, 0)
+    """
     kind = Kind.from_key(key)
     made = []
     with store.writing(), Session(store.engine) as session, session.begin():
-        waiting = list(session.scalars(
+        taken = session.scalars(
             select(QueueRow).where(QueueRow.kind == key, QueueRow.game_id.is_(None))
-            .order_by(QueueRow.entered).with_for_update(skip_locked=True)))
-        now = utcnow()
+            .order_by(QueueRow.entered).with_for_update(skip_locked=True)).all()
+        since = given_up_before(now, gone_after)
+        for row in taken:
+            if row.seen < since:
+                session.delete(row)
+        waiting = [row for row in taken if row.seen >= since]
         while waiting:
             first = waiting[0]
             waited = (now - first.entered).total_seconds()
@@ -180,7 +242,7 @@ def forget_old(store: Store, now: datetime.datetime) -> int:
     """Remove the queue's places entered more than :data:`KEPT` ago, seated or not (a seat's
     token is not kept longer than its person could want it); how many went.
 
-    >>> forget_old(Store("sqlite://"), utcnow())
+    >>> forget_old(Store("sqlite://"), datetime.datetime(2026, 12, 4))
     0
     """
     with store.writing(), Session(store.engine) as session, session.begin():
