@@ -290,7 +290,8 @@ class Games:
             self._watchers_changed(game)
         self.registry.forget_if_idle(game)
 
-    def watcher_said(self, connection: Connection) -> None:
+    async def watcher_said(self, _game: Game, connection: Connection,
+                           _text: str | bytes) -> None:
         """A watcher sent a message: refused in words (too many close the socket)."""
         if connection.over_rate(self.settings.messages_per_10s):
             connection.send({"type": "error", "message": "too many messages: this connection "

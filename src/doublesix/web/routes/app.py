@@ -50,7 +50,7 @@ from doublesix.web.play import gameinfo
 from doublesix.web.play.encoded import text_of
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.play.games import Games
-from doublesix.web.play.live import Connection
+from doublesix.web.play.live import Connection, Game
 from doublesix.web.play.lobby import Lobby
 from doublesix.web.play.quickmatch import QuickMatch
 from doublesix.web.play.reviews import Reviews, games_json
@@ -508,44 +508,32 @@ def create_app(
     async def _play(
         websocket: WebSocket, game_id: str, token: str, address: str, with_view: bool
     ) -> None:
-        try:
-            game, connection = await games.connect(game_id, token, address, with_view)
-        except GameNotFoundError:
-            await _refuse(websocket, CLOSE_NOT_FOUND, NO_GAME)
-            return
-        except ForbiddenError:
-            await _refuse(websocket, CLOSE_FORBIDDEN, "this token does not hold a seat here")
-            return
-        except DamagedGameError as error:
-            await _refuse(websocket, CLOSE_DAMAGED, str(error))
-            return
-        except UnavailableError:
-            await _refuse(websocket, CLOSE_UNAVAILABLE, UNAVAILABLE)
-            return
-        writer = asyncio.create_task(_write(websocket, connection, check_messages))
-        try:
-            while not connection.closed:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    text = message.get("bytes") or b""
-                await games.handle(game, connection, text)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            games.disconnect(game, connection)
-            with contextlib.suppress(Exception):
-                await writer
+        await _serve(websocket, games.connect(game_id, token, address, with_view), NO_GAME,
+                     games.handle, games.disconnect)
 
     async def _watch(websocket: WebSocket, game_id: str, address: str) -> None:
         """A socket watching a public table: sent the watchers' pictures; what it sends is
         refused in words."""
+        await _serve(websocket, games.watch(game_id, address), watchwords.NOT_WATCHABLE,
+                     games.watcher_said, games.unwatch)
+
+    async def _serve(
+        websocket: WebSocket,
+        opening: Awaitable[tuple[Game, Connection]],
+        not_found: str,
+        heard: Callable[[Game, Connection, str | bytes], Awaitable[None]],
+        gone: Callable[[Game, Connection], None],
+    ) -> None:
+        """Open a game's socket (``opening``: a seat's or a watcher's; refused in words with
+        its close code), then pass each message it sends to ``heard`` until it closes, and
+        ``gone`` after."""
         try:
-            game, connection = await games.watch(game_id, address)
+            game, connection = await opening
         except GameNotFoundError:
-            await _refuse(websocket, CLOSE_NOT_FOUND, watchwords.NOT_WATCHABLE)
+            await _refuse(websocket, CLOSE_NOT_FOUND, not_found)
+            return
+        except ForbiddenError:
+            await _refuse(websocket, CLOSE_FORBIDDEN, "this token does not hold a seat here")
             return
         except TooManyError as error:
             await _refuse(websocket, CLOSE_TOO_MANY, str(error))
@@ -562,11 +550,14 @@ def create_app(
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                games.watcher_said(connection)
+                text = message.get("text")
+                if text is None:
+                    text = message.get("bytes") or b""
+                await heard(game, connection, text)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            games.unwatch(game, connection)
+            gone(game, connection)
             with contextlib.suppress(Exception):
                 await writer
 
