@@ -230,6 +230,38 @@ def level_of(opponents: Sequence[str]) -> int | None:
     return max(levels) if levels else None
 
 
+def recent_games(newest_first: Iterable[tuple[Sequence[str], bool]]
+                 ) -> list[tuple[Sequence[str], bool]]:
+    """The games :func:`suggestion` looks at, oldest first, from a person's games read newest
+    first: the latest game, and the :data:`RECENT` latest at its level. It stops reading there,
+    so a person with thousands of games is read some tens of rows at each game's end, and
+    ``suggestion(recent_games(reversed(games)))`` is ``suggestion(games)``.
+
+    >>> games = [(["greedy"], True)] * 50 + [(["buratino"], True), (["random"], False)] * 20
+    >>> read = iter(reversed(games))
+    >>> len(recent_games(read)), len(list(read))
+    (10, 71)
+    >>> suggestion(recent_games(reversed(games))) == suggestion(games)
+    True
+    """
+    games: list[tuple[Sequence[str], bool]] = []
+    level: int | None = None
+    at_level = 0
+    for game in newest_first:
+        if not games:
+            games.append(game)
+            level = level_of(game[0])
+            at_level = 1
+            if level is None:
+                break
+        elif level_of(game[0]) == level:
+            games.append(game)
+            at_level += 1
+        if at_level >= RECENT:
+            break
+    return games[::-1]
+
+
 class Suggestion(NamedTuple):
     """The ladder's next step for a person who keeps beating one (the words are
     :func:`doublesix.words.results.level_suggestion`'s, whose arguments these are)."""
