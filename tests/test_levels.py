@@ -23,6 +23,7 @@ from doublesix.ai.ladder import (
     ENTRANTS,
     ladder,
     level_of,
+    level_of_player,
     rating_of,
     recent_games,
     step_of,
@@ -94,6 +95,14 @@ class TestTheRegistry:
             assert len(kept) == 10 and unread == len(games) - at_level[9] - 1
         else:
             assert len(kept) == len(at_level) and unread == 0
+
+    def test_a_step_is_looked_up_once_per_name(self) -> None:
+        # Issue 41: every picture asks each opponent's level; the ladder is read once a name.
+        step_of.cache_clear()
+        first = [level_of_player(name) for name in ENTRANTS]
+        assert [level_of_player(name) for name in ENTRANTS] == first == list(range(1, 9))
+        assert step_of.cache_info().hits >= len(ENTRANTS)
+        assert step_of.cache_info().misses == len(ENTRANTS)
 
     def test_the_daily_opponent_is_unchanged(self) -> None:
         assert DAILY_OPPONENT == "expert" and DAILY_PLAYOUTS == 1600

@@ -23,7 +23,7 @@ import multiprocessing
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -185,8 +185,10 @@ def rating_of(spec: str) -> Rating:
     return Rating()
 
 
+@lru_cache(maxsize=256)
 def step_of(spec: str) -> Step | None:
-    """The ladder's step of a computer opponent (its name, or the spec it stands for), or None.
+    """The ladder's step of a computer opponent (its name, or the spec it stands for), or None;
+    remembered, as every picture asks it for each opponent (the ladder never changes).
 
     >>> step_of("snow-white").spec, step_of("nobody")
     ('snow-white', None)
