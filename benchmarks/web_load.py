@@ -146,14 +146,29 @@ def cpu_seconds(pid: int) -> float:
     return total / tick
 
 
+def server_processes(pid: int) -> list[int]:
+    """The server's own processes: ``pid``, and with ``serve --workers N`` its N worker
+    processes (uvicorn starts them by multiprocessing's spawn), not the search processes."""
+    found = [pid]
+    for child in _children(pid):
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
+    return found
+
+
 def own_cpu_seconds(pid: int) -> float:
-    """User and system CPU of the process ``pid`` alone (all its threads; not its children)."""
+    """User and system CPU of the server's own processes (all their threads; not the search
+    processes): :func:`server_processes`."""
     tick = os.sysconf("SC_CLK_TCK")
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / tick
+    total = 0
+    for p in server_processes(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / tick
 
 
 def rss_mb(pid: int) -> float:

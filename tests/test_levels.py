@@ -13,11 +13,22 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from doublesix import Match, Rules
 from doublesix.ai import PLAYERS, player
 from doublesix.ai.expert import Expert
-from doublesix.ai.ladder import ENTRANTS, ladder, level_of, rating_of, step_of, suggestion
+from doublesix.ai.ladder import (
+    ENTRANTS,
+    ladder,
+    level_of,
+    level_of_player,
+    rating_of,
+    recent_games,
+    step_of,
+    suggestion,
+)
 from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS, move_rng, player_options
 from doublesix.protocol.wire import COOKIE
 from doublesix.terminal.console import Console
@@ -63,6 +74,35 @@ class TestTheRegistry:
         found = suggestion([(["expert-quick"], True)] * 10)
         assert found is not None and results.level_suggestion(*found) == (
             "You beat Quick Expert in 10 of your last 10 games: try Careful Expert.")
+
+    @given(st.lists(st.tuples(st.lists(st.sampled_from([*ENTRANTS, "human", "nobody"]),
+                                       min_size=1, max_size=3), st.booleans()), max_size=80))
+    def test_the_suggestion_reads_back_only_as_far_as_it_needs(
+        self, games: list[tuple[list[str], bool]]
+    ) -> None:
+        # Issue 41: a game's end reads the person's games newest first and stops there.
+        read = iter(reversed(games))
+        kept = recent_games(read)
+        assert suggestion(kept) == suggestion(games)
+        unread = len(list(read))
+        latest = level_of(games[-1][0]) if games else None
+        at_level = [i for i, game in enumerate(reversed(games)) if level_of(game[0]) == latest]
+        if not games:
+            assert unread == 0
+        elif latest is None:  # a game against a person: no suggestion, nothing more read
+            assert kept == games[-1:] and unread == len(games) - 1
+        elif len(at_level) >= 10:  # read up to the tenth latest at its level, no further
+            assert len(kept) == 10 and unread == len(games) - at_level[9] - 1
+        else:
+            assert len(kept) == len(at_level) and unread == 0
+
+    def test_a_step_is_looked_up_once_per_name(self) -> None:
+        # Issue 41: every picture asks each opponent's level; the ladder is read once a name.
+        step_of.cache_clear()
+        first = [level_of_player(name) for name in ENTRANTS]
+        assert [level_of_player(name) for name in ENTRANTS] == first == list(range(1, 9))
+        assert step_of.cache_info().hits >= len(ENTRANTS)
+        assert step_of.cache_info().misses == len(ENTRANTS)
 
     def test_the_daily_opponent_is_unchanged(self) -> None:
         assert DAILY_OPPONENT == "expert" and DAILY_PLAYOUTS == 1600

@@ -23,7 +23,7 @@ import multiprocessing
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -185,8 +185,10 @@ def rating_of(spec: str) -> Rating:
     return Rating()
 
 
+@lru_cache(maxsize=256)
 def step_of(spec: str) -> Step | None:
-    """The ladder's step of a computer opponent (its name, or the spec it stands for), or None.
+    """The ladder's step of a computer opponent (its name, or the spec it stands for), or None;
+    remembered, as every picture asks it for each opponent (the ladder never changes).
 
     >>> step_of("snow-white").spec, step_of("nobody")
     ('snow-white', None)
@@ -228,6 +230,38 @@ def level_of(opponents: Sequence[str]) -> int | None:
         return None
     levels = [step.level - 1 for kind in opponents if (step := step_of(kind)) is not None]
     return max(levels) if levels else None
+
+
+def recent_games(newest_first: Iterable[tuple[Sequence[str], bool]]
+                 ) -> list[tuple[Sequence[str], bool]]:
+    """The games :func:`suggestion` looks at, oldest first, from a person's games read newest
+    first: the latest game, and the :data:`RECENT` latest at its level. It stops reading there,
+    so a person with thousands of games is read some tens of rows at each game's end, and
+    ``suggestion(recent_games(reversed(games)))`` is ``suggestion(games)``.
+
+    >>> games = [(["greedy"], True)] * 50 + [(["buratino"], True), (["random"], False)] * 20
+    >>> read = iter(reversed(games))
+    >>> len(recent_games(read)), len(list(read))
+    (10, 71)
+    >>> suggestion(recent_games(reversed(games))) == suggestion(games)
+    True
+    """
+    games: list[tuple[Sequence[str], bool]] = []
+    level: int | None = None
+    at_level = 0
+    for game in newest_first:
+        if not games:
+            games.append(game)
+            level = level_of(game[0])
+            at_level = 1
+            if level is None:
+                break
+        elif level_of(game[0]) == level:
+            games.append(game)
+            at_level += 1
+        if at_level >= RECENT:
+            break
+    return games[::-1]
 
 
 class Suggestion(NamedTuple):

@@ -28,6 +28,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from doublesix.ai.search import PATH as SEARCH_PATH
+from doublesix.web.routes.deflate import SocketProtocol
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings, in_range, proxy_trusted
 from doublesix.web.storage.store import DATABASE_ENV, database_url
 
@@ -301,7 +302,8 @@ def run(args: argparse.Namespace) -> int:
         "port": args.port,
         "log_level": "warning",
         "http": GuardedH11Protocol,
-        "ws": "websockets-sansio",
+        # uvicorn's websockets-sansio protocol, short messages sent uncompressed.
+        "ws": SocketProtocol,
         "ws_max_size": settings.ws_max_size,
         "ws_ping_interval": settings.ws_ping_interval,
         "ws_ping_timeout": settings.ws_ping_timeout,

@@ -46,7 +46,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from doublesix.ai.ladder import rating_of, variant_ratings
+from doublesix.ai.ladder import RECENT, rating_of, recent_games, variant_ratings
 from doublesix.ai.ladder import suggestion as ladder_suggestion
 from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.engine.match import Match
@@ -221,13 +221,18 @@ def game_changes(store: Store, game_id: str) -> dict[int, Change]:
 
 def _suggestion_for(session: Session, owner: str, upto: int | None = None) -> str | None:
     """:func:`suggestion` after the browser ``owner``'s rated games (up to its game number
-    ``upto``): read as the two columns it needs, not as whole rows (a person with thousands of
-    games is read at the end of each game)."""
+    ``upto``): read as the two columns it needs, newest first, and only as far as
+    :func:`~doublesix.ai.ladder.recent_games` needs (a person with thousands of games is read
+    at the end of each game)."""
     query = select(RatingRow.opponents, RatingRow.won).where(RatingRow.owner == owner)
     if upto is not None:
         query = query.where(RatingRow.number <= upto)
-    return suggestion([(opponents, won) for opponents, won
-                       in session.execute(query.order_by(RatingRow.number))])
+    query = query.order_by(RatingRow.number.desc()).execution_options(yield_per=2 * RECENT)
+    result = session.execute(query)
+    try:
+        return suggestion(recent_games((opponents, won) for opponents, won in result))
+    finally:
+        result.close()
 
 
 def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> str | None:

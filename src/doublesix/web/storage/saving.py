@@ -53,6 +53,10 @@ class Saving:
         self._closing = closing
         self._db: concurrent.futures.ThreadPoolExecutor | None = None
         self._person_db: concurrent.futures.ThreadPoolExecutor | None = None
+        #: The saves asked for in this turn of the event loop, by ``person``, each with the
+        #: future its caller awaits (:meth:`update`).
+        self._waiting: dict[bool, list[tuple[SavedGame, asyncio.Future[bool]]]] = {}
+        self._writes: set[asyncio.Task[None]] = set()
 
     async def run(self, function: Callable[..., T], *args: Any, person: bool = False) -> T:
         """A store call in the database's own threads; :class:`UnavailableError` when the
@@ -79,6 +83,52 @@ class Saving:
                                        type(error).__name__) from error
             raise
 
+    async def update(self, saved: SavedGame, person: bool = False) -> bool:
+        """:meth:`Store.update` in the database's threads, together with the other saves
+        asked for in the same turn of the event loop: one transaction for them all (one
+        hand-over to a database thread, one commit), each caller answered once it is
+        committed, so a change is still saved before anyone hears of it."""
+        loop = asyncio.get_running_loop()
+        waiting = self._waiting.setdefault(person, [])
+        if not waiting:
+            loop.call_soon(self._flush, person)
+        answer: asyncio.Future[bool] = loop.create_future()
+        waiting.append((saved, answer))
+        return await answer
+
+    def _flush(self, person: bool) -> None:
+        task = asyncio.get_running_loop().create_task(
+            self._write(self._waiting.pop(person), person))
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def _write(self, batch: list[tuple[SavedGame, asyncio.Future[bool]]],
+                     person: bool) -> None:
+        games = [saved for saved, _ in batch]
+        results: list[bool | BaseException]
+        try:
+            if len(games) == 1:
+                results = [await self.run(self.store.update, games[0], person=person)]
+            else:
+                results = list(await self.run(self.store.update_many, games, person=person))
+        except Exception as error:
+            if len(games) == 1 or isinstance(error, UnavailableError):
+                results = [error] * len(games)  # each is tried again, or fails, as alone
+            else:  # one game's save failed the others': each alone
+                results = []
+                for saved in games:
+                    try:
+                        results.append(await self.run(self.store.update, saved, person=person))
+                    except Exception as alone:
+                        results.append(alone)
+        for (_, answer), result in zip(batch, results, strict=True):
+            if answer.done():
+                continue  # its caller is gone (cancelled)
+            if isinstance(result, BaseException):
+                answer.set_exception(result)
+            else:
+                answer.set_result(result)
+
     async def save(
         self, game: Game, events: Sequence[Event] | None = None, person: bool = False
     ) -> bool:
@@ -101,7 +151,7 @@ class Saving:
         finish_columns(saved, match)
         saved.revision += 1
         try:
-            ok = await self.run(self.store.update, saved, person=person)
+            ok = await self.update(saved, person)
         except Exception:
             (saved.match, saved.moves, saved.scores, saved.status, saved.resigned,
              saved.winner, saved.revision) = previous

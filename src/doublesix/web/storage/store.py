@@ -36,7 +36,7 @@ import hashlib
 import logging
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -477,6 +477,36 @@ class Store:
         Returns False (and changes nothing) when the stored game is not the revision before:
         another server saved it meanwhile.
         """
+        return self._write([game])[0]
+
+    def update_many(self, games: Sequence[SavedGame]) -> list[bool]:
+        """Save several games as :meth:`update` saves one, in one transaction (all or none
+        written); whether each was saved, in order."""
+        return self._write(games)
+
+    def _write(self, games: Sequence[SavedGame]) -> list[bool]:
+        done: list[bool] = []
+        columns = []
+        with self.writing(), self.engine.begin() as connection:
+            for game in games:
+                statement, values, columns_now = self._update_of(game)
+                result = connection.execute(statement, values)
+                done.append(bool(getattr(result, "rowcount", 0) == 1))
+                columns.append(columns_now)
+                if done[-1] and self.notifies:
+                    # Delivered when (and only if) the save commits.
+                    connection.execute(NOTIFY, {
+                        "channel": CHANNEL,
+                        "payload": f"{game.id} {game.revision} {self.origin}",
+                    })
+        for game, ok, written in zip(games, done, columns, strict=True):
+            if ok:
+                game.written = written
+        return done
+
+    @staticmethod
+    def _update_of(game: SavedGame) -> tuple[Update, dict[str, Any], dict[str, Any]]:
+        """The statement and values that save ``game`` (:meth:`update`), and its columns."""
         game.updated = utcnow()
         columns = game.columns()
         written = game.written or {}
@@ -488,18 +518,7 @@ class Store:
             changed["moves"] = game.moves[len(before):]
         values = {f"v_{name}": value for name, value in changed.items()}
         values.update(w_id=game.id, w_revision=game.revision - 1)
-        with self.writing(), self.engine.begin() as connection:
-            result = connection.execute(update_statement(tuple(sorted(changed)), appended),
-                                        values)
-            done = bool(getattr(result, "rowcount", 0) == 1)
-            if done and self.notifies:
-                # Delivered when (and only if) the save commits.
-                connection.execute(NOTIFY, {
-                    "channel": CHANNEL, "payload": f"{game.id} {game.revision} {self.origin}"
-                })
-        if done:
-            game.written = columns
-        return done
+        return update_statement(tuple(sorted(changed)), appended), values, columns
 
     def daily_games(self, owner: str, date: str) -> list[SavedGame]:
         """The daily games this owner started on ``date``, oldest first."""
