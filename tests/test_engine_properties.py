@@ -464,3 +464,40 @@ class TestTableView:
         written = repr(table)
         assert not {tile for tile in hidden - laid if f"Tile({tile.replace('|', ', ')})"
                     in written}
+
+
+class TestTakeBack:
+    """``Match.take_back``: the match is again what it was before the seat's last choice,
+    exactly as if the moves after it had never been played; saves keep the count."""
+
+    @settings(max_examples=60, deadline=None)
+    @given(rules=any_rules(), seed=st.integers(0, 2**32), play=st.integers(0, 2**32),
+           stop=st.integers(1, 120))  # fmt: skip
+    def test_taking_back_is_replaying_the_moves_before_the_choice(
+        self, rules: Rules, seed: int, play: int, stop: int
+    ) -> None:
+        match = Match(rules, seed=seed)
+        rng = random.Random(play)
+        for _ in range(stop):
+            if match.turn is None:
+                break
+            match.play(rng.choice(match.legal_moves()))
+        seat = rng.randrange(rules.players)
+        played = [str(m) for m in match._records[-1].moves]
+        try:
+            taken = match.take_back(seat)
+        except Exception as error:  # no choice of this seat in the hand: nothing changed
+            assert "no choice" in str(error)
+            assert [str(m) for m in match._records[-1].moves] == played
+            return
+        kept = played[: len(played) - taken]
+        assert match.turn == seat and len(match.legal_moves()) > 1
+        again = Match(rules, seed=seed)
+        opened = len(again._records[-1].states) - 1  # the rules' opening tile, laid already
+        for text in kept[opened:]:
+            again.play(text)
+        assert again.state == match.state and again.history == match.history
+        assert match.view(seat) == again.view(seat)
+        loaded = Match.from_json(match.to_json())
+        assert loaded.taken_back == match.taken_back == 1
+        assert loaded.state == match.state

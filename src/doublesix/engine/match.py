@@ -104,6 +104,7 @@ class Match:
         self.seed: Final = seed
         self._records: list[_Hand] = []
         self._resigned: int | None = None
+        self._taken_back = 0
         if hands is None and boneyard is None:
             self._begin(State.deal(rules, seed, 0))
         else:
@@ -275,6 +276,47 @@ points=0, number=1, blocked=False))
         self._resigned = seat
         self.turn = None
 
+    def take_back(self, seat: int) -> int:
+        """Take back ``seat``'s last choice in the hand in play and every move after it (the
+        others' answers), so that it is ``seat``'s turn again as it was then; returns how many
+        moves were taken back.  A move that was the only one possible (a forced draw or pass,
+        a hand's opening tile laid by the rules) is no choice: the one before it is taken
+        back.  Raises :class:`MatchStateError` after a resignation, or when ``seat`` made no
+        choice in the hand in play; every taking back counts in :attr:`taken_back`.
+
+        >>> match = Match(Rules.variant("block", players=2), seed=0)
+        >>> before = match.state
+        >>> seat = match.turn
+        >>> match.play(match.legal_moves()[0]); match.play(match.legal_moves()[0])
+        >>> match.take_back(seat), match.state is before, match.taken_back
+        (2, True, 1)
+        >>> match.take_back(seat)
+        Traceback (most recent call last):
+        ...
+        doublesix.engine.match.MatchStateError: seat 0 has made no choice in this hand to take back
+        """
+        players = self.rules.players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
+        if self._resigned is not None:
+            raise MatchStateError("the match was resigned: nothing can be taken back")
+        states = self._states
+        for index in range(len(states) - 2, -1, -1):
+            state = states[index]
+            if state.turn == seat and len(state.legal_moves()) > 1:
+                taken = len(states) - 1 - index
+                del states[index + 1:]
+                self._state = state
+                self.turn = state.turn
+                self._taken_back += 1
+                return taken
+        raise MatchStateError(f"seat {seat} has made no choice in this hand to take back")
+
+    @property
+    def taken_back(self) -> int:
+        """How many times moves were taken back in this match (:meth:`take_back`)."""
+        return self._taken_back
+
     @property
     def resigned(self) -> int | None:
         """The seat that resigned the match, or None."""
@@ -395,6 +437,8 @@ points=0, number=1, blocked=False))
         }
         if self._resigned is not None:
             save["resigned"] = self._resigned
+        if self._taken_back:
+            save["taken_back"] = self._taken_back
         return json.dumps(save)
 
     @classmethod
@@ -444,6 +488,7 @@ points=0, number=1, blocked=False))
             raise ValueError("corrupt save: the seed is not an int")
         match._records = []
         match._resigned = None
+        match._taken_back = 0
         for k, hand in enumerate(hands):
             if k and (match._state.result is None or match._state.over):
                 raise ValueError(f"corrupt save: hand {k + 1} follows a hand that did not end")
@@ -461,6 +506,10 @@ points=0, number=1, blocked=False))
                     ) from None
             if start.opener >= 0 and len(record.states) == 1:
                 raise ValueError(f"corrupt save: hand {k + 1} lacks its automatic opening tile")
+        taken_back = data.get("taken_back", 0)
+        if not isinstance(taken_back, int) or isinstance(taken_back, bool) or taken_back < 0:
+            raise ValueError("corrupt save: taken_back is not a whole number")
+        match._taken_back = taken_back
         resigned = data.get("resigned")
         if resigned is not None:
             try:
