@@ -300,17 +300,38 @@ points=0, number=1, blocked=False))
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
         if self._resigned is not None:
             raise MatchStateError("the match was resigned: nothing can be taken back")
+        index = self._last_choice(seat)
+        if index is None:
+            raise MatchStateError(f"seat {seat} has made no choice in this hand to take back")
+        states = self._states
+        taken = len(states) - 1 - index
+        del states[index + 1:]
+        self._state = states[index]
+        self.turn = self._state.turn
+        self._taken_back += 1
+        return taken
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether :meth:`take_back` would take something back for ``seat`` now.
+
+        >>> match = Match(Rules.variant("block", players=2), seed=0)
+        >>> match.can_take_back(0)
+        False
+        >>> match.play(match.legal_moves()[0])
+        >>> match.can_take_back(0), match.can_take_back(1)
+        (True, False)
+        """
+        return self._resigned is None and self._last_choice(seat) is not None
+
+    def _last_choice(self, seat: int) -> int | None:
+        """The index in the hand's states of the last one where ``seat`` chose among several
+        moves (and made one), or None."""
         states = self._states
         for index in range(len(states) - 2, -1, -1):
             state = states[index]
             if state.turn == seat and len(state.legal_moves()) > 1:
-                taken = len(states) - 1 - index
-                del states[index + 1:]
-                self._state = state
-                self.turn = state.turn
-                self._taken_back += 1
-                return taken
-        raise MatchStateError(f"seat {seat} has made no choice in this hand to take back")
+                return index
+        return None
 
     @property
     def taken_back(self) -> int:

@@ -84,7 +84,7 @@ class NoticeMessage(Model):
     """Something everyone at the table is told in words (the database away, and back)."""
 
     type: Literal["notice"]
-    notice: Literal["saving-failed", "saved"]
+    notice: Literal["saving-failed", "saved", "taken-back"]
     message: str
 
 
@@ -189,9 +189,17 @@ class ChatRequest(Model):
     phrase: str
 
 
+class UndoRequest(Model):
+    """In a game against computers only (not the daily game), while the hand is in play: take
+    back your last choice and the computers' answers to it (the picture's ``can_undo``).  The
+    game is then casual: it moves no rating."""
+
+    type: Literal["undo"]
+
+
 #: Any message to the server, as its own model.
 AnyClientMessage = (PlayMessage | NextMessage | HintRequest | ResignMessage | StartMessage
-                    | SeatMessage | AgainRequest | ChatRequest)
+                    | SeatMessage | AgainRequest | ChatRequest | UndoRequest)
 
 
 class ClientMessage(RootModel[Annotated[AnyClientMessage, Field(discriminator="type")]]):

@@ -333,6 +333,8 @@ class PictureWords(Model):
     info: TableFacts | None
     board: str | None
     tracker: Tracker | None
+    #: After moves were taken back: the game is casual (None otherwise).
+    taken_back: str | None = None
 
 
 class Picture(Model):
@@ -376,3 +378,6 @@ class Picture(Model):
     words: PictureWords
     view: dict[str, Any] | None = None
     watching: bool = False
+    #: Whether this seat may take back its last choice now (``{"type": "undo"}``): a game
+    #: against computers only, not the daily game, the hand in play.
+    can_undo: bool = False

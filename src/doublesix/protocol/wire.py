@@ -33,7 +33,8 @@ MAX_MESSAGE: Final = 4096
 #: The deepest nesting of arrays and objects a message or request body may have.
 MAX_DEPTH: Final = 16
 #: What a client may ask over the WebSocket.
-MESSAGE_TYPES: Final = ("play", "next", "hint", "resign", "start", "seat", "again", "chat")
+MESSAGE_TYPES: Final = ("play", "next", "hint", "resign", "start", "seat", "again", "chat",
+                         "undo")
 #: The computer players a table offers, by name (:data:`doublesix.ai.PLAYERS`), in the order
 #: shown: the new-game form's opponents, and who may play for someone away (the first unless
 #: another is chosen, in the browser's dialog and the terminal's ``computer NAME``).

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from doublesix.words import accountwords, lobbywords, matchwords, names, watchwords
+from doublesix.words import accountwords, lobbywords, matchwords, names, pagewords, watchwords
 from doublesix.words.pagewords import page_title
 
 #: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
@@ -76,6 +76,7 @@ LABELS: Final[dict[str, str]] = {
     "endUp": "U",
     "endDown": "D",
     "resignQuestion": "Resign this game? It counts as a loss.",
+    "takeBack": pagewords.TAKE_BACK,
     # The dialogs: rules, settings, scoresheet, tiles played.
     "rulesFailed": "Could not load the rules:",
     "on": "on",

@@ -70,6 +70,14 @@ def me_name(name: str, partner: str | None, at_table: bool) -> list[str]:
 HAND_OVER: Final = "The hand is over."
 GAME_OVER: Final = "The game is over."
 
+#: Taking back a move against the computers (the Take back button's name, what is said after,
+#: what the result says, and the refusal where it is not possible).
+TAKE_BACK: Final = "Take back"
+TOOK_BACK: Final = "You took back your last move, and the computers' answers to it."
+TAKEN_BACK: Final = "Moves were taken back in this game: it is casual, and moves no rating."
+NO_TAKE_BACK: Final = ("Moves can be taken back only in a game against the computers (not the "
+                       "daily game), while the hand is in play, after a move of yours.")
+
 
 def your_turn(fits: bool, can_draw: bool) -> str:
     """Your row's status line on your turn: what to do.

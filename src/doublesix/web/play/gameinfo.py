@@ -20,6 +20,7 @@ from typing import Any, Final, NamedTuple
 from pydantic import ValidationError
 
 from doublesix.ai import PLAYERS
+from doublesix.engine.match import Match
 from doublesix.protocol import messages as protocol
 from doublesix.protocol.wire import MAX_DEPTH, MAX_MESSAGE, MESSAGE_TYPES, OVER, PLAYING, WAITING
 from doublesix.words import pagewords, players, tabletalk, watchwords
@@ -117,6 +118,25 @@ class TableInfo:
             "next_game": self.next_game,
             "watchers": self.watchers,
         }
+
+
+def undo_allowed(match: Match, info: GameInfo, seat: int) -> bool:
+    """Whether ``seat`` may take back its last choice now (the picture's ``can_undo``, and
+    what the server allows): a game against computers only, not the daily game, the hand in
+    play, and a choice of this seat in it to take back.
+
+    >>> from doublesix import Rules
+    >>> match = Match(Rules.variant("block", players=2), seed=0)
+    >>> info = GameInfo("g", names=["You", "Greedy"], kinds=["human", "greedy"])
+    >>> undo_allowed(match, info, 0)
+    False
+    >>> match.play(match.legal_moves()[0])
+    >>> daily = GameInfo("g", names=["You", "Greedy"], kinds=["human", "greedy"], daily="d")
+    >>> undo_allowed(match, info, 0), undo_allowed(match, daily, 0)
+    (True, False)
+    """
+    return (info.table is None and info.daily is None and not match.is_over
+            and match.hand_result is None and match.can_take_back(seat))
 
 
 def _label(player: str) -> str:

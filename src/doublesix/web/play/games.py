@@ -61,7 +61,7 @@ from doublesix.web.storage.creating import new_game
 from doublesix.web.storage.listening import Listener
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, Store, digest
-from doublesix.words import tabletalk, watchwords
+from doublesix.words import pagewords, tabletalk, watchwords
 
 #: While watchers come and go, the players are told how many watch at most this often (s).
 WATCHERS_TOLD_EVERY = 1.0
@@ -373,6 +373,13 @@ class Games:
             match.next_hand()
         elif message.kind == "resign":
             match.resign(seat)
+        elif message.kind == "undo":
+            if not gameinfo.undo_allowed(match, game.info, seat):
+                raise NotNowError(pagewords.NO_TAKE_BACK)
+            match.take_back(seat)
+            await self.saving.commit(game, None, person=True)
+            game.tell(notice("taken-back", pagewords.TOOK_BACK))
+            return
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(f"unknown message type {message.kind!r}")
         await self.saving.commit(game, match.history[before:], person=True)

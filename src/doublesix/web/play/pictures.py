@@ -41,7 +41,7 @@ from doublesix.engine.state import fives_points
 from doublesix.engine.tiles import Tile, tile_count
 from doublesix.engine.view import View
 from doublesix.protocol.wire import HUMAN
-from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo
+from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo, undo_allowed
 from doublesix.words import endwords, pagewords, players, results, rulebook, tabletalk, talk
 from doublesix.words.eventwords import describe
 
@@ -368,6 +368,8 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     }
     if with_view:
         picture_json["view"] = None if waiting else view.to_json()
+    if undo_allowed(match, info, me):
+        picture_json["can_undo"] = True
     return picture_json
 
 
@@ -430,6 +432,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "info": None,
         "board": None,
         "tracker": None,
+        "taken_back": pagewords.TAKEN_BACK if match.taken_back else None,
     }
     table = info.table
     # The names as the page shows them: at a table for people, each person's display name.

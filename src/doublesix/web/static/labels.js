@@ -51,6 +51,7 @@ export const LABELS = Object.freeze({
   "endUp": "U",
   "endDown": "D",
   "resignQuestion": "Resign this game? It counts as a loss.",
+  "takeBack": "Take back",
   "rulesFailed": "Could not load the rules:",
   "on": "on",
   "off": "off",

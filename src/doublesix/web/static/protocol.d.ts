@@ -50,7 +50,8 @@ export type ClientMessage =
   | StartMessage
   | SeatMessage
   | AgainRequest
-  | ChatRequest;
+  | ChatRequest
+  | UndoRequest;
 /**
  * How a decision is marked, from the value it lost (:data:`THRESHOLDS`).
  *
@@ -148,6 +149,7 @@ export interface Picture {
     [k: string]: unknown;
   } | null;
   watching?: boolean;
+  can_undo?: boolean;
 }
 /**
  * The rules: the variant they started from and every option (:meth:`Rules.options`).
@@ -416,6 +418,7 @@ export interface PictureWords {
   info: TableFacts | null;
   board: string | null;
   tracker: Tracker | null;
+  taken_back?: string | null;
 }
 /**
  * The rules in the catalogue's words (a picture's ``words.rules``, ``POST /api/rules``).
@@ -598,7 +601,7 @@ export interface ErrorMessage {
  */
 export interface NoticeMessage {
   type: "notice";
-  notice: "saving-failed" | "saved";
+  notice: "saving-failed" | "saved" | "taken-back";
   message: string;
 }
 /**
@@ -717,6 +720,17 @@ export interface AgainRequest {
 export interface ChatRequest {
   type: "chat";
   phrase: string;
+}
+/**
+ * In a game against computers only (not the daily game), while the hand is in play: take
+ * back your last choice and the computers' answers to it (the picture's ``can_undo``).  The
+ * game is then casual: it moves no rating.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "UndoRequest".
+ */
+export interface UndoRequest {
+  type: "undo";
 }
 /**
  * The rules a new-game form holds (``POST /api/rules``); every field may be left out: the

@@ -136,9 +136,10 @@ def _latest(session: Session, owner: str) -> RatingRow | None:
 
 def rate_game(store: Store, saved: SavedGame, match: Match) -> dict[int, Change]:
     """Rate the finished game ``saved`` (its ``match``): every person's seat not rated for it
-    yet moves once; the changes, by seat (blocking)."""
+    yet moves once; the changes, by seat (blocking).  A game where moves were taken back is
+    casual: it moves no rating."""
     owners = rated_seats(saved)
-    if not owners or not match.is_over:
+    if not owners or not match.is_over or match.taken_back:
         return {}
     for _attempt in range(3):
         try:

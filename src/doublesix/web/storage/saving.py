@@ -185,8 +185,10 @@ class Saving:
                 seat: [change.sentence] + ([change.suggestion] if change.suggestion else [])
                 for seat, change in changes.items()})
 
-    async def commit(self, game: Game, events: list[Event], person: bool = False) -> None:
-        """Save the game, then broadcast ``events``.
+    async def commit(self, game: Game, events: list[Event] | None,
+                     person: bool = False) -> None:
+        """Save the game, then broadcast ``events`` (None: the match changed otherwise, as
+        when moves are taken back: it is written whole, and everyone is sent their picture).
 
         While the database is away nobody hears of the change: everyone at the table is told
         "Saving failed; trying again", and the save is tried again (a quarter second, half a
@@ -229,7 +231,10 @@ class Saving:
         if not ok:
             await self.reload(game)
             raise NotNowError("the game could not be saved (or changed elsewhere): try again")
-        game.broadcast(events)
+        if events is None:
+            game.send_states()
+        else:
+            game.broadcast(events)
 
     async def saved_after_all(self, game: Game) -> bool:
         """Whether a save that seemed to fail (the connection dropped as it committed) is in
