@@ -58,7 +58,8 @@ def translated_languages() -> list[str]:
 
 def template() -> Catalog:
     """Every marked message of the sources, as a fresh template."""
-    catalog = Catalog(project="doublesix", msgid_bugs_address="", copyright_holder="",
+    catalog = Catalog(project="doublesix", version="0.1", copyright_holder="The doublesix developers",
+                      msgid_bugs_address="",
                       fuzzy=False)
     found = extract_from_dir(str(SOURCES), method_map=[("**.py", "python")],
                              keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS,
@@ -119,8 +120,9 @@ def problems(language: str, wanted: Catalog | None = None) -> list[str]:
         key = _keyed(message)
         where = f"{language}: {key[0]!r}" + (f" (context {key[1]})" if key[1] else "")
         found = have.get(key)
-        strings = [] if found is None else (
-            list(found.string) if isinstance(found.string, (tuple, list)) else [found.string])
+        strings: list[str] = [] if found is None else [
+            str(string or "") for string in (
+                found.string if isinstance(found.string, (tuple, list)) else [found.string])]
         if found is None or not strings or not all(strings):
             lines.append(f"missing {where}")
             continue

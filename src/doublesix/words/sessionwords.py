@@ -184,6 +184,18 @@ def command_words() -> dict[str, str]:
     }
 
 
+def answer_words() -> dict[str, tuple[str, ...]]:
+    """The answers to a yes-or-no question in the current language: its words for yes and for
+    no, each with its one-letter form.
+
+    >>> answer_words()
+    {'yes': ('yes', 'y'), 'no': ('no', 'n')}
+    """
+    # Translators: the answers a person types to a yes-or-no question, and their first letter.
+    return {"yes": (pgettext("answer", "yes"), pgettext("answer", "y")),
+            "no": (pgettext("answer", "no"), pgettext("answer", "n"))}
+
+
 def end_keys(spinner: bool) -> list[str]:
     """The letters that name the ends in the current language, in the order left, right, up,
     down (only left and right without a spinner).

@@ -12,6 +12,7 @@ the core it is pure: the standard library only, no I/O.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from doublesix.engine.events import Event, public
@@ -33,12 +34,12 @@ from doublesix.words import rulebook
 from doublesix.words.endwords import end_name
 from doublesix.words.eventwords import by, describe, end_words
 from doublesix.words.i18n import N_, _, capital, ngettext, pgettext
-from doublesix.words.names import YOU_NAME, is_you, shown
+from doublesix.words.names import YOU_NAME as YOU_NAME  # the person's name, re-exported
+from doublesix.words.names import is_you, shown
 from doublesix.words.results import side_name
 
 #: The person's seat and name.
 YOU = 0
-__all__ = ["YOU_NAME"]  # the person's name, re-exported from doublesix.words.names
 #: The seat of someone at the table who holds none (a watcher): nothing is "yours".
 NOBODY = -1
 
@@ -179,6 +180,17 @@ def _a(number: int) -> str:
         # Translators: "an 8", "an 11": a number on a tile's half, with its article.
         return pgettext("number", "an {number}").format(number=number)
     return pgettext("number", "a {number}").format(number=number)
+
+
+def any_of(numbers: Sequence[int]) -> str:
+    """Numbers as "any of them" is said after "Nothing fits": ``a 6 or an 8``.
+
+    >>> any_of([6, 8]), any_of([3])
+    ('a 6 or an 8', 'a 3')
+    """
+    return functools.reduce(
+        lambda first, second: _("{first} or {second}").format(first=first, second=second),
+        [_a(n) for n in numbers])
 
 
 def _pairs(names: Sequence[str], numbers: Sequence[int], rules: Rules | None = None) -> str:
