@@ -58,9 +58,8 @@ def translated_languages() -> list[str]:
 
 def template() -> Catalog:
     """Every marked message of the sources, as a fresh template."""
-    catalog = Catalog(project="doublesix", version="0.1", copyright_holder="The doublesix developers",
-                      msgid_bugs_address="",
-                      fuzzy=False)
+    catalog = Catalog(project="doublesix", version="0.1", msgid_bugs_address="",
+                      copyright_holder="The doublesix developers", fuzzy=False)
     found = extract_from_dir(str(SOURCES), method_map=[("**.py", "python")],
                              keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS,
                              strip_comment_tags=True)

@@ -23,7 +23,7 @@ from doublesix.words.i18n import _, ngettext, pgettext
 from doublesix.words.names import is_you
 
 
-def by(who: str, you: str, other: str, **values: object) -> str:
+def by(who: str, you: str, other: str, /, **values: object) -> str:
     """The sentence ``you`` when ``who`` is the person, else ``other`` with ``{name}`` set to
     ``who``; both formatted with ``values``.
 
