@@ -26,7 +26,8 @@ DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
 PROMPT = re.compile(
     r"(Your move: |Which end, [a-z ,]+\? |Press Enter to deal hand \d+, or type quit: "
     r"|Play a new game\? Type yes or no: |Start a new game instead, replacing it\? "
-    r"Type yes or no: |Resign this game\? You lose it\. Type yes or no: )$"
+    r"Type yes or no: |Resign this game\? You lose it\. Type yes or no: "
+    r"|Tu jugada: )$"  # docs/terminal.md's example in Spanish
 )
 _TILE_FITS = re.compile(r"^(\d+\|\d+)(?: fits (\w+))?")
 
