@@ -174,3 +174,25 @@ def test_help_in_portuguese() -> None:
     said = subprocess.run([DOUBLESIX, "play", "--help"], capture_output=True, text=True,
                           env=env, check=True).stdout
     assert "--lang LANG" in said
+
+
+def test_commands_ends_and_answers_in_the_language_and_in_english() -> None:
+    """In Spanish ``d`` is *derecha* (the right end), so the English ``d`` (down) is not taken
+    there; the English words still are. Answers are read without their accents."""
+    from doublesix.engine.tiles import Tile
+    from doublesix.terminal.commands import Lay, Word, answer_of, parse, parse_end
+    from doublesix.words.i18n import using
+
+    with using("es"):
+        assert parse("Robar", 6) == parse("draw", 6) == Word("draw")
+        assert parse("mano", 6) == Word("hand")
+        assert parse("6 4 i", 6) == parse("6 4 left", 6) == Lay(Tile(6, 4), "left")
+        assert parse("6 4 d", 6) == Lay(Tile(6, 4), "right")
+        assert parse("6 4 abajo", 6) == parse("6 4 down", 6) == Lay(Tile(6, 4), "down")
+        assert parse_end("ar") == "up"
+        assert (answer_of("Sí"), answer_of("si"), answer_of("s"), answer_of("yes")) == \
+            ("yes", "yes", "yes", "yes")
+    with using("pt_BR"):
+        assert (answer_of("não"), answer_of("nao"), answer_of("sim")) == ("no", "no", "yes")
+        assert parse("6 4 b", 6) == Lay(Tile(6, 4), "down")
+    assert parse("6 4 d", 6) == Lay(Tile(6, 4), "down")  # English again outside

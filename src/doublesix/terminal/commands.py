@@ -32,7 +32,7 @@ from typing import Final, NamedTuple
 from doublesix.engine.tiles import Tile
 from doublesix.words import chatwords
 from doublesix.words.eventwords import end_words
-from doublesix.words.i18n import _, current
+from doublesix.words.i18n import _, current, using
 from doublesix.words.rulebook import set_name as set_words
 from doublesix.words.sessionwords import answer_words, command_words, end_keys
 
@@ -74,17 +74,22 @@ class Vocabulary(NamedTuple):
 @functools.cache
 def vocabulary(language: str) -> Vocabulary:
     """The commands and ends of ``language`` (a name of :mod:`doublesix.words.i18n`), with
-    English's; read in that language's context (:func:`current`) and kept.
+    English's; read once, in that language.
 
     >>> vocabulary("en").ends["l"], vocabulary("en").words["dr"]
     ('left', 'draw')
     """
     words = dict(_WORD_OF)
-    for name, word in command_words().items():
+    with using(language):
+        said = command_words()
+        keys = end_keys(True)
+        named = [end_words(end) for end in ("left", "right", "up", "down")]
+    for name, word in said.items():
         words[word.lower()] = name
     own = {word.lower(): end for end, word in
-           zip(("left", "right", "up", "down"), end_keys(True), strict=True)}
-    own |= {end_words(end).lower(): end for end in ("left", "right", "up", "down")}
+           zip(("left", "right", "up", "down"), keys, strict=True)}
+    own |= {word.lower(): end for end, word in
+            zip(("left", "right", "up", "down"), named, strict=True)}
     ends = {spelling: end for spelling, end in ENDS.items()
             if len(spelling) > 1 or spelling not in own} | own
     names = "|".join(re.escape(word) for word in sorted(ends, key=len, reverse=True))
