@@ -26,7 +26,8 @@ DOUBLESIX = str(Path(sys.executable).with_name("doublesix"))
 PROMPT = re.compile(
     r"(Your move: |Which end, [a-z ,]+\? |Press Enter to deal hand \d+, or type quit: "
     r"|Play a new game\? Type yes or no: |Start a new game instead, replacing it\? "
-    r"Type yes or no: |Resign this game\? You lose it\. Type yes or no: )$"
+    r"Type yes or no: |Resign this game\? You lose it\. Type yes or no: "
+    r"|Tu jugada: )$"  # docs/terminal.md's example in Spanish
 )
 _TILE_FITS = re.compile(r"^(\d+\|\d+)(?: fits (\w+))?")
 
@@ -34,8 +35,15 @@ _TILE_FITS = re.compile(r"^(\d+\|\d+)(?: fits (\w+))?")
 class Program:
     """``doublesix play`` running behind pipes."""
 
-    def __init__(self, args: Sequence[str], save_dir: Path, env: dict[str, str] | None = None):
-        environment = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    def __init__(self, args: Sequence[str], save_dir: Path, env: dict[str, str] | None = None,
+                 prompt: re.Pattern[str] = PROMPT):
+        #: How a prompt ends the output (another language's prompts: tests of languages).
+        self.prompt = prompt
+        # English unless a test asks for a language: the locale of the machine is not the game's.
+        environment = {**os.environ, "NO_COLOR": "1", "LANG": "C.UTF-8"}
+        for name in ("LC_ALL", "LC_MESSAGES"):
+            environment.pop(name, None)
+        environment.update(env or {})
         environment.pop("DOUBLESIX_HOME", None)
         environment.pop("DOUBLESIX_PLAY_COMMAND", None)
         # .venv/bin is off the PATH, as in a new shell: the game names itself by its path.
@@ -61,7 +69,7 @@ class Program:
         while True:
             text = chunk.decode()
             last_line = text.rsplit("\n", 1)[-1]
-            if PROMPT.search(last_line):
+            if self.prompt.search(last_line):
                 break
             remaining = deadline - time.monotonic()
             if remaining <= 0:

@@ -71,6 +71,9 @@ def run(transcript: Transcript) -> str:
     typed = io.StringIO("".join(line + "\n" for line in transcript.typed()))
     output = io.StringIO()
     with tempfile.TemporaryDirectory() as home, mock.patch.dict(
-            os.environ, {"DOUBLESIX_HOME": home, app.COMMAND_VARIABLE: start, "NO_COLOR": "1"}):
+            os.environ, {"DOUBLESIX_HOME": home, app.COMMAND_VARIABLE: start, "NO_COLOR": "1",
+                         "LANG": "C.UTF-8"}):
+        for name in ("LC_ALL", "LC_MESSAGES"):  # English unless the example says --lang
+            os.environ.pop(name, None)
         app.run(args, typed, output)
     return output.getvalue()

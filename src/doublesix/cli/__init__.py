@@ -12,11 +12,11 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from doublesix.cli import progress
-from doublesix.words import sessionwords
+from doublesix.words import i18n, sessionwords
 from doublesix.words.rulebook import VARIANT_NAMES
 
 #: Subcommand name -> (module, one-line help).
@@ -48,9 +48,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     import, so ``doublesix play`` should not pay for it); the others appear by name only."""
     parser = argparse.ArgumentParser(
         prog="doublesix",
-        description=sessionwords.description(list(VARIANT_NAMES.values())),
+        description=sessionwords.description([i18n._(name) for name in VARIANT_NAMES.values()]),
     )
     parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--lang", dest="top_lang", default=None, metavar="LANG",
+                        help="the language to speak: " + ", ".join(i18n.LANGUAGES)
+                             + " (default: from LC_ALL, LC_MESSAGES or LANG, else English)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         sub = commands.add_parser(name, help=help_text, description=help_text)
@@ -113,9 +116,31 @@ def quiet_on_closed_pipe() -> int:
     return CLOSED_PIPE
 
 
+def language_of(args_list: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language of the command: ``--lang`` among the arguments (``--lang es`` or
+    ``--lang=es``), else the locale's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``); so that its
+    ``--help`` and every sentence it says are in that language.
+
+    >>> language_of(["play", "--lang", "pt-BR"]), language_of(["play"], {"LANG": "fr_FR.UTF-8"})
+    ('pt_BR', 'fr')
+    """
+    for k, word in enumerate(args_list):
+        given = (args_list[k + 1] if word == "--lang" and k + 1 < len(args_list)
+                 else word.removeprefix("--lang=") if word.startswith("--lang=") else None)
+        if given:
+            return given if given in i18n.PSEUDO else i18n.choose([given])
+    return i18n.from_environment(os.environ if environ is None else environ)
+
+
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    command = next((word for word in args_list if not word.startswith("-")), None)
+    with i18n.using(language_of(args_list)):
+        return _command(args_list)
+
+
+def _command(args_list: list[str]) -> int:
+    command = next((word for k, word in enumerate(args_list) if not word.startswith("-")
+                    and (k == 0 or args_list[k - 1] != "--lang")), None)
     try:
         parser = build_parser(command if command in COMMANDS else None)
     except MissingExtra as error:

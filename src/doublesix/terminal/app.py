@@ -32,6 +32,7 @@ from doublesix.ai.ladder import step_of
 from doublesix.ai.seeding import DAILY_OPPONENT, DAILY_PLAYOUTS
 from doublesix.engine.match import Match
 from doublesix.engine.rules import VARIANTS, Rules
+from doublesix.terminal.commands import answer_of
 from doublesix.terminal.console import Console
 from doublesix.terminal.game import Game, opponent_names
 from doublesix.terminal.saves import (
@@ -46,7 +47,8 @@ from doublesix.terminal.saves import (
     set_aside,
     settle_ratings,
 )
-from doublesix.words import players, results, sessionwords
+from doublesix.words import i18n, players, results, sessionwords
+from doublesix.words.i18n import _
 from doublesix.words.talk import scores_sentence, variant_name
 
 
@@ -106,17 +108,45 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save-dir", default=None, metavar="DIR",
                         help="where the game is saved (default: $DOUBLESIX_HOME, else your data "
                              "directory)")
+    add_language_argument(parser)
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language the terminal speaks (and understands), else the locale's."""
+    parser.add_argument("--lang", default=None, metavar="LANG",
+                        help="the language to play in: " + ", ".join(
+                            f"{code} ({name})" for code, name in i18n.NATIVE_NAMES.items())
+                        + " (default: from LC_ALL, LC_MESSAGES or LANG, else English)")
+
+
+def language(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> str:
+    """The language of the session: ``--lang`` (negotiated to one the game speaks), else the
+    locale's (:func:`doublesix.words.i18n.from_environment`).
+
+    >>> language(argparse.Namespace(lang="pt-BR")), language(argparse.Namespace(lang=None), {})
+    ('pt_BR', 'en')
+    """
+    given = getattr(args, "lang", None)
+    if given:
+        return given if given in i18n.PSEUDO else i18n.choose([given])
+    return i18n.from_environment(os.environ if environ is None else environ)
 
 
 def run(args: argparse.Namespace, input: TextIO | None = None,
         output: TextIO | None = None) -> int:
-    """Play, reading lines from ``input`` and writing to ``output``; returns the exit status."""
+    """Play, reading lines from ``input`` and writing to ``output``, in the session's
+    :func:`language`; returns the exit status."""
+    with i18n.using(language(args)):
+        return _run(args, input, output)
+
+
+def _run(args: argparse.Namespace, input: TextIO | None, output: TextIO | None) -> int:
     console = Console(input if input is not None else sys.stdin,
                       output if output is not None else sys.stdout)
     folder = save_dir(args.save_dir)
     command = sessionwords.with_save_dir(play_command(), args.save_dir)
     if args.playouts is not None and args.playouts < 1:
-        console.error("doublesix play: --playouts must be at least 1")
+        console.error(_("doublesix play: --playouts must be at least 1"))
         return USAGE
     _settle_ratings(folder, console)
     try:
@@ -127,14 +157,15 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
             try:
                 save = read_save(path)
             except SaveError as error:
-                console.error(f"Cannot go on: {error}. Start a game with: {command}")
+                console.error(_("Cannot go on: {error}. Start a game with: {command}").format(
+                    error=error, command=command))
                 return 1
             _ignored(args, console)
             return _go_on(save, args, console, path, command)
         try:
             save = _new_save(args)
         except ValueError as error:
-            console.error(f"doublesix play: {error}")
+            console.error(_("doublesix play: {error}").format(error=error))
             return USAGE
         if path.exists():
             choice, saved = _replace_saved(path, console, command, ask=not args.new)
@@ -145,7 +176,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         return _game(save, console, path, command).run()
     except KeyboardInterrupt:
         console.say("")
-        console.say("Interrupted.")
+        console.say(_("Interrupted."))
         return 130
     except BrokenPipeError:
         # The reader went away (``doublesix play | head``): the game is saved; stop quietly.
@@ -170,9 +201,10 @@ def _settle_ratings(folder: Path, console: Console) -> None:
     try:
         moved = settle_ratings(folder, today)
     except OSError as error:
-        console.error(f"Could not keep your rating: {error.strerror or error}.")
+        console.error(_("Could not keep your rating: {error}.").format(
+            error=error.strerror or error))
         return
-    for before, after, _ in moved:
+    for before, after, _next in moved:
         console.say(results.rated_late(before.shown, after.shown))
 
 
@@ -218,15 +250,14 @@ def _new_save(args: argparse.Namespace) -> Save:
     opponents = [name.strip() for name in (args.opponents or "").split(",") if name.strip()]
     for name in opponents:
         if name not in PLAYERS:
-            raise ValueError(
-                f"unknown opponent {name!r}; choose from {', '.join(PLAYERS)}"
-            )
+            raise ValueError(_("unknown opponent {name}; choose from {names}").format(
+                name=repr(name), names=", ".join(PLAYERS)))
     preset = Rules.variant(args.variant or "draw").players  # 4 for the partnership game
     players = args.players if args.players is not None else max(preset, len(opponents) + 1)
     if len(opponents) > players - 1:
-        raise ValueError(
-            f"{len(opponents)} opponents named for {players} players: name at most {players - 1}"
-        )
+        raise ValueError(_("{count} opponents named for {players} players: name at most "
+                           "{most}").format(count=len(opponents), players=players,
+                                            most=players - 1))
     fill = [name for name in DEFAULT_OPPONENTS if name not in opponents] or list(
         DEFAULT_OPPONENTS)
     while len(opponents) < players - 1:
@@ -272,31 +303,37 @@ def _replace_saved(path: Path, console: Console, command: str, ask: bool = True
             scores_sentence(match.scores, names, match.rules.target, match.rules), command):
         console.say(said)
     while True:
-        line = console.ask(sessionwords.REPLACE_QUESTION)
+        line = console.ask(_(sessionwords.REPLACE_QUESTION))
         if line is None:
-            console.say(sessionwords.KEPT)
+            console.say(_(sessionwords.KEPT))
             return Keep.STOP, None
         answer = line.strip().lower()
-        if answer in ("yes", "y"):
+        if answer_of(answer) == "yes":
             return Keep.NEW, None
-        if answer in ("no", "n"):
+        if answer_of(answer) == "no":
             return Keep.SAVED, saved
         if answer in ("quit", "q"):
-            console.say(sessionwords.KEPT)
+            console.say(_(sessionwords.KEPT))
             return Keep.STOP, None
-        console.error("Type yes or no.")
+        console.error(_("Type yes or no."))
 
 
-def _set_aside(path: Path, error: SaveError, console: Console, what: str = "game") -> bool:
-    """Keep the unreadable save ``path`` under another name; False if that fails."""
+def _set_aside(path: Path, error: SaveError, console: Console, daily: bool = False) -> bool:
+    """Keep the unreadable save ``path`` (the ``daily`` game's) under another name; False if
+    that fails."""
     try:
         kept = set_aside(path)
     except OSError as problem:
-        console.error(f"Your saved {what} cannot be read ({error}) nor moved aside "
-                      f"({problem.strerror}), so no new game starts over it.")
+        console.error((_("Your saved daily game cannot be read ({error}) nor moved aside "
+                         "({problem}), so no new game starts over it.") if daily
+                       else _("Your saved game cannot be read ({error}) nor moved aside "
+                              "({problem}), so no new game starts over it.")).format(
+            error=error, problem=problem.strerror))
         return False
-    console.say(f"Your saved {what} cannot be read ({error}). It is kept as {kept}; "
-                "a new game starts.")
+    console.say((_("Your saved daily game cannot be read ({error}). It is kept as {kept}; a new "
+                   "game starts.") if daily
+                 else _("Your saved game cannot be read ({error}). It is kept as {kept}; a new "
+                        "game starts.")).format(error=error, kept=kept))
     return True
 
 
@@ -312,25 +349,31 @@ def _ignored(args: argparse.Namespace, console: Console) -> None:
         if value is not None
     ]
     if given:
-        console.say(f"Going on with the saved game, so {', '.join(given)} "
-                    f"{'is' if len(given) == 1 else 'are'} not used.")
+        console.say(i18n.ngettext("Going on with the saved game, so {options} is not used.",
+                                  "Going on with the saved game, so {options} are not used.",
+                                  len(given)).format(options=", ".join(given)))
 
 
 def _new_playouts(save: Save, playouts: int | None, console: Console) -> None:
     """Give a resumed game the ``--playouts`` asked for (the game saves it), and say so."""
     if playouts is None or playouts == save.playouts:
         return
-    before = save.playouts if save.playouts is not None else f"the default, {DEFAULT_PLAYOUTS}"
+    if save.playouts is None:
+        said = _("The expert now uses {playouts} playouts a move, for its moves and for hints "
+                 "(the saved game used the default, {before}).")
+    else:
+        said = _("The expert now uses {playouts} playouts a move, for its moves and for hints "
+                 "(the saved game used {before}).")
+    before = save.playouts if save.playouts is not None else DEFAULT_PLAYOUTS
     save.playouts = playouts
-    console.say(f"The expert now uses {playouts} playouts a move, for its moves and for hints "
-                f"(the saved game used {before}).")
+    console.say(said.format(playouts=playouts, before=before))
 
 
 def _daily(args: argparse.Namespace, console: Console, folder: Path, command: str) -> int:
     """Today's daily game (or the given day's): go on with it, or deal it."""
     if args.playouts is not None and args.playouts != DAILY_PLAYOUTS:
-        console.say(f"The daily game's expert uses {DAILY_PLAYOUTS} playouts a move, the same "
-                    "for everyone, so --playouts is not used.")
+        console.say(_("The daily game's expert uses {playouts} playouts a move, the same for "
+                      "everyone, so --playouts is not used.").format(playouts=DAILY_PLAYOUTS))
     today = datetime.datetime.now(datetime.UTC).date()
     day = args.date or today
     path = folder / DAILY_FILE
@@ -339,7 +382,7 @@ def _daily(args: argparse.Namespace, console: Console, folder: Path, command: st
         try:
             saved = read_save(path)
         except SaveError as error:
-            if not _set_aside(path, error, console, "daily game"):
+            if not _set_aside(path, error, console, daily=True):
                 return 1
     if saved is not None and saved.daily == day and not saved.match.is_over:
         saved.autodraw = saved.autodraw or args.autodraw

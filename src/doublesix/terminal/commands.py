@@ -3,6 +3,11 @@
 A tile is typed ``6 4``, ``6|4``, ``6-4`` or, with sets up to double-nine, ``64``; an end may
 follow (``l``, ``r``, ``u``, ``d`` or the word, ``6 4 left``).  Words name the other commands.
 
+The person may type the commands and the ends in their language (the current one,
+:mod:`doublesix.words.i18n`) as well as in English: ``robar`` and ``draw``, ``6 4 izquierda``
+and ``6 4 left``.  An end's single letter is the language's own; an English letter that means
+another end there is not accepted (in Spanish ``d`` is *derecha*, the right end).
+
 >>> parse("6 4 l", 6)
 Lay(tile=Tile(6, 4), end='left')
 >>> parse(" 64 ", 6)
@@ -19,12 +24,17 @@ doublesix.terminal.commands.CommandError: There is no 7 in the double-six set: .
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 from typing import Final, NamedTuple
 
-from doublesix.engine.rules import set_name
 from doublesix.engine.tiles import Tile
 from doublesix.words import chatwords
+from doublesix.words.eventwords import end_words
+from doublesix.words.i18n import _, current, using
+from doublesix.words.rulebook import set_name as set_words
+from doublesix.words.sessionwords import answer_words, command_words, end_keys
 
 #: The commands that are words, with the other spellings people type.
 WORDS: Final = {
@@ -47,12 +57,48 @@ _WORD_OF: Final = {spelling: name for name, spellings in WORDS.items() for spell
 ENDS: Final = {"l": "left", "r": "right", "u": "up", "d": "down",
                "left": "left", "right": "right", "up": "up", "down": "down"}
 
-_END: Final = r"(?:\s*(?:on\s+)?(?:the\s+)?(?P<end>left|right|up|down|l|r|u|d)(?:\s+(?:end|arm))?)?"
-_SPACED: Final = re.compile(
-    r"\[?\s*(?P<a>\d{1,2})\s*(?:[|\-:/,.]|\s)\s*(?P<b>\d{1,2})\s*\]?" + _END
-)
-_COMPACT: Final = re.compile(r"\[?(?P<a>\d)(?P<b>\d)\]?" + _END)
 _NUMBER: Final = re.compile(r"\d+")
+
+
+class Vocabulary(NamedTuple):
+    """What may be typed in one language: the command words, the end words and letters, and
+    the patterns of a tile (with its end) and of an end alone."""
+
+    words: dict[str, str]
+    ends: dict[str, str]
+    spaced: re.Pattern[str]
+    compact: re.Pattern[str]
+    end: re.Pattern[str]
+
+
+@functools.cache
+def vocabulary(language: str) -> Vocabulary:
+    """The commands and ends of ``language`` (a name of :mod:`doublesix.words.i18n`), with
+    English's; read once, in that language.
+
+    >>> vocabulary("en").ends["l"], vocabulary("en").words["dr"]
+    ('left', 'draw')
+    """
+    words = dict(_WORD_OF)
+    with using(language):
+        said = command_words()
+        keys = end_keys(True)
+        named = [end_words(end) for end in ("left", "right", "up", "down")]
+    for name, word in said.items():
+        words[word.lower()] = name
+    own = {word.lower(): end for end, word in
+           zip(("left", "right", "up", "down"), keys, strict=True)}
+    own |= {word.lower(): end for end, word in
+            zip(("left", "right", "up", "down"), named, strict=True)}
+    ends = {spelling: end for spelling, end in ENDS.items()
+            if len(spelling) > 1 or spelling not in own} | own
+    names = "|".join(re.escape(word) for word in sorted(ends, key=len, reverse=True))
+    end = rf"(?:\s*(?:on\s+)?(?:the\s+)?(?P<end>{names})(?:\s+(?:end|arm))?)?"
+    return Vocabulary(
+        words, ends,
+        re.compile(r"\[?\s*(?P<a>\d{1,2})\s*(?:[|\-:/,.]|\s)\s*(?P<b>\d{1,2})\s*\]?" + end),
+        re.compile(r"\[?(?P<a>\d)(?P<b>\d)\]?" + end),
+        re.compile(rf"(?:on\s+)?(?:the\s+)?({names})(?:\s+(?:end|arm))?"))
 
 class CommandError(ValueError):
     """A line that is not a command; the message says what to type instead."""
@@ -78,24 +124,44 @@ Command = Lay | Word
 def parse(text: str, top: int) -> Command:
     """The command typed as ``text`` in a game with the double-``top`` set."""
     words = " ".join(text.strip().lower().split())
+    known = vocabulary(current())
     if not words:
-        raise CommandError("Type a tile, such as 6 4, or a command. Type help for the list.")
-    if words in _WORD_OF:
-        return Word(_WORD_OF[words])
-    match = _SPACED.fullmatch(words)
+        raise CommandError(_("Type a tile, such as 6 4, or a command. Type help for the list."))
+    if words in known.words:
+        return Word(known.words[words])
+    match = known.spaced.fullmatch(words)
     if match is None and top <= 9:
-        match = _COMPACT.fullmatch(words)
+        match = known.compact.fullmatch(words)
     if match is None:
         raise CommandError(_not_understood(words, top))
     high, low = int(match["a"]), int(match["b"])
     for number in (high, low):
         if number > top:
-            raise CommandError(
-                f"There is no {number} in the {set_name(top)} set: "
-                f"numbers go from 0 to {top}."
-            )
+            raise CommandError(_("There is no {number} in the {set} set: numbers go from 0 to "
+                                 "{top}.").format(number=number, set=set_words(top), top=top))
     end = match["end"]
-    return Lay(Tile(high, low), ENDS[end] if end else None)
+    return Lay(Tile(high, low), known.ends[end] if end else None)
+
+
+def _plain(text: str) -> str:
+    """``text`` in lower case without its accents, as a typed answer is compared."""
+    decomposed = unicodedata.normalize("NFD", " ".join(text.strip().lower().split()))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def answer_of(text: str) -> str | None:
+    """``"yes"`` or ``"no"`` for a typed answer, in the current language or in English (its
+    accents optional: ``nao`` is *não*); None for anything else.
+
+    >>> answer_of(" Yes"), answer_of("n"), answer_of("maybe")
+    ('yes', 'no', None)
+    """
+    typed = _plain(text)
+    for language_answers in (answer_words(), {"yes": ("yes", "y"), "no": ("no", "n")}):
+        for answer, words in language_answers.items():
+            if typed in {_plain(word) for word in words}:
+                return answer
+    return None
 
 
 def phrase_of(text: str) -> chatwords.Phrase | None:
@@ -126,26 +192,23 @@ def parse_end(text: str) -> str | None:
     ('right', 'up', None)
     """
     words = " ".join(text.strip().lower().split())
-    match = re.fullmatch(
-        r"(?:on\s+)?(?:the\s+)?(left|right|up|down|l|r|u|d)(?:\s+(?:end|arm))?", words
-    )
-    return ENDS[match[1]] if match else None
+    known = vocabulary(current())
+    match = known.end.fullmatch(words)
+    return known.ends[match[1]] if match else None
 
 
 def _not_understood(words: str, top: int) -> str:
     """The message for a line that is neither a tile nor a command."""
+    said = command_words()
     if parse_end(words) is not None:
-        return "Say which tile first, for example 6 4 left."
+        return _("Say which tile first, for example 6 4 {left}.").format(
+            left=end_words("left"))
     numbers = _NUMBER.findall(words)
     if len(numbers) == 1 and len(numbers[0]) == 1:
-        return "Type both halves of the tile, for example 6 4."
+        return _("Type both halves of the tile, for example 6 4.")
     if top > 9 and len(numbers) == 1 and 2 <= len(numbers[0]) <= 4:
-        return (
-            f"With the {set_name(top)} set, put a space or a bar between the halves, "
-            "for example 12 4 or 12|4."
-        )
+        return _("With the {set} set, put a space or a bar between the halves, for example "
+                 "12 4 or 12|4.").format(set=set_words(top))
     shown = words if len(words) <= 20 else words[:20] + "..."
-    return (
-        f"I did not understand {shown!r}. Type a tile, such as 6 4, "
-        "or a command such as draw or help."
-    )
+    return _("I did not understand {typed}. Type a tile, such as 6 4, or a command such as "
+             "{draw} or {help}.").format(typed=repr(shown), draw=said["draw"], help=said["help"])

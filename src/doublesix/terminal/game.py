@@ -22,7 +22,14 @@ from doublesix.engine.match import Match
 from doublesix.engine.moves import IllegalMoveError, Move
 from doublesix.engine.view import View
 from doublesix.terminal.console import Console
-from doublesix.terminal.person import INTERRUPTED, OK, Person, Resigned, Stop
+from doublesix.terminal.person import (
+    INTERRUPTED,
+    NEW_GAME_QUESTION,
+    OK,
+    Person,
+    Resigned,
+    Stop,
+)
 from doublesix.terminal.saves import (
     Save,
     note_daily,
@@ -33,6 +40,7 @@ from doublesix.terminal.saves import (
     write_save,
 )
 from doublesix.words import endwords, players, results, reviewtalk, sessionwords, talk
+from doublesix.words.i18n import _, ngettext
 from doublesix.words.results import name_seats, share_text
 from doublesix.words.talk import YOU, YOU_NAME
 
@@ -89,22 +97,22 @@ class Game(Person):
             if not (resumed and self.match.is_over):
                 self.introduce(resumed)
             elif not self.offer_new_game():
-                self.console.say("Goodbye.")
+                self.console.say(_("Goodbye."))
                 return OK
             self.store()
             while True:
                 if not self.play_match():
-                    self.console.say("Goodbye.")
+                    self.console.say(_("Goodbye."))
                     return OK
                 self.start_new_game()
         except Stop as stop:
             if stop.reason == "eof":
-                self.console.say("End of input.")
+                self.console.say(_("End of input."))
             self.console.say(self.saved_sentence())
             return OK
         except KeyboardInterrupt:
             self.console.say("")
-            self.console.say("Interrupted.")
+            self.console.say(_("Interrupted."))
             self.store()
             self.console.say(self.saved_sentence())
             return INTERRUPTED
@@ -116,7 +124,7 @@ class Game(Person):
         self.console.say(sessionwords.finished_line(talk.variant_name(match.rules)))
         for line in talk.game_end_lines(match, self.names):
             self.console.say(line)
-        if not self.ask_yes_no("Play a new game? Type yes or no: "):
+        if not self.ask_yes_no(NEW_GAME_QUESTION):
             return False
         self.start_new_game()
         self.introduce(False)
@@ -125,7 +133,7 @@ class Game(Person):
     def saved_sentence(self) -> str:
         """Where the game is and how to go on with it."""
         if self.save_failed or self.path is None:
-            return "The game could not be saved."
+            return _("The game could not be saved.")
         return sessionwords.go_on_line(self.command, daily=self.save.daily is not None)
 
     def introduce(self, resumed: bool) -> None:
@@ -133,17 +141,18 @@ class Game(Person):
         rules = self.match.rules
         say = self.console.say
         if self.save.daily:
-            say(f"The daily game for {self.save.daily.isoformat()}: one hand of Draw.")
+            say(_("The daily game for {day}: one hand of Draw.").format(
+                day=self.save.daily.isoformat()))
         if resumed:
             say(sessionwords.resumed_line(self.match.hand_number + 1))
         say(talk.rules_sentence(rules))
         self.introduce_players(rules, ["human", *self.save.opponents])
         if self.save.daily and not resumed:
             if self.save.first_attempt:
-                say("This is your first attempt at today's deal: it counts for your streak.")
+                say(_("This is your first attempt at today's deal: it counts for your streak."))
             else:
-                say("You have played today's deal before: this game does not count for your "
-                    "streak.")
+                say(_("You have played today's deal before: this game does not count for your "
+                      "streak."))
         self.say_how_to_play()
 
     def start_new_game(self) -> None:
@@ -168,9 +177,8 @@ class Game(Person):
         except OSError as error:
             if not self.save_failed:
                 self.console.error(
-                    f"Could not save the game to {self.path}: {error.strerror or error}. "
-                    "Play goes on without saving."
-                )
+                    _("Could not save the game to {path}: {error}. Play goes on without saving."
+                      ).format(path=self.path, error=error.strerror or error))
             self.save_failed = True
 
     # -- one game -------------------------------------------------------------------------
@@ -182,7 +190,7 @@ class Game(Person):
             if match.is_over:
                 self.tell()
                 self.finish_match()
-                return self.ask_yes_no("Play a new game? Type yes or no: ")
+                return self.ask_yes_no(NEW_GAME_QUESTION)
             try:
                 if match.hand_result is not None:
                     self.tell()
@@ -204,16 +212,16 @@ class Game(Person):
         rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
         computer = self.players[seat - 1]
         if getattr(computer, "playouts", 0) >= SLOW_PLAYOUTS and len(view.legal_moves()) > 1:
-            self.console.say(f"{self.names[seat]} is thinking.")
+            self.console.say(_("{name} is thinking.").format(name=self.names[seat]))
         move = computer.choose(view, rng)
         try:
             match.play(move)
         except IllegalMoveError as error:  # a player's bug must not end the game
             fallback = match.legal_moves()[0]
             self.console.error(
-                f"{self.names[seat]} chose an illegal move ({move}: {error}); it plays "
-                f"{fallback} instead. Please report this."
-            )
+                _("{name} chose an illegal move ({move}: {error}); it plays {fallback} instead. "
+                  "Please report this.").format(name=self.names[seat], move=move, error=error,
+                                                fallback=fallback))
             match.play(fallback)
         self.store()
 
@@ -263,12 +271,13 @@ class Game(Person):
                 with contextlib.suppress(OSError):
                     note_daily(self.path.parent, self.save.daily, result)
                 days = streak(read_record(self.path.parent), self.today())
-                say(f"Daily streak: {talk.plural(days, 'day')} won in a row.")
+                say(ngettext("Daily streak: {count} day won in a row.",
+                             "Daily streak: {count} days won in a row.", days).format(count=days))
         self.rate()
         if self.save.daily:
             text = share_text(match, self.save.daily, YOU, self.accuracy())
             if text is not None:
-                say(f"To share your result, copy this line: {text}")
+                say(_("To share your result, copy this line: {text}").format(text=text))
 
     def rate(self) -> None:
         """Move the save folder's rating after the finished game (once) and say how it
@@ -278,7 +287,8 @@ class Game(Person):
         try:
             rated = rate_save(self.path, self.save, self.today())
         except OSError as error:
-            self.console.error(f"Could not keep your rating: {error.strerror or error}.")
+            self.console.error(_("Could not keep your rating: {error}.").format(
+                error=error.strerror or error))
             return
         if rated is not None:
             before, after, next_level = rated
@@ -289,7 +299,7 @@ class Game(Person):
     def stats_lines(self) -> list[str]:
         """``stats``: the save folder's rating in words, and what to try next."""
         if self.path is None:
-            return ["No rating is kept: this game is not saved."]
+            return [_("No rating is kept: this game is not saved.")]
         return rating_lines(self.path.parent)
 
     # -- the person's turn ------------------------------------------------------------------
@@ -304,7 +314,7 @@ class Game(Person):
             self.make(moves[0])
             return
         if moves[0].kind == "draw" and self.save.autodraw:
-            self.console.say("Nothing fits, so you draw.")
+            self.console.say(_("Nothing fits, so you draw."))
             self.make(moves[0])
             while self.match.turn == YOU and self.match.legal_moves()[0].kind == "draw":
                 self.make(self.match.legal_moves()[0])
@@ -337,7 +347,7 @@ class Game(Person):
         self.tell()
 
     def cannot_resign(self) -> str | None:
-        return "The game is over." if self.match.is_over else None
+        return _("The game is over.") if self.match.is_over else None
 
     def resign(self) -> None:
         self.match.resign(YOU)
@@ -362,7 +372,7 @@ class Game(Person):
     def show_hint(self, view: View) -> None:
         """The expert's suggestion and why."""
         if view.turn != YOU:
-            self.console.say("A hint is for your turn.")
+            self.console.say(_("A hint is for your turn."))
             return
         options = {} if self.save.playouts is None else {"playouts": self.save.playouts}
         suggestion = hint(view, seed=hint_seed(self.match.seed, view), **options)
@@ -380,17 +390,18 @@ class Game(Person):
         match = self.match
         say = self.console.say
         if match.hand_result is None and not match.is_over:
-            say("A review comes once the hand is over: nothing hidden is shown while it is in "
-                "play.")
+            say(_("A review comes once the hand is over: nothing hidden is shown while it is in "
+                  "play."))
             return
         over = match.is_over
         playouts = DEFAULT_PLAYOUTS if self.save.playouts is None else self.save.playouts
         result = review(match, YOU, hands=None if over else [match.hand_number],
                         playouts=playouts)
         if not result.hands:
-            say("There is no finished hand to review.")
+            say(_("There is no finished hand to review."))
             return
-        say(self.console.style("The expert's review of your moves, in this game:" if over
-                               else "The expert's review of your moves, this hand:", "heading"))
+        say(self.console.style(_("The expert's review of your moves, in this game:") if over
+                               else _("The expert's review of your moves, this hand:"),
+                               "heading"))
         for line in reviewtalk.review_lines(result):
             say(line)

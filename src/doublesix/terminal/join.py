@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from doublesix.engine.rules import Rules
 from doublesix.protocol import endpoints
 from doublesix.protocol.model import read
-from doublesix.terminal.app import play_command
+from doublesix.terminal.app import add_language_argument, play_command
 from doublesix.terminal.connection import RETRY_DELAYS, joined
 from doublesix.terminal.console import Console
 from doublesix.terminal.person import INTERRUPTED, OK, Stop
@@ -171,6 +171,7 @@ def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix join``."""
+    add_language_argument(parser)
     parser.add_argument("link", metavar="LINK",
                         help="the invitation link the host copied: http://host/join/GAME/CODE")
     parser.add_argument("--name", default=None,

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from doublesix.protocol.lobby import Lobby
 from doublesix.protocol.model import read
+from doublesix.terminal.app import add_language_argument
 from doublesix.terminal.console import Console
 from doublesix.terminal.join import join
 from doublesix.terminal.login import server_origin
@@ -94,6 +95,7 @@ def lobby(url: str, input: TextIO | None = None, output: TextIO | None = None, *
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix lobby``."""
+    add_language_argument(parser)
     parser.add_argument("url", metavar="URL", help="the server's address, such as "
                         "http://127.0.0.1:8000")
     parser.add_argument("--name", default=None, help="your name at the table (else you are "

@@ -20,9 +20,11 @@ from doublesix.engine.moves import Move
 from doublesix.engine.rules import Rules
 from doublesix.engine.summary import TileChoice, tile_choices
 from doublesix.engine.view import View
-from doublesix.terminal.commands import CommandError, Lay, Word, parse, parse_end
+from doublesix.terminal.commands import CommandError, Lay, Word, answer_of, parse, parse_end
 from doublesix.terminal.console import Console
 from doublesix.words import endwords, players, results, sessionwords, talk
+from doublesix.words.eventwords import end_words
+from doublesix.words.i18n import N_, _
 from doublesix.words.talk import YOU
 
 #: Exit statuses.
@@ -46,7 +48,11 @@ class Resigned(Exception):
 #: seat down to one tile on every turn).
 FEW_TILES: Final = 2
 #: How the terminal says to draw, in a turn's first line.
-DRAW_WORDS: Final = "type draw"
+DRAW_WORDS: Final = N_("type draw")
+#: The question after a game.
+NEW_GAME_QUESTION: Final = N_("Play a new game? Type yes or no: ")
+#: The question before resigning.
+RESIGN_QUESTION: Final = N_("Resign this game? You lose it. Type yes or no: ")
 
 
 class Seen(NamedTuple):
@@ -108,12 +114,12 @@ class Person:
 
     def show_review(self) -> None:
         """The expert's review of the person's moves, once a hand or the game is over."""
-        self.console.say("A review is not available here yet: it is in the terminal game "
-                         "(doublesix play) and doublesix review FILE.")
+        self.console.say(_("A review is not available here yet: it is in the terminal game "
+                           "(doublesix play) and doublesix review FILE."))
 
     def stats_lines(self) -> list[str]:
         """What ``stats`` says: the person's rating, where one is kept."""
-        return ["No rating is kept for this game."]
+        return [_("No rating is kept for this game.")]
 
     def cannot_resign(self) -> str | None:
         """Why the game cannot be given up now (over, or not begun); None when it can."""
@@ -133,31 +139,31 @@ class Person:
         partner = rules.partner_of(me)
         if partner is not None:
             others = [name for seat, name in enumerate(self.names) if seat not in (me, partner)]
-            say(f"You play with {self.names[partner]}, your partner across the table, against "
-                f"{talk.listing(others)}. Partners keep one score; you do not see each "
-                "other's tiles.")
+            say(_("You play with {partner}, your partner across the table, against {others}. "
+                  "Partners keep one score; you do not see each other's tiles.").format(
+                partner=self.names[partner], others=talk.listing(others)))
         else:
             others = [name for seat, name in enumerate(self.names) if seat != me]
-            say(f"You play against {talk.listing(others)}.")
+            say(_("You play against {others}.").format(others=talk.listing(others)))
         for seat, (name, key) in enumerate(zip(self.names, kinds, strict=True)):
             if seat != me and key in PLAYERS:
                 say(players.introduction(name, key, level_of_player(key)))
 
     def say_how_to_play(self) -> None:
         """The last line of the introduction: how to lay a tile, and where help is."""
-        self.console.say("To lay a tile, type its two numbers, like 6 4. Type help for every "
-                         "command.")
+        self.console.say(_("To lay a tile, type its two numbers, like 6 4. Type help for every "
+                           "command."))
 
     def say_new_game(self, rules: Rules) -> None:
         """A new game begins (after "Play again?" or "Play a new game?"): its first turn says
         the whole table again."""
         self.seen = None
         self.console.say("")
-        self.console.say(f"A new game of {talk.variant_name(rules)}.")
+        self.console.say(_("A new game of {variant}.").format(variant=talk.variant_name(rules)))
 
     def say_hint(self, reason: str) -> None:
         """The expert's suggestion, as a sentence."""
-        self.console.say(f"Hint: {reason[:1].upper()}{reason[1:]}.")
+        self.console.say(endwords.hint_sentence(f"{reason[:1].upper()}{reason[1:]}"))
 
     # -- the ends of hands and games ----------------------------------------------------------
 
@@ -166,7 +172,8 @@ class Person:
         for event in events:
             if event.kind == "hand":
                 self.console.say("")
-                self.console.say(self.console.style(f"Hand {event.number + 1}.", "heading"))
+                self.console.say(self.console.style(
+                    _("Hand {number}.").format(number=event.number + 1), "heading"))
                 continue
             sentence = talk.event_sentence(event, self.names)
             if sentence is not None:
@@ -176,37 +183,39 @@ class Person:
         """Ask until the person is ready for hand ``number`` (1-based), answering the commands
         that take no turn on the way."""
         while True:
-            line = self.console.ask(f"Press Enter to deal hand {number}, or type quit: ")
+            line = self.console.ask(_("Press Enter to deal hand {number}, or type quit: ").format(
+                number=number))
             if line is None:
                 raise Stop("eof")
             answer = line.strip().lower()
-            if answer in ("", "next", "n", "yes", "y", "deal"):
+            if answer in ("", "next", "n", "deal") or answer_of(answer) == "yes":
                 return
             if not self.info_command(answer):
-                self.console.error(f"Press Enter to deal hand {number}, or type quit.")
+                self.console.error(_("Press Enter to deal hand {number}, or type quit.").format(
+                    number=number))
 
     def ask_yes_no(self, prompt: str) -> bool:
         """Ask until the answer is yes or no; the end of the input means no."""
         while True:
-            line = self.console.ask(prompt)
+            line = self.console.ask(_(prompt))
             if line is None:
                 return False
             answer = line.strip().lower()
-            if answer in ("yes", "y"):
+            if answer_of(answer) == "yes":
                 return True
-            if answer in ("no", "n", "quit", "q", "exit"):
+            if answer_of(answer) == "no" or answer in ("quit", "q", "exit"):
                 return False
             if not self.info_command(answer):
-                self.console.error("Type yes or no.")
+                self.console.error(_("Type yes or no."))
 
     # -- the person's turn ------------------------------------------------------------------
 
     def nothing_fits(self, view: View) -> str:
         """Why the person passes (said before a forced pass)."""
         numbers = sorted(set(view.open_ends.values()), reverse=True)
-        wanted = " or ".join(f"{'an' if n in (8, 11) else 'a'} {n}" for n in numbers)
-        return (f"Nothing fits {wanted}, and the boneyard is empty." if view.rules.drawing
-                else f"Nothing fits {wanted}.")
+        wanted = talk.any_of(numbers)
+        return (_("Nothing fits {numbers}, and the boneyard is empty.") if view.rules.drawing
+                else _("Nothing fits {numbers}.")).format(numbers=wanted)
 
     def show_status(self, view: View) -> None:
         """Where things stand, said by what changed since the person's last turn: the open
@@ -220,9 +229,9 @@ class Person:
         new_hand = seen is None or seen.hand != now.hand
         say("")
         if view.layout.is_empty:
-            first = "Your turn. You lead: lay any tile."
+            first = _("Your turn. You lead: lay any tile.")
         elif new_hand or seen is None or seen.ends != now.ends:
-            first = "Your turn. " + talk.ends_sentence(view)
+            first = _("Your turn. {ends}").format(ends=talk.ends_sentence(view))
         else:  # the ends are as the person left them: what they can play, not a bare turn
             first = talk.turn_sentence(view, self.names, DRAW_WORDS) or ""
         say(self.console.style(first, "heading"))
@@ -257,12 +266,12 @@ class Person:
             if self.pending is not None:
                 line, self.pending = self.pending, None
             else:
-                read = self.console.ask("Your move: ")
+                read = self.console.ask(_("Your move: "))
                 if read is None:
                     raise Stop("eof")
                 line = read
             if not line.strip() and moves[0].kind == "draw":
-                line = "draw"
+                line = "draw"  # Enter draws (the English word is always understood)
             try:
                 command = parse(line, view.rules.set)
             except CommandError as error:
@@ -292,28 +301,33 @@ class Person:
             return None
         playable = sorted({str(m.tile) for m in moves if m.tile is not None}, reverse=True)
         if playable:
-            return (
-                f"You cannot {word} while a tile fits. Playable: {talk.listing(playable)}."
-            )
+            return (_("You cannot draw while a tile fits. Playable: {tiles}.") if word == "draw"
+                    else _("You cannot pass while a tile fits. Playable: {tiles}.")).format(
+                tiles=talk.listing(playable))
         if word == "pass":
-            return "You cannot pass while you can draw. Type draw."
+            return _("You cannot pass while you can draw. Type draw.")
         if not view.rules.drawing:
-            return "There is no drawing in this game: when nothing fits, you pass by yourself."
-        return "The boneyard is empty."
+            return _("There is no drawing in this game: when nothing fits, you pass by yourself.")
+        return _("The boneyard is empty.")
 
     def choose_lay(self, view: View, lay: Lay) -> Move | None:
         """The move for a typed tile: its end asked for when the ends give different tables;
         None after an error."""
         tile = lay.tile
         if tile not in view.hand:
-            self.console.error(f"You do not hold {tile}. " + self.hand_reminder(view))
+            self.console.error(_("You do not hold {tile}. {reminder}").format(
+                tile=tile, reminder=self.hand_reminder(view)).rstrip())
             return None
         choice = tile_choices(view).get(tile)
         if choice is None:
             numbers = sorted(set(view.open_ends.values()), reverse=True)
             shown = talk.listing([str(n) for n in numbers])
-            extra = " Type draw." if view.legal_moves()[0].kind == "draw" else ""
-            self.console.error(f"{tile} fits no open end. The open ends show {shown}.{extra}")
+            if view.legal_moves()[0].kind == "draw":
+                self.console.error(_("{tile} fits no open end. The open ends show {numbers}. "
+                                     "Type draw.").format(tile=tile, numbers=shown))
+            else:
+                self.console.error(_("{tile} fits no open end. The open ends show {numbers}."
+                                     ).format(tile=tile, numbers=shown))
             return None
         if lay.end is None or view.layout.is_empty:
             move = choice.move()
@@ -324,23 +338,23 @@ class Person:
         ends = view.open_ends
         where = talk.listing([endwords.end_name(end) for end in choice.ends])
         if lay.end not in ends:
-            self.console.error(f"There is no {lay.end} {endwords.end_name(lay.end).split()[-1]} "
-                               f"open now. {tile} fits {where}.")
+            self.console.error((_("There is no {end} arm open now. {tile} fits {ends}.")
+                                if lay.end in ("up", "down")
+                                else _("There is no {end} end open now. {tile} fits {ends}.")
+                                ).format(end=end_words(lay.end), tile=tile, ends=where))
         else:
-            self.console.error(
-                f"{tile} does not fit {endwords.end_name(lay.end)}, which shows {ends[lay.end]}. "
-                f"It fits {where}."
-            )
+            self.console.error(_("{tile} does not fit {end}, which shows {number}. It fits "
+                                 "{ends}.").format(tile=tile, end=endwords.end_name(lay.end),
+                                                   number=ends[lay.end], ends=where))
         return None
 
     def ask_end(self, view: View, choice: TileChoice) -> Move | None:
         """Ask which end; None if the person typed something else (kept as ``pending``)."""
         tile = choice.tile
-        ends = list(choice.ends)
-        or_list = ", ".join(ends[:-1]) + " or " + ends[-1]
+        or_list = endwords.or_list([end_words(end) for end in choice.ends])
         self.console.say(endwords.end_question(choice))
         while True:
-            line = self.console.ask(f"Which end, {or_list}? ")
+            line = self.console.ask(_("Which end, {ends}? ").format(ends=or_list))
             if line is None:
                 raise Stop("eof")
             end = parse_end(line)
@@ -348,17 +362,17 @@ class Person:
                 move = choice.move(end)
                 if move is not None:
                     return move
-                self.console.error(f"{tile} does not go on {endwords.end_name(end)}. "
-                                   f"Type {or_list}.")
+                self.console.error(_("{tile} does not go on {end}. Type {ends}.").format(
+                    tile=tile, end=endwords.end_name(end), ends=or_list))
                 continue
             answer = line.strip().lower()
-            if answer in ("", "cancel", "back"):
-                self.console.say("Choose again.")
+            if answer in ("", "cancel", "back", _("cancel")):
+                self.console.say(_("Choose again."))
                 return None
             try:
                 command = parse(answer, view.rules.set)
             except CommandError:
-                self.console.error(f"Type {or_list}, or cancel.")
+                self.console.error(_("Type {ends}, or cancel.").format(ends=or_list))
                 continue
             if isinstance(command, Word) and self.info_command(answer):
                 self.console.say(endwords.end_question(choice))  # the tile is still chosen
@@ -371,8 +385,8 @@ class Person:
         playable = sorted({str(m.tile) for m in view.legal_moves() if m.tile is not None},
                           reverse=True)
         if playable:
-            return f"Playable: {talk.listing(playable)}."
-        return "Nothing fits: type draw." if view.legal_moves()[0].kind == "draw" else ""
+            return _("Playable: {tiles}.").format(tiles=talk.listing(playable))
+        return _("Nothing fits: type draw.") if view.legal_moves()[0].kind == "draw" else ""
 
     # -- commands that take no turn -----------------------------------------------------------
 
@@ -394,10 +408,10 @@ class Person:
             problem = self.cannot_resign()
             if problem is not None:
                 say(problem)
-            elif self.ask_yes_no("Resign this game? You lose it. Type yes or no: "):
+            elif self.ask_yes_no(RESIGN_QUESTION):
                 self.resign()
             else:
-                say("You play on.")
+                say(_("You play on."))
         elif name == "hand":
             if view.hand_result is not None or view.is_over:  # between deals, or the end
                 say(sessionwords.no_hand_line(view.hand_number + 1, view.hand, view.is_over))
@@ -426,7 +440,7 @@ class Person:
 
     def show_history(self, view: View) -> None:
         """This hand's events so far, as the person may know them."""
-        self.console.say(f"Hand {view.hand_number + 1} so far:")
+        self.console.say(_("Hand {number} so far:").format(number=view.hand_number + 1))
         told = False
         for event in self.hand_events():
             sentence = talk.event_sentence(event, self.names)
@@ -434,6 +448,6 @@ class Person:
                 self.console.say(sentence)
                 told = True
         if not told:
-            self.console.say("Nothing yet.")
+            self.console.say(_("Nothing yet."))
         if view.hand_number:
-            self.console.say("Type score for the earlier hands.")
+            self.console.say(_("Type score for the earlier hands."))

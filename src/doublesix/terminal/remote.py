@@ -30,6 +30,7 @@ from doublesix.terminal.person import INTERRUPTED, OK, Resigned, Stop
 from doublesix.terminal.pictures import Picture, hand_outcome, score_rows
 from doublesix.terminal.tables import JoinError
 from doublesix.words import talk
+from doublesix.words.i18n import N_
 
 
 class _Leave(Exception):
@@ -241,7 +242,7 @@ class RemoteGame(TableListener):
             self.console.say(self.console.style(lines[0], "heading"))
         for line in picture.words.rating or []:
             self.console.say(line)  # the server rated the seat: how the rating moved
-        if not self.ask_yes_no("Play again? Type yes or no: "):
+        if not self.ask_yes_no(N_("Play again? Type yes or no: ")):
             raise _Leave
         self.send(AgainRequest(type="again"))
         table = self.table()

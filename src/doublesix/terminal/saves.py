@@ -42,6 +42,7 @@ from doublesix.engine.daily import streaks
 from doublesix.engine.match import Match
 from doublesix.protocol.home import home_dir
 from doublesix.words import results, rulebook
+from doublesix.words.i18n import _
 from doublesix.words.talk import YOU
 
 #: The save's format name and the version this release writes.
@@ -270,7 +271,7 @@ def rating_lines(folder: Path) -> list[str]:
         lines.append(results.level_suggestion(*next_level))
     by_variant = variant_ratings((str(game["rules"]), 0, game["opponents"], bool(game["won"]))
                                  for game in games)
-    lines.extend(results.variant_rating_words(rulebook.VARIANT_NAMES[v.variant], v.rating.shown,
+    lines.extend(results.variant_rating_words(_(rulebook.VARIANT_NAMES[v.variant]), v.rating.shown,
                                               v.rating.interval, v.games)
                  for v in by_variant)
     return lines

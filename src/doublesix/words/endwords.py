@@ -15,11 +15,14 @@ names no end button itself.  Pure: no I/O.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from doublesix.engine.moves import Move
 from doublesix.engine.summary import Lay, TileChoice
 from doublesix.engine.tiles import Tile
+from doublesix.words.eventwords import end_words
+from doublesix.words.i18n import N_, _, capital, percent
 
 
 def end_name(end: str) -> str:
@@ -28,7 +31,31 @@ def end_name(end: str) -> str:
     >>> end_name("left"), end_name("up")
     ('the left end', 'the up arm')
     """
-    return f"the {end} {'arm' if end in ('up', 'down') else 'end'}"
+    if end in ("up", "down"):
+        return _("the {end} arm").format(end=end_words(end))
+    return _("the {end} end").format(end=end_words(end))
+
+
+def end_button_name(end: str) -> str:
+    """An end as its button names it, capitalised: "Left end", "Up arm".
+
+    >>> end_button_name("up")
+    'Up arm'
+    """
+    if end in ("up", "down"):
+        return capital(_("{end} arm").format(end=end_words(end)))
+    return capital(_("{end} end").format(end=end_words(end)))
+
+
+def or_list(items: list[str]) -> str:
+    """Choices joined with commas and a final "or" (the language's).
+
+    >>> or_list(["left", "right", "up"])
+    'left, right or up'
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def end_question(choice: TileChoice) -> str:
@@ -42,11 +69,14 @@ def end_question(choice: TileChoice) -> str:
     '6|4 fits 2 ends: left (4, scores 10) or right (4).'
     """
     described = [
-        f"{lay.end} ({lay.shows}" + (f", scores {lay.points})" if lay.points else ")")
+        _("{end} ({shows}, scores {points})").format(end=end_words(str(lay.end)),
+                                                      shows=lay.shows, points=lay.points)
+        if lay.points else
+        _("{end} ({shows})").format(end=end_words(str(lay.end)), shows=lay.shows)
         for lay in choice.lays
     ]
-    return (f"{choice.tile} fits {len(described)} ends: "
-            + ", ".join(described[:-1]) + " or " + described[-1] + ".")
+    return _("{tile} fits {count} ends: {ends}.").format(
+        tile=choice.tile, count=len(described), ends=or_list(described))
 
 
 def where_question(tile: Tile) -> str:
@@ -55,7 +85,7 @@ def where_question(tile: Tile) -> str:
     >>> where_question(Tile(6, 4))
     'Where should 6|4 go?'
     """
-    return f"Where should {tile} go?"
+    return _("Where should {tile} go?").format(tile=tile)
 
 
 def end_keys(choice: TileChoice) -> str:
@@ -68,11 +98,11 @@ def end_keys(choice: TileChoice) -> str:
     'Choose an end, or press L or U.'
     """
     keys = [str(lay.end)[0].upper() for lay in choice.lays]
-    return f"Choose an end, or press {', '.join(keys[:-1])} or {keys[-1]}."
+    return _("Choose an end, or press {keys}.").format(keys=or_list(keys))
 
 
 #: What to do next when the single keys are off.
-CHOOSE_AN_END = "Choose an end."
+CHOOSE_AN_END = N_("Choose an end.")
 
 
 def end_button(lay: Lay) -> str:
@@ -82,9 +112,11 @@ def end_button(lay: Lay) -> str:
     >>> end_button(Lay(Move(Tile(5, 5), "up"), 5, (), 20, 0))
     'Up arm 5'
     """
-    words = end_name(str(lay.end)).removeprefix("the ")
-    scores = f", scores {lay.points}" if lay.points > 0 else ""
-    return f"{words[0].upper()}{words[1:]} {lay.shows}{scores}"
+    words = end_button_name(str(lay.end))
+    if lay.points > 0:
+        return _("{end} {shows}, scores {points}").format(end=words, shows=lay.shows,
+                                                           points=lay.points)
+    return _("{end} {shows}").format(end=words, shows=lay.shows)
 
 
 def end_button_short(lay: Lay) -> str:
@@ -115,14 +147,13 @@ def tile_label(tile: Tile, ends: Sequence[str | None] | None) -> str:
     '6|4, cannot be played now: not your turn'
     """
     if ends is None:
-        return f"{tile}, cannot be played now: not your turn"
+        return _("{tile}, cannot be played now: not your turn").format(tile=tile)
     if not ends:
-        return f"{tile}, cannot be played: it fits no open end"
+        return _("{tile}, cannot be played: it fits no open end").format(tile=tile)
     if None in ends:
-        return f"{tile}, can be played: it opens the hand"
+        return _("{tile}, can be played: it opens the hand").format(tile=tile)
     names = [end_name(str(end)) for end in ends]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    return f"{tile}, can be played on {listed}"
+    return _("{tile}, can be played on {ends}").format(tile=tile, ends=or_list(names))
 
 
 def wait_for_turn(tile: Tile) -> str:
@@ -131,7 +162,7 @@ def wait_for_turn(tile: Tile) -> str:
     >>> wait_for_turn(Tile(6, 4))
     '6|4: wait for your turn.'
     """
-    return f"{tile}: wait for your turn."
+    return _("{tile}: wait for your turn.").format(tile=tile)
 
 
 def drop_on_an_end(tile: Tile) -> str:
@@ -140,7 +171,7 @@ def drop_on_an_end(tile: Tile) -> str:
     >>> drop_on_an_end(Tile(6, 4))
     'Drop 6|4 on a lit end.'
     """
-    return f"Drop {tile} on a lit end."
+    return _("Drop {tile} on a lit end.").format(tile=tile)
 
 
 def refusal(reason: str) -> str:
@@ -149,7 +180,7 @@ def refusal(reason: str) -> str:
     >>> refusal("6|4 does not fit the up arm (5)")
     '6|4 does not fit the up arm (5).'
     """
-    return f"{reason[:1].upper()}{reason[1:]}."
+    return f"{reason[:1].upper()}{reason[1:]}."  # the engine's words (issue 43: a later part)
 
 
 def hint_reason(move: Move, why: str, points: int = 0, numbers: Sequence[int] = (),
@@ -164,23 +195,27 @@ def hint_reason(move: Move, why: str, points: int = 0, numbers: Sequence[int] = 
     ('nothing fits: draw', '4|1 on the left wins 60% of the deals tried')
     """
     if why == "draw":
-        return "nothing fits: draw"
+        return _("nothing fits: draw")
     if why == "pass":
-        return "nothing fits and nothing is left to draw: pass"
-    where = "to open" if move.end is None else f"on the {move.end}"
+        return _("nothing fits and nothing is left to draw: pass")
+    where = _("{tile} to open").format(tile=move.tile)
     if move.end in ("up", "down"):
-        where = f"on the {move.end} arm"
-    tile = move.tile
+        where = _("{tile} on the {end} arm").format(tile=move.tile, end=end_words(move.end))
+    elif move.end is not None:
+        where = _("{tile} on the {end}").format(tile=move.tile, end=end_words(move.end))
     if why == "out":
-        return f"{tile} {where} goes out"
+        return _("{move} goes out").format(move=where)
     if why == "scores":
-        return f"{tile} {where} scores {points}"
+        return _("{move} scores {points}").format(move=where, points=points)
     if why == "only":
-        return f"{tile} {where} is the only tile that fits"
+        return _("{move} is the only tile that fits").format(move=where)
     if why == "blocks":
-        shown = " or ".join(str(n) for n in numbers)
-        return f"{tile} {where} leaves a {shown} open, which the next player lacks"
-    return f"{tile} {where} wins {wins:.0%} of the deals tried"
+        shown = functools.reduce(
+            lambda first, second: _("{first} or {second}").format(first=first, second=second),
+            [str(n) for n in numbers])
+        return _("{move} leaves a {numbers} open, which the next player lacks").format(
+            move=where, numbers=shown)
+    return _("{move} wins {share} of the deals tried").format(move=where, share=percent(wins))
 
 
 def hint_sentence(reason: str) -> str:
@@ -189,4 +224,4 @@ def hint_sentence(reason: str) -> str:
     >>> hint_sentence("6|3 on the right scores 15")
     'Hint: 6|3 on the right scores 15.'
     """
-    return f"Hint: {reason}."
+    return _("Hint: {reason}.").format(reason=reason)

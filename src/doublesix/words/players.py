@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from doublesix.words.i18n import N_, _, number
+
 
 class PlayerWords(NamedTuple):
     """How a computer player is shown to people (its strength is its level's:
@@ -29,41 +31,43 @@ class PlayerWords(NamedTuple):
 
 #: Every computer player's words, by the key :data:`doublesix.ai.PLAYERS` knows it by.
 PLAYER_WORDS: Final = {
-    "random": PlayerWords("Random", "plays any legal tile at random"),
-    "greedy": PlayerWords("Greedy",
-                          "lays its heaviest tile; under All Fives, the one that scores most"),
-    "pinocchio": PlayerWords("Pinocchio", "plays fast and heavy: sheds pips and doubles early"),
-    "buratino": PlayerWords("Buratino", "hunts points and races to go out, taking risks"),
-    "snow-white": PlayerWords("Snow White",
-                              "plays safe: keeps a spread of numbers and blocks what you lack"),
-    "expert-quick": PlayerWords("Quick Expert",
-                                "the expert at a small search (16 guesses at the hidden tiles "
-                                "a move): quick, and easier to beat"),
-    "expert-careful": PlayerWords("Careful Expert",
-                                  "the expert at a middling search (100 guesses at the hidden "
-                                  "tiles a move)"),
-    "expert": PlayerWords("Expert",
-                          "searches many guesses at the hidden tiles and plays the best on "
-                          "average"),
+    "random": PlayerWords(N_("Random"), N_("plays any legal tile at random")),
+    "greedy": PlayerWords(N_("Greedy"),
+                          N_("lays its heaviest tile; under All Fives, the one that scores most")),
+    "pinocchio": PlayerWords(N_("Pinocchio"),
+                             N_("plays fast and heavy: sheds pips and doubles early")),
+    "buratino": PlayerWords(N_("Buratino"), N_("hunts points and races to go out, taking risks")),
+    "snow-white": PlayerWords(N_("Snow White"),
+                              N_("plays safe: keeps a spread of numbers and blocks what you lack")),
+    "expert-quick": PlayerWords(N_("Quick Expert"),
+                                N_("the expert at a small search (16 guesses at the hidden tiles "
+                                "a move): quick, and easier to beat")),
+    "expert-careful": PlayerWords(N_("Careful Expert"),
+                                  N_("the expert at a middling search (100 guesses at the hidden "
+                                  "tiles a move)")),
+    "expert": PlayerWords(N_("Expert"),
+                          N_("searches many guesses at the hidden tiles and plays the best on "
+                          "average")),
 }
 
 #: The names of the ladder's levels, weakest first: level 1 is "Beginner", level 8
 #: "Grandmaster" (:mod:`doublesix.ai.ladder` numbers the game's ladder from 1).  A name belongs
 #: to its level, whoever else is rated beside it.
 LEVEL_NAMES: Final = (
-    "Beginner", "Novice", "Casual", "Club", "Strong", "Advanced", "Master", "Grandmaster",
+    N_("Beginner"), N_("Novice"), N_("Casual"), N_("Club"), N_("Strong"), N_("Advanced"),
+    N_("Master"), N_("Grandmaster"),
 )
 
 
 def label(key: str) -> str:
     """A computer player's name as people write it; an unknown key as it is."""
     words = PLAYER_WORDS.get(key)
-    return key if words is None else words.label
+    return key if words is None else _(words.label)
 
 
 def style(key: str) -> str:
     """How a computer player plays, in one line."""
-    return PLAYER_WORDS[key].style
+    return _(PLAYER_WORDS[key].style)
 
 
 def level_name(level: int) -> str:
@@ -73,8 +77,8 @@ def level_name(level: int) -> str:
     ('Beginner', 'Strong')
     """
     if not 1 <= level <= len(LEVEL_NAMES):
-        return f"Level {level}"
-    return LEVEL_NAMES[level - 1]
+        return _("Level {level}").format(level=level)
+    return _(LEVEL_NAMES[level - 1])
 
 
 def level_words(level: int, rating: int | None = None) -> str:
@@ -85,8 +89,9 @@ def level_words(level: int, rating: int | None = None) -> str:
     ('level 3, Casual', 'level 5, Strong, rated 1,555')
     """
     if rating is None:
-        return f"level {level}, {level_name(level)}"
-    return f"level {level}, {level_name(level)}, rated {rating:,}"
+        return _("level {level}, {name}").format(level=level, name=level_name(level))
+    return _("level {level}, {name}, rated {rating}").format(level=level, name=level_name(level),
+                                                             rating=number(rating))
 
 
 def named(name: str, level: int | None) -> str:
@@ -97,7 +102,9 @@ def named(name: str, level: int | None) -> str:
     >>> named(label("random"), 1), named("Snow White 2", 5), named("someone", None)
     ('Random (level 1, Beginner)', 'Snow White 2 (level 5, Strong)', 'someone')
     """
-    return name if level is None else f"{name} ({level_words(level)})"
+    if level is None:
+        return name
+    return _("{name} ({level})").format(name=name, level=level_words(level))
 
 
 def ladder_heading(deals: int, seed: int) -> str:
@@ -135,5 +142,6 @@ def introduction(name: str, key: str, level: int | None) -> str:
     'Snow White (level 5, Strong) plays safe: keeps a spread of numbers and blocks what you lack.'
     """
     if level is None:
-        return f"{name} {style(key)}."
-    return f"{name} ({level_words(level)}) {style(key)}."
+        return _("{name} {style}.").format(name=name, style=style(key))
+    return _("{name} ({level}) {style}.").format(name=name, level=level_words(level),
+                                                 style=style(key))

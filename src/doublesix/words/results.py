@@ -18,6 +18,8 @@ from doublesix.engine.outcome import Ending
 from doublesix.engine.rules import Rules
 from doublesix.engine.summary import HandOutcome, counted_pips, game_outcome
 from doublesix.words import players
+from doublesix.words.i18n import _, ngettext, number, percent, short_date
+from doublesix.words.names import is_you, shown
 
 # -- names --------------------------------------------------------------------------------------
 
@@ -28,7 +30,10 @@ def side_name(names: Sequence[str], side: Sequence[int]) -> str:
     >>> side_name(["You", "Pinocchio", "Buratino", "Snow White"], (0, 2))
     'You and Buratino'
     """
-    return " and ".join(names[seat] for seat in side)
+    shown_names = [shown(names[seat]) for seat in side]
+    if len(shown_names) == 2:
+        return _("{first} and {second}").format(first=shown_names[0], second=shown_names[1])
+    return ", ".join(shown_names)
 
 
 def name_seats(labels: Sequence[str]) -> list[str]:
@@ -40,7 +45,8 @@ def name_seats(labels: Sequence[str]) -> list[str]:
     names: list[str] = []
     for k, label in enumerate(labels):
         before = sum(1 for other in labels[:k] if other == label)
-        names.append(label if before == 0 else f"{label} {before + 1}")
+        names.append(label if before == 0 else _("{name} {number}").format(name=label,
+                                                                            number=before + 1))
     return names
 
 
@@ -65,21 +71,24 @@ def share_text(match: Match, date: datetime.date | str, me: int = 0,
     laid = sum(1 for e in events if e.kind == "lay" and e.seat == me and e.end is not None)
     drawn = sum(e.number for e in events if e.kind == "draw" and e.seat == me)
     result = match.hand_result
+    blocked = outcome.ending is Ending.BLOCKED
     if outcome.ending is Ending.RESIGNED:
-        how = "resigned"
+        how = _("resigned")
     elif result is None or result.winner is None:
-        how = "a draw"
+        how = _("a draw (blocked)") if blocked else _("a draw")
     elif result.winner == me:
-        how = f"won by {result.points} points"
+        how = (_("won by {points} points (blocked)") if blocked
+               else _("won by {points} points")).format(points=result.points)
     else:
-        how = f"lost by {result.points} points"
-    if outcome.ending is Ending.BLOCKED:
-        how += " (blocked)"
+        how = (_("lost by {points} points (blocked)") if blocked
+               else _("lost by {points} points")).format(points=result.points)
     day = date.isoformat() if isinstance(date, datetime.date) else date
-    text = f"doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn"
     if accuracy is not None:
-        text += f"; accuracy {round(100 * accuracy)}%"
-    return text + "."
+        return _("doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn; accuracy "
+                 "{accuracy}.").format(day=day, how=how, laid=laid, drawn=drawn,
+                                       accuracy=percent(round(100 * accuracy) / 100))
+    return _("doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn.").format(
+        day=day, how=how, laid=laid, drawn=drawn)
 
 
 
@@ -104,16 +113,18 @@ def points_reason(outcome: HandOutcome, rules: Rules, names: Sequence[str]) -> s
     if counted is None or winner is None or counted == outcome.points:
         return None
     who = names[winner]
-    verb = "score" if who == "You" else "scores"
-    parts = [f"{counted} pips"]
+    parts = [ngettext("{count} pip", "{count} pips", counted).format(count=counted)]
     if rules.scoring == "fives":
-        parts.append("rounded down to fives" if rules.rounding == "down"
-                     else "rounded to the nearest five")
+        parts.append(_("rounded down to fives") if rules.rounding == "down"
+                     else _("rounded to the nearest five"))
     if (outcome.ending is Ending.BLOCKED and rules.blocked_minus_own
             and (not rules.teams or rules.team_points == "opponents")):
         own = sum(outcome.pips[s] for s in rules.teammates(winner))
-        parts.append(f"less the {own} of the lightest hand{'s' if rules.teams else ''}")
-    return f"{who} {verb} {outcome.points}: {', '.join(parts)}."
+        parts.append((_("less the {own} of the lightest hands") if rules.teams
+                      else _("less the {own} of the lightest hand")).format(own=own))
+    return (_("You score {points}: {why}.") if is_you(who)
+            else _("{name} scores {points}: {why}.")).format(
+        name=who, points=outcome.points, why=", ".join(parts))
 
 
 def rating_sentence(before: int, after: int) -> str:
@@ -123,8 +134,11 @@ def rating_sentence(before: int, after: int) -> str:
     ('Your rating 1,512, up 14.', 'Your rating 1,500, down 12.', 'Your rating 1,500, unchanged.')
     """
     change = after - before
-    moved = "unchanged" if change == 0 else f"{'up' if change > 0 else 'down'} {abs(change)}"
-    return f"Your rating {after:,}, {moved}."
+    if change == 0:
+        return _("Your rating {rating}, unchanged.").format(rating=number(after))
+    return (_("Your rating {rating}, up {change}.") if change > 0
+            else _("Your rating {rating}, down {change}.")).format(rating=number(after),
+                                                                   change=abs(change))
 
 
 def rating_words(shown: int, interval: int, games: int) -> str:
@@ -133,8 +147,9 @@ def rating_words(shown: int, interval: int, games: int) -> str:
     >>> rating_words(1512, 230, 7)
     'Your rating is 1,512 (±230), from 7 rated games.'
     """
-    return (f"Your rating is {shown:,} (±{interval}), from {games} rated "
-            f"game{'' if games == 1 else 's'}.")
+    return ngettext("Your rating is {rating} (±{interval}), from {count} rated game.",
+                    "Your rating is {rating} (±{interval}), from {count} rated games.",
+                    games).format(rating=number(shown), interval=interval, count=games)
 
 
 def variant_rating_words(variant: str, shown: int, interval: int, games: int) -> str:
@@ -144,8 +159,10 @@ def variant_rating_words(variant: str, shown: int, interval: int, games: int) ->
     >>> variant_rating_words("All Fives", 1530, 310, 1)
     'Your All Fives rating is 1,530 (±310), from 1 rated game.'
     """
-    return (f"Your {variant} rating is {shown:,} (±{interval}), from {games} rated "
-            f"game{'' if games == 1 else 's'}.")
+    return ngettext("Your {variant} rating is {rating} (±{interval}), from {count} rated game.",
+                    "Your {variant} rating is {rating} (±{interval}), from {count} rated games.",
+                    games).format(variant=variant, rating=number(shown), interval=interval,
+                                  count=games)
 
 
 def level_suggestion(beaten: str, wins: int, games: int, next_level: str) -> str:
@@ -155,8 +172,8 @@ def level_suggestion(beaten: str, wins: int, games: int, next_level: str) -> str
     >>> level_suggestion("buratino", 8, 10, "snow-white")
     'You beat Buratino in 8 of your last 10 games: try Snow White.'
     """
-    return (f"You beat {players.label(beaten)} in {wins} of your last {games} games: "
-            f"try {players.label(next_level)}.")
+    return _("You beat {name} in {wins} of your last {games} games: try {next}.").format(
+        name=players.label(beaten), wins=wins, games=games, next=players.label(next_level))
 
 
 # -- the statistics page --------------------------------------------------------------------------
@@ -168,7 +185,7 @@ def share_of(wins: int, games: int) -> str:
     >>> share_of(3, 4)
     '3 (75%)'
     """
-    return f"{wins} ({round(100 * wins / games)}%)"
+    return _("{wins} ({share})").format(wins=wins, share=percent(round(100 * wins / games) / 100))
 
 
 def games_won(games: int, wins: int) -> str:
@@ -180,12 +197,11 @@ def games_won(games: int, wins: int) -> str:
     'No games finished yet in this browser. Statistics appear here after your first game.'
     """
     if not games:
-        return ("No games finished yet in this browser. Statistics appear here after your "
-                "first game.")
-    return f"You played {games} game{'' if games == 1 else 's'} and won {share_of(wins, games)}."
-
-
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+        return _("No games finished yet in this browser. Statistics appear here after your "
+                 "first game.")
+    return ngettext("You played {count} game and won {won}.",
+                    "You played {count} games and won {won}.", games).format(
+        count=games, won=share_of(wins, games))
 
 
 def day_words(day: datetime.date, with_year: bool) -> str:
@@ -194,8 +210,7 @@ def day_words(day: datetime.date, with_year: bool) -> str:
     >>> day_words(datetime.date(2026, 12, 2), False), day_words(datetime.date(2026, 12, 2), True)
     ('2 Dec', '2 Dec 2026')
     """
-    short = f"{day.day} {_MONTHS[day.month - 1]}"
-    return f"{short} {day.year}" if with_year else short
+    return short_date(day, with_year)
 
 
 # -- the terminal's turn, said by what changed since the last one (issue 29) ----------------
@@ -210,8 +225,9 @@ def few_tiles_sentence(seats: Sequence[tuple[str, int]]) -> str:
     >>> few_tiles_sentence([("Ana", 2), ("Bea", 1)])
     'Ana holds 2 tiles, Bea holds 1 tile.'
     """
-    return ", ".join(f"{name} holds {count} tile{'' if count == 1 else 's'}"
-                     for name, count in seats) + "."
+    return ", ".join(
+        ngettext("{name} holds {count} tile", "{name} holds {count} tiles", count).format(
+            name=name, count=count) for name, count in seats) + "."
 
 
 def rated_late(before: int, after: int) -> str:
@@ -221,4 +237,5 @@ def rated_late(before: int, after: int) -> str:
     >>> rated_late(1500, 1486)
     'Your last game is rated now. Your rating 1,486, down 14.'
     """
-    return f"Your last game is rated now. {rating_sentence(before, after)}"
+    return _("Your last game is rated now. {rating}").format(
+        rating=rating_sentence(before, after))

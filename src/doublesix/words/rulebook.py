@@ -19,26 +19,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
-from doublesix.engine.rules import OPTIONS, VARIANTS, Rules, set_name
+from doublesix.engine.rules import OPTIONS, VARIANTS, Rules
+from doublesix.engine.rules import set_name as _engine_set_name
+from doublesix.words.i18n import N_, _, ngettext
 
 #: The named variants as people write them.
 VARIANT_NAMES: Final = {
-    "draw": "Draw",
-    "block": "Block",
-    "all-fives": "All Fives",
-    "muggins": "Muggins",
-    "partnership": "Partnership",
+    "draw": N_("Draw"),
+    "block": N_("Block"),
+    "all-fives": N_("All Fives"),
+    "muggins": N_("Muggins"),
+    "partnership": N_("Partnership"),
 }
 
 #: The presets as the new-game form names them, so each rule book's game can be found by the
 #: name it is given there (seed 000's spinner game is Muggins).
 PRESET_LABELS: Final = {
-    "draw": "Draw",
-    "block": "Block",
-    "all-fives": "All Fives",
-    "muggins": "Muggins (All Fives with a spinner)",
-    "partnership": "Partnership (two against two)",
+    "draw": N_("Draw"),
+    "block": N_("Block"),
+    "all-fives": N_("All Fives"),
+    "muggins": N_("Muggins (All Fives with a spinner)"),
+    "partnership": N_("Partnership (two against two)"),
 }
+
+#: The sets' names (the engine's, :func:`doublesix.engine.rules.set_name`), for translation.
+SET_NAMES: Final = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
+
+
+def set_name(top: int) -> str:
+    """The set's name in words, in the current language.
+
+    >>> set_name(9)
+    'double-nine'
+    """
+    return _(SET_NAMES[top]) if top in SET_NAMES else _engine_set_name(top)
+
 
 def variant_name(rules: Rules) -> str:
     """The variant's name as people write it.
@@ -46,7 +61,7 @@ def variant_name(rules: Rules) -> str:
     >>> variant_name(Rules.variant("all-fives"))
     'All Fives'
     """
-    return VARIANT_NAMES.get(rules.name, rules.name)
+    return _(VARIANT_NAMES[rules.name]) if rules.name in VARIANT_NAMES else rules.name
 
 
 class Choice(NamedTuple):
@@ -76,8 +91,10 @@ class Option(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """The option as ``GET /api/options`` sends it (``docs/protocol.md``)."""
-        data: dict[str, Any] = {"name": self.name, "label": self.label,
-                                "choices": [c._asdict() for c in self.choices]}
+        data: dict[str, Any] = {
+            "name": self.name, "label": _(self.label),
+            "choices": [{"value": c.value, "label": _(c.label), "short": _(c.short),
+                         "words": _(c.words)} for c in self.choices]}
         if self.applies is not None:
             data["applies"] = dict(self.applies)
         if self.number:
@@ -100,85 +117,94 @@ class Option(NamedTuple):
 
 #: Every rule option a new game may set besides players, set and target, in rule-book order.
 RULE_OPTIONS: Final = (
-    Option("drawing", "When nothing fits", (
-        Choice(True, "Draw from the boneyard until a tile fits", "drawing",
-               "A player with no tile that fits draws from the boneyard until one fits; with "
-               "the boneyard empty, the player passes."),
-        Choice(False, "Pass: nothing is drawn", "no drawing",
-               "Nothing is drawn: a player with no tile that fits passes."),
+    Option("drawing", N_("When nothing fits"), (
+        Choice(True, N_("Draw from the boneyard until a tile fits"), N_("drawing"),
+               N_("A player with no tile that fits draws from the boneyard until one fits; with "
+               "the boneyard empty, the player passes.")),
+        Choice(False, N_("Pass: nothing is drawn"), N_("no drawing"),
+               N_("Nothing is drawn: a player with no tile that fits passes.")),
     )),
-    Option("scoring", "Scoring", (
-        Choice("pips", "Pips: only a hand's end scores", "scoring pips",
-               "Only a hand's end scores: the winner scores the pips left in the other hands."),
-        Choice("fives", "Fives: open ends adding up to a multiple of 5 score at once",
-               "scoring by fives",
-               "After every play the open ends are added up (a double at an end counts both "
+    Option("scoring", N_("Scoring"), (
+        Choice("pips", N_("Pips: only a hand's end scores"), N_("scoring pips"),
+               N_("Only a hand's end scores: the winner scores the pips left in the other hands.")),
+        Choice("fives", N_("Fives: open ends adding up to a multiple of 5 score at once"),
+               N_("scoring by fives"),
+               N_("After every play the open ends are added up (a double at an end counts both "
                "halves); a multiple of 5 scores that many points at once. Going out scores "
-               "the pips left in the other hands."),
+               "the pips left in the other hands.")),
     )),
-    Option("spinner", "Spinner", (
-        Choice(False, "No spinner: the line has two ends", "no spinner",
-               "The line has two open ends; doubles lie crosswise."),
-        Choice(True, "The first double is a spinner: up to four open ends", "with a spinner",
-               "The first double laid is the spinner: besides its two sides it has two arms, "
-               "so the layout can have four open ends. Other doubles lie crosswise."),
+    Option("spinner", N_("Spinner"), (
+        Choice(False, N_("No spinner: the line has two ends"), N_("no spinner"),
+               N_("The line has two open ends; doubles lie crosswise.")),
+        Choice(True, N_("The first double is a spinner: up to four open ends"),
+               N_("with a spinner"),
+               N_("The first double laid is the spinner: besides its two sides it has two arms, "
+               "so the layout can have four open ends. Other doubles lie crosswise.")),
     )),
-    Option("spinner_arms", "The spinner's arms open", (
-        Choice("after-sides", "Once both its sides carry a tile", "arms open after its sides",
-               "The spinner's arms open once both its sides carry a tile."),
-        Choice("immediate", "As soon as it is laid", "arms open at once",
-               "The spinner's four ends open as soon as it is laid."),
+    Option("spinner_arms", N_("The spinner's arms open"), (
+        Choice("after-sides", N_("Once both its sides carry a tile"),
+               N_("arms open after its sides"),
+               N_("The spinner's arms open once both its sides carry a tile.")),
+        Choice("immediate", N_("As soon as it is laid"), N_("arms open at once"),
+               N_("The spinner's four ends open as soon as it is laid.")),
     ), applies={"spinner": True}),
-    Option("rounding", "Points at a hand's end (fives scoring)", (
-        Choice("nearest", "Rounded to the nearest 5", "rounding to the nearest 5",
-               "Points at a hand's end are rounded to the nearest 5 (1 and 2 down, 3 and 4 "
-               "up)."),
-        Choice("down", "Rounded down to a 5", "rounding down",
-               "Points at a hand's end are rounded down to a 5."),
+    Option("rounding", N_("Points at a hand's end (fives scoring)"), (
+        Choice("nearest", N_("Rounded to the nearest 5"), N_("rounding to the nearest 5"),
+               N_("Points at a hand's end are rounded to the nearest 5 (1 and 2 down, 3 and 4 "
+               "up).")),
+        Choice("down", N_("Rounded down to a 5"), N_("rounding down"),
+               N_("Points at a hand's end are rounded down to a 5.")),
     ), applies={"scoring": "fives"}),
-    Option("blocked_minus_own", "A blocked hand's winner", (
-        Choice(True, "Scores the others' pips minus its own", "blocked: minus own pips",
-               "A blocked hand goes to the lightest hand, which scores the others' pips minus "
-               "its own."),
-        Choice(False, "Scores the others' pips, keeping its own", "blocked: own pips kept",
-               "A blocked hand goes to the lightest hand, which scores the others' pips "
-               "without taking its own off."),
+    Option("blocked_minus_own", N_("A blocked hand's winner"), (
+        Choice(True, N_("Scores the others' pips minus its own"), N_("blocked: minus own pips"),
+               N_("A blocked hand goes to the lightest hand, which scores the others' pips minus "
+               "its own.")),
+        Choice(False, N_("Scores the others' pips, keeping its own"), N_("blocked: own pips kept"),
+               N_("A blocked hand goes to the lightest hand, which scores the others' pips "
+               "without taking its own off.")),
     )),
-    Option("blocked_tie", "Equal lightest hands when blocked", (
-        Choice("draw", "The hand is drawn", "blocked ties drawn",
-               "When the lightest hands of a blocked hand are equal, the hand is drawn and "
-               "nobody scores."),
-        Choice("fewer-tiles", "Fewer tiles wins, then the last to lay", "blocked ties: fewer "
-               "tiles", "When the lightest hands of a blocked hand are equal, the one with "
-               "fewer tiles wins, and if still equal the one who laid a tile last."),
+    Option("blocked_tie", N_("Equal lightest hands when blocked"), (
+        Choice("draw", N_("The hand is drawn"), N_("blocked ties drawn"),
+               N_("When the lightest hands of a blocked hand are equal, the hand is drawn and "
+               "nobody scores.")),
+        Choice("fewer-tiles", N_("Fewer tiles wins, then the last to lay"),
+               N_("blocked ties: fewer "
+               "tiles"), N_("When the lightest hands of a blocked hand are equal, the one with "
+               "fewer tiles wins, and if still equal the one who laid a tile last.")),
     )),
-    Option("lead", "Who opens a hand", (
-        Choice("highest-double", "The highest double, laid by itself", "highest double opens",
-               "Every hand opens with the highest double dealt, laid by itself (with no "
-               "double dealt, the highest tile)."),
-        Choice("winner", "The last hand's winner, with any tile", "winner leads",
-               "The first hand opens with the highest double; after it, the winner of the "
-               "last hand leads with any tile."),
+    Option("lead", N_("Who opens a hand"), (
+        Choice("highest-double", N_("The highest double, laid by itself"),
+               N_("highest double opens"),
+               N_("Every hand opens with the highest double dealt, laid by itself (with no "
+               "double dealt, the highest tile).")),
+        Choice("winner", N_("The last hand's winner, with any tile"), N_("winner leads"),
+               N_("The first hand opens with the highest double; after it, the winner of the "
+               "last hand leads with any tile.")),
     )),
-    Option("hand_size", "Tiles dealt to each player", number=True),
-    Option("teams", "Partners", (
-        Choice(False, "Everyone plays for themselves", "no partners",
-               "Everyone plays for themselves."),
-        Choice(True, "Two teams: partners sit opposite and keep one score", "partners",
-               "Two teams of two: partners sit opposite each other (you and the player across "
-               "the table) and keep one score; a partner never sees the other's tiles."),
+    Option("hand_size", N_("Tiles dealt to each player"), number=True),
+    Option("teams", N_("Partners"), (
+        Choice(False, N_("Everyone plays for themselves"), N_("no partners"),
+               N_("Everyone plays for themselves.")),
+        Choice(True, N_("Two teams: partners sit opposite and keep one score"), N_("partners"),
+               N_("Two teams of two: partners sit opposite each other (you and the player across "
+               "the table) and keep one score; a partner never sees the other's tiles.")),
     ), applies={"players": 4}),
-    Option("team_points", "A team that wins a hand scores", (
-        Choice("all", "The pips in all three other hands", "team scores all hands",
-               "A team that goes out scores the pips in all three other hands, the partner's "
+    Option("team_points", N_("A team that wins a hand scores"), (
+        Choice("all", N_("The pips in all three other hands"), N_("team scores all hands"),
+               N_("A team that goes out scores the pips in all three other hands, the partner's "
                "included; a blocked hand goes to the team with fewer pips in its two hands, "
-               "which scores the pips of all four hands."),
-        Choice("opponents", "The pips in the opponents' hands", "team scores opponents",
-               "A team that goes out scores the pips in the two opponents' hands; a blocked "
+               "which scores the pips of all four hands.")),
+        Choice("opponents", N_("The pips in the opponents' hands"), N_("team scores opponents"),
+               N_("A team that goes out scores the pips in the two opponents' hands; a blocked "
                "hand goes to the team with fewer pips in its two hands, which scores the "
-               "opponents' pips."),
+               "opponents' pips.")),
     ), applies={"teams": True}),
 )
+
+#: The opponents' choice of ``team_points`` when a blocked hand's winner takes its own pips off.
+OPPONENTS_LESS_OWN: Final = N_(
+    "A team that goes out scores the pips in the two opponents' hands; a blocked hand goes to "
+    "the team with fewer pips in its two hands, which scores the opponents' pips, less its own.")
 
 _BY_NAME: Final = {option.name: option for option in RULE_OPTIONS}
 
@@ -210,7 +236,8 @@ def _changes(rules: Rules) -> list[str]:
     changes = []
     for option in changed_options(rules):
         choice = option.choice(rules)
-        changes.append(f"{rules.hand_size} tiles each" if choice is None else choice.short)
+        changes.append(ngettext("{count} tile each", "{count} tiles each", rules.hand_size).format(
+            count=rules.hand_size) if choice is None else _(choice.short))
     return changes
 
 
@@ -225,8 +252,10 @@ def custom_words(rules: Rules) -> str:
     """
     changes = _changes(rules)
     if not changes:
-        return f"The {variant_name(rules)} rules, unchanged. Change any of them below."
-    return f"{variant_name(rules)}, changed: {'; '.join(changes)}."
+        return _("The {variant} rules, unchanged. Change any of them below.").format(
+            variant=variant_name(rules))
+    return _("{variant}, changed: {changes}.").format(variant=variant_name(rules),
+                                                       changes="; ".join(changes))
 
 
 def target_words(rules: Rules) -> str:
@@ -235,7 +264,7 @@ def target_words(rules: Rules) -> str:
     >>> [target_words(Rules.variant("draw", target=t)) for t in (50, 0)]
     ['to 50', 'one hand']
     """
-    return f"to {rules.target}" if rules.target else "one hand"
+    return _("to {target}").format(target=rules.target) if rules.target else _("one hand")
 
 
 def caption(rules: Rules) -> str:
@@ -244,7 +273,8 @@ def caption(rules: Rules) -> str:
     >>> caption(Rules.variant("block", target=0, set=9))
     'Block, one hand, double-nine'
     """
-    return f"{game_name(rules)}, {target_words(rules)}, {set_name(rules.set)}"
+    return _("{name}, {target}, {set}").format(name=game_name(rules), target=target_words(rules),
+                                               set=set_name(rules.set))
 
 
 def rules_lines(rules: Rules) -> list[str]:
@@ -262,9 +292,11 @@ def rules_lines(rules: Rules) -> list[str]:
     'One hand: its winner wins the game.'
     """
     lines = [
-        f"{rules.players} players, the {set_name(rules.set)} set; each is dealt "
-        f"{rules.hand_size} tile{'' if rules.hand_size == 1 else 's'}.",
-        "Lay a tile whose number matches an open end. If a tile fits, you must lay one.",
+        ngettext("{players} players, the {set} set; each is dealt {count} tile.",
+                 "{players} players, the {set} set; each is dealt {count} tiles.",
+                 rules.hand_size).format(players=rules.players, set=set_name(rules.set),
+                                         count=rules.hand_size),
+        _("Lay a tile whose number matches an open end. If a tile fits, you must lay one."),
     ]
     team_words = ("blocked_minus_own", "blocked_tie")  # said by team_points under teams
     for option in RULE_OPTIONS:
@@ -273,19 +305,26 @@ def rules_lines(rules: Rules) -> list[str]:
         if rules.teams and option.name in team_words:
             continue
         choice = option.choice(rules)
-        if choice is not None:
-            lines.append(choice.words)
-    if rules.teams and rules.team_points == "opponents" and rules.blocked_minus_own:
-        lines[-1] = lines[-1].removesuffix(".") + ", less its own."
+        if choice is None:
+            continue
+        if (rules.teams and option.name == "team_points" and rules.team_points == "opponents"
+                and rules.blocked_minus_own):
+            lines.append(_(OPPONENTS_LESS_OWN))
+        else:
+            lines.append(_(choice.words))
     if rules.teams:
-        lines.append("When both teams hold as many pips in a blocked hand, nobody scores.")
+        lines.append(_("When both teams hold as many pips in a blocked hand, nobody scores."))
     if not rules.target:
-        lines.append("One hand: its winner wins the game.")
+        lines.append(_("One hand: its winner wins the game."))
+    elif rules.scoring == "fives":
+        lines.append((_("The first team to {target} points wins the game, even in the middle "
+                        "of a hand.") if rules.teams
+                      else _("The first to {target} points wins the game, even in the middle "
+                             "of a hand.")).format(target=rules.target))
     else:
-        who = "team" if rules.teams else ""
-        during = ", even in the middle of a hand" if rules.scoring == "fives" else ""
-        lines.append(f"The first {who + ' ' if who else ''}to {rules.target} points wins the "
-                     f"game{during}.")
+        lines.append((_("The first team to {target} points wins the game.") if rules.teams
+                      else _("The first to {target} points wins the game.")).format(
+            target=rules.target))
     return lines
 
 
@@ -296,26 +335,34 @@ def rules_sentence(rules: Rules) -> str:
     Rules: Block, double-six set, 3 players, 5 tiles each; no drawing; the winner scores the pips
     left in the other hands; first to 50 points wins.
     """
-    deal = f", {rules.hand_size} tiles each" if rules.hand_size != Rules().hand_size else ""
-    parts = [f"{variant_name(rules)}, {set_name(rules.set)} set, {rules.players} players{deal}"]
-    if rules.teams:
-        parts.append("two teams, partners sitting opposite")
-    parts.append("drawing from the boneyard" if rules.drawing else "no drawing")
-    if rules.scoring == "fives":
-        parts.append("scoring board counts that are multiples of 5")
-    elif rules.teams and rules.team_points == "opponents":
-        parts.append("the winning team scores the pips left in the opponents' hands")
-    elif rules.teams:
-        parts.append("the winning team scores the pips left in the other three hands")
+    values = {"variant": variant_name(rules), "set": set_name(rules.set),
+              "players": rules.players, "count": rules.hand_size}
+    if rules.hand_size != Rules().hand_size:
+        parts = [ngettext("{variant}, {set} set, {players} players, {count} tile each",
+                          "{variant}, {set} set, {players} players, {count} tiles each",
+                          rules.hand_size).format(**values)]
     else:
-        parts.append("the winner scores the pips left in the other hands")
+        parts = [_("{variant}, {set} set, {players} players").format(**values)]
+    if rules.teams:
+        parts.append(_("two teams, partners sitting opposite"))
+    parts.append(_("drawing from the boneyard") if rules.drawing else _("no drawing"))
+    if rules.scoring == "fives":
+        parts.append(_("scoring board counts that are multiples of 5"))
+    elif rules.teams and rules.team_points == "opponents":
+        parts.append(_("the winning team scores the pips left in the opponents' hands"))
+    elif rules.teams:
+        parts.append(_("the winning team scores the pips left in the other three hands"))
+    else:
+        parts.append(_("the winner scores the pips left in the other hands"))
     if rules.spinner:
-        parts.append("the first double is a spinner with four sides")
-    winner = "team" if rules.teams else ""
-    target = (f"first {winner + ' ' if winner else ''}to {rules.target} points wins"
-              if rules.target else "one hand")
-    parts.append(target)
-    return "Rules: " + "; ".join(parts) + "."
+        parts.append(_("the first double is a spinner with four sides"))
+    if not rules.target:
+        parts.append(_("one hand"))
+    elif rules.teams:
+        parts.append(_("first team to {target} points wins").format(target=rules.target))
+    else:
+        parts.append(_("first to {target} points wins").format(target=rules.target))
+    return _("Rules: {rules}.").format(rules="; ".join(parts))
 
 
 def describe_rules(rules: Rules) -> dict[str, Any]:
@@ -326,7 +373,7 @@ def describe_rules(rules: Rules) -> dict[str, Any]:
     ('Draw', 'Rules: Draw', 'Draw, to 50, double-six', 'The first to 50 points wins the game.')
     """
     name = game_name(rules)
-    return {"name": name, "title": f"Rules: {name}", "caption": caption(rules),
+    return {"name": name, "title": _("Rules: {name}").format(name=name), "caption": caption(rules),
             "lines": rules_lines(rules)}
 
 
@@ -356,6 +403,6 @@ def variants_json() -> list[dict[str, Any]]:
     >>> variants_json()[3]["preset_label"]
     'Muggins (All Fives with a spinner)'
     """
-    return [{"name": name, "label": VARIANT_NAMES[name], "preset_label": PRESET_LABELS[name],
+    return [{"name": name, "label": _(VARIANT_NAMES[name]), "preset_label": _(PRESET_LABELS[name]),
              "rules": {"variant": name, **Rules.variant(name).options()}}
             for name in VARIANTS]

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from typing import Final
 
 from doublesix.engine.rules import Rules
 from doublesix.engine.tiles import Tile
+from doublesix.words.endwords import or_list
+from doublesix.words.i18n import N_, _, pgettext
 from doublesix.words.talk import listing, rules_sentence
 
 
@@ -35,7 +38,8 @@ def go_on_line(command: str, daily: bool = False) -> str:
     >>> go_on_line("doublesix play", daily=True)
     'The game is saved. To go on, type: doublesix play --daily'
     """
-    return f"The game is saved. To go on, type: {command} {'--daily' if daily else '--resume'}"
+    return _("The game is saved. To go on, type: {command}").format(
+        command=f"{command} {'--daily' if daily else '--resume'}")
 
 
 def unfinished_lines(variant: str, hand: int, scores: str, command: str) -> list[str]:
@@ -46,17 +50,18 @@ def unfinished_lines(variant: str, hand: int, scores: str, command: str) -> list
     'Type no to go on with it (as doublesix play --resume does), or yes to start the new game \
 in its place.'
     """
-    return [f"You have an unfinished game of {variant}, hand {hand}. {scores}",
-            f"Type no to go on with it (as {command} --resume does), or yes to start the new "
-            "game in its place."]
+    return [_("You have an unfinished game of {variant}, hand {hand}. {scores}").format(
+                variant=variant, hand=hand, scores=scores),
+            _("Type no to go on with it (as {command} does), or yes to start the new game in "
+              "its place.").format(command=f"{command} --resume")]
 
 
 #: The question before a new game replaces an unfinished one (the answers: yes, no).
-REPLACE_QUESTION = "Start a new game instead, replacing it? Type yes or no: "
+REPLACE_QUESTION = N_("Start a new game instead, replacing it? Type yes or no: ")
 #: The answer "no" to :data:`REPLACE_QUESTION`.
-GOING_ON = "Going on with your saved game."
+GOING_ON = N_("Going on with your saved game.")
 #: The end of the input at :data:`REPLACE_QUESTION`.
-KEPT = "Your saved game is kept."
+KEPT = N_("Your saved game is kept.")
 
 
 def resumed_line(hand: int) -> str:
@@ -65,7 +70,7 @@ def resumed_line(hand: int) -> str:
     >>> resumed_line(3)
     'Going on with your saved game, hand 3.'
     """
-    return f"Going on with your saved game, hand {hand}."
+    return _("Going on with your saved game, hand {hand}.").format(hand=hand)
 
 
 def finished_line(variant: str) -> str:
@@ -75,7 +80,8 @@ def finished_line(variant: str) -> str:
     >>> finished_line("Muggins")
     'Your saved game of Muggins is over; there is nothing to go on with.'
     """
-    return f"Your saved game of {variant} is over; there is nothing to go on with."
+    return _("Your saved game of {variant} is over; there is nothing to go on with.").format(
+        variant=variant)
 
 
 def no_hand_line(hand: int, held: Sequence[Tile], over: bool) -> str:
@@ -91,13 +97,13 @@ next deal.'
     'The game is over: no hand is in play.'
     """
     if over:
-        return "The game is over: no hand is in play."
+        return _("The game is over: no hand is in play.")
     if not held:
-        return (f"Hand {hand} is over and you hold no tiles: your next hand comes with the "
-                "next deal.")
+        return _("Hand {hand} is over and you hold no tiles: your next hand comes with the "
+                 "next deal.").format(hand=hand)
     listed = listing([str(tile) for tile in held])
-    return (f"Hand {hand} is over; it ended with {listed} in your hand. Your next hand comes "
-            "with the next deal.")
+    return _("Hand {hand} is over; it ended with {tiles} in your hand. Your next hand comes "
+             "with the next deal.").format(hand=hand, tiles=listed)
 
 
 def description(variants: Sequence[str]) -> str:
@@ -106,7 +112,8 @@ def description(variants: Sequence[str]) -> str:
     >>> description(["Draw", "Block", "Partnership"])
     'Dominoes against computer opponents: Draw, Block and Partnership.'
     """
-    return f"Dominoes against computer opponents: {listing(variants)}."
+    return _("Dominoes against computer opponents: {variants}.").format(
+        variants=listing(variants))
 
 
 def help_lines(rules: Rules, command: str = "doublesix play", quit_words: str | None = None,
@@ -119,26 +126,88 @@ def help_lines(rules: Rules, command: str = "doublesix play", quit_words: str | 
     >>> lines[4], any(line.startswith("review") for line in lines)
     ('resign: give up this game (you are asked first).', False)
     """
-    compact = " or 64" if rules.set <= 9 else ""
-    ends = "l, r, u or d" if rules.spinner else "l or r"
+    keys = end_keys(rules.spinner)
+    words = command_words()
+    ends = listing_or(keys)
+    values = {"left": keys[0], **words}
     lines = [
-        f"To lay a tile, type it: 6 4, 6|4, 6-4{compact}. "
-        f"If it fits two ends, add the end: 6 4 l. Ends are {ends}, or the words.",
+        (_("To lay a tile, type it: 6 4, 6|4, 6-4 or 64. If it fits two ends, add the end: "
+           "6 4 {left}. Ends are {ends}, or the words.") if rules.set <= 9
+         else _("To lay a tile, type it: 6 4, 6|4, 6-4. If it fits two ends, add the end: "
+                "6 4 {left}. Ends are {ends}, or the words.")).format(ends=ends, **values),
     ]
     if rules.drawing:
-        lines.append("draw: take one tile from the boneyard when nothing fits.")
+        lines.append(_("{draw}: take one tile from the boneyard when nothing fits.").format(
+            **values))
     lines += [
-        "A pass happens by itself when you cannot lay or draw.",
-        "hand: your tiles. board: the tiles on the table. score: the scoresheet.",
-        "history: what happened this hand. hint: what the expert would play, and why.",
+        _("A pass happens by itself when you cannot lay or draw."),
+        _("{hand}: your tiles. {board}: the tiles on the table. {score}: the scoresheet.").format(
+            **values),
+        _("{history}: what happened this hand. {hint}: what the expert would play, and why."
+          ).format(**values),
     ]
     if at_table:
-        lines.append("resign: give up this game (you are asked first).")
+        lines.append(_("{resign}: give up this game (you are asked first).").format(**values))
     else:
-        lines += ["review: after a hand or the game, the expert goes through your moves.",
-                  "resign: give up this game (you are asked first). stats: your rating."]
+        lines += [_("{review}: after a hand or the game, the expert goes through your moves."
+                    ).format(**values),
+                  _("{resign}: give up this game (you are asked first). {stats}: your rating."
+                    ).format(**values)]
     lines += [
-        quit_words or f"quit: stop; the game is saved, and {command} --resume goes on.",
+        quit_words or _("{quit}: stop; the game is saved, and {command} goes on.").format(
+            command=f"{command} --resume", **values),
         rules_sentence(rules),
     ]
     return lines
+
+
+#: The commands that are words, by their English name, each a message in the context
+#: "command": what the person types (in their language, or in English).
+COMMAND_NAMES: Final = ("draw", "pass", "hand", "board", "score", "history", "hint", "review",
+                        "stats", "resign", "help", "quit")
+
+
+def command_words() -> dict[str, str]:
+    """Each command's word in the current language (the first word the terminal accepts for
+    it, and the word ``help`` shows).
+
+    >>> command_words()["draw"]
+    'draw'
+    """
+    return {
+        "draw": pgettext("command", "draw"), "pass": pgettext("command", "pass"),
+        "hand": pgettext("command", "hand"), "board": pgettext("command", "board"),
+        "score": pgettext("command", "score"), "history": pgettext("command", "history"),
+        "hint": pgettext("command", "hint"), "review": pgettext("command", "review"),
+        "stats": pgettext("command", "stats"), "resign": pgettext("command", "resign"),
+        "help": pgettext("command", "help"), "quit": pgettext("command", "quit"),
+    }
+
+
+def answer_words() -> dict[str, tuple[str, ...]]:
+    """The answers to a yes-or-no question in the current language: its words for yes and for
+    no, each with its one-letter form.
+
+    >>> answer_words()
+    {'yes': ('yes', 'y'), 'no': ('no', 'n')}
+    """
+    # Translators: the answers a person types to a yes-or-no question, and their first letter.
+    return {"yes": (pgettext("answer", "yes"), pgettext("answer", "y")),
+            "no": (pgettext("answer", "no"), pgettext("answer", "n"))}
+
+
+def end_keys(spinner: bool) -> list[str]:
+    """The letters that name the ends in the current language, in the order left, right, up,
+    down (only left and right without a spinner).
+
+    >>> end_keys(True), end_keys(False)
+    (['l', 'r', 'u', 'd'], ['l', 'r'])
+    """
+    keys = [pgettext("end key", "l"), pgettext("end key", "r"), pgettext("end key", "u"),
+            pgettext("end key", "d")]
+    return keys if spinner else keys[:2]
+
+
+def listing_or(items: Sequence[str]) -> str:
+    """Choices joined with commas and a final "or" (:func:`doublesix.words.endwords.or_list`)."""
+    return or_list(list(items))

@@ -16,29 +16,38 @@ from collections.abc import Callable, Sequence
 
 from doublesix.engine.events import Event, public
 from doublesix.engine.layout import Placed
-from doublesix.engine.match import Match
-from doublesix.engine.outcome import Ending
 from doublesix.engine.rules import Rules
-from doublesix.engine.summary import (
-    HandOutcome,
-    ScoreRow,
-    hand_outcome,
-    scoresheet,
-    sides,
-    tile_choices,
-)
+from doublesix.engine.summary import tile_choices
 from doublesix.engine.tiles import Tile
 from doublesix.engine.view import TableView, View
 from doublesix.words import rulebook
 from doublesix.words.endwords import end_name
-from doublesix.words.eventwords import describe
-from doublesix.words.results import side_name
+from doublesix.words.eventwords import by, describe, end_words
+from doublesix.words.handtalk import game_end_lines as game_end_lines
+from doublesix.words.handtalk import game_over_lines as game_over_lines
+from doublesix.words.handtalk import hand_end_lines as hand_end_lines
+from doublesix.words.handtalk import outcome_lines as outcome_lines
+from doublesix.words.handtalk import result_heading as result_heading
+from doublesix.words.handtalk import scoresheet_lines as scoresheet_lines
+from doublesix.words.handtalk import sheet_how as sheet_how
+from doublesix.words.handtalk import sheet_lines as sheet_lines
+from doublesix.words.handtalk import totals_sentence as totals_sentence
+from doublesix.words.i18n import N_, _, capital, ngettext
+from doublesix.words.names import YOU_NAME as YOU_NAME  # the person's name, re-exported
+from doublesix.words.names import is_you, shown
+from doublesix.words.saying import NOBODY as NOBODY
+from doublesix.words.saying import YOU as YOU
+from doublesix.words.saying import any_of as any_of
+from doublesix.words.saying import listing as listing
+from doublesix.words.saying import pips as pips
+from doublesix.words.saying import plural as plural
+from doublesix.words.saying import points as points
+from doublesix.words.saying import scores_sentence as scores_sentence
+from doublesix.words.saying import subject as subject
+from doublesix.words.saying import tiles as tiles
+from doublesix.words.saying import verb as verb
+from doublesix.words.saying import with_article
 
-#: The person's seat and name.
-YOU = 0
-YOU_NAME = "You"
-#: The seat of someone at the table who holds none (a watcher): nothing is "yours".
-NOBODY = -1
 
 def variant_name(rules: Rules) -> str:
     """The variant's name as people write it (the catalogue's, :mod:`doublesix.words.rulebook`).
@@ -47,31 +56,6 @@ def variant_name(rules: Rules) -> str:
     'All Fives'
     """
     return rulebook.variant_name(rules)
-
-
-def verb(name: str, you: str, other: str) -> str:
-    """``you`` after "You", else ``other``: ``verb("You", "have", "has")``."""
-    return you if name == YOU_NAME else other
-
-
-def listing(items: Sequence[str]) -> str:
-    """Items joined with commas and a final "and".
-
-    >>> listing(["6|4"]), listing(["6|4", "5|5"]), listing(["a", "b", "c"])
-    ('6|4', '6|4 and 5|5', 'a, b and c')
-    """
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def plural(count: int, word: str) -> str:
-    """``1 tile``, ``2 tiles``.
-
-    >>> plural(1, "tile"), plural(0, "pip")
-    ('1 tile', '0 pips')
-    """
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # -- what happened --------------------------------------------------------------------------
@@ -110,25 +94,27 @@ def ends_sentence(view: TableView) -> str:
     """
     layout = view.layout
     if layout.is_empty:
-        return "The table is empty."
+        return _("The table is empty.")
     arms = layout.placed()
     counted = []
     bare = []
     fives = view.rules.scoring == "fives"
     for name, number in layout.open_ends.items():
         if name in ("up", "down") and not arms[name]:
-            bare.append(name)
+            bare.append(end_words(name))
         elif fives and _double_end(arms, name, layout.single):  # it counts both halves
-            counted.append(f"{name} double {number}")
+            counted.append(_("{end} double {number}").format(end=end_words(name), number=number))
         else:
-            counted.append(f"{name} {number}")
-    text = f"Open ends: {', '.join(counted)}."
-    if bare:
-        which = " and ".join(bare)
-        text += (f" The spinner's bare {'arms' if len(bare) > 1 else 'arm'}, {which}, "
-                 f"{'take' if len(bare) > 1 else 'takes'} {_a(layout.spinner)}.")
+            counted.append(_("{end} {number}").format(end=end_words(name), number=number))
+    text = _("Open ends: {ends}.").format(ends=", ".join(counted))
+    if len(bare) > 1:
+        text += " " + _("The spinner's bare arms, {first} and {second}, take {number}.").format(
+            first=bare[0], second=bare[1], number=with_article(layout.spinner))
+    elif bare:
+        text += " " + _("The spinner's bare arm, {end}, takes {number}.").format(
+            end=bare[0], number=with_article(layout.spinner))
     if view.rules.scoring == "fives":
-        text += f" Board count {view.board_count}."
+        text += " " + _("Board count {count}.").format(count=view.board_count)
     return text
 
 
@@ -139,31 +125,6 @@ def _double_end(arms: dict[str, list[Placed]], name: str, single: bool) -> bool:
         return False
     arm = arms[name] or arms["left"][:1]  # a bare side of the line is the opening tile's
     return arm[-1].tile.high == arm[-1].tile.low
-
-
-def _a(number: int) -> str:
-    """``a 6``, ``an 8``: a number as it is said after "a"."""
-    return f"an {number}" if number in (8, 11) else f"a {number}"
-
-
-def _pairs(names: Sequence[str], numbers: Sequence[int], rules: Rules | None = None) -> str:
-    """``You: 0, Expert: 15``: names with their numbers, kept apart (a name may end in one);
-    with ``rules`` of a team game, one pair a team (``You and Buratino: 30``).
-
-    >>> _pairs(["You", "P", "B", "S"], [30, 5, 30, 5], Rules.variant("partnership"))
-    'You and B: 30, P and S: 5'
-    """
-    if rules is None or not rules.teams:
-        return ", ".join(f"{name}: {n}" for name, n in zip(names, numbers, strict=True))
-    return ", ".join(f"{side_name(names, side)}: {numbers[side[0]]}" for side in sides(rules))
-
-
-def scores_sentence(scores: Sequence[int], names: Sequence[str], target: int,
-                    rules: Rules | None = None) -> str:
-    """Every seat's score (every team's, with ``rules`` of a team game)."""
-    if target:
-        return f"Scores, playing to {target}. {_pairs(names, scores, rules)}."
-    return f"Scores, one hand. {_pairs(names, scores, rules)}."
 
 
 def counts_sentence(view: TableView, names: Sequence[str]) -> str:
@@ -178,25 +139,35 @@ def counts_sentence(view: TableView, names: Sequence[str]) -> str:
     'Ana holds 6 tiles and Bea holds 7 tiles. Boneyard: 14 tiles.'
     """
     mine = view.seat if isinstance(view, View) else None
-    parts = [
-        f"{names[seat]} {verb(names[seat], 'hold', 'holds')} {plural(size, 'tile')}"
-        for seat, size in enumerate(view.hand_sizes)
-        if seat != mine
-    ]
+    parts = [holds(names[seat], size) for seat, size in enumerate(view.hand_sizes)
+             if seat != mine]
     text = listing(parts) + "."
     if view.rules.drawing:
-        text += f" Boneyard: {plural(view.boneyard_size, 'tile')}."
-    return text[0].upper() + text[1:]
+        text += " " + _("Boneyard: {tiles}.").format(tiles=tiles(view.boneyard_size))
+    return capital(text)
+
+
+def holds(name: str, count: int) -> str:
+    """How many tiles a seat holds, as a clause ("Bea holds 7 tiles", "you hold 1 tile").
+
+    >>> holds("Bea", 7), holds("You", 1)
+    ('Bea holds 7 tiles', 'you hold 1 tile')
+    """
+    return by(name, ngettext("you hold {count} tile", "you hold {count} tiles", count),
+              ngettext("{name} holds {count} tile", "{name} holds {count} tiles", count),
+              count=count)
 
 
 #: How a face with a Draw button (the browser) says to draw, where the terminal says to type it:
 #: in the turn's announcement, and after the hand.
-DRAW_BY_BUTTON = "draw from the boneyard with the Draw button"
-DRAW_BUTTON_HINT = "Draw with the Draw button."
+DRAW_BY_BUTTON = N_("draw from the boneyard with the Draw button")
+DRAW_BUTTON_HINT = N_("Draw with the Draw button.")
+#: How the terminal says to draw after the hand, when nothing fits.
+TYPE_DRAW = N_("Type draw, or press Enter.")
 
 
 def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU_NAME,
-                  draw_words: str = "Type draw, or press Enter.") -> str:
+                  draw_words: str = TYPE_DRAW) -> str:
     """The seat's hand, highest first, each playable tile marked with where it fits; spoken
     to its ``owner`` ("Your hand") or about them by name ("Bea's hand"); ``draw_words`` say
     how to draw in this face when nothing fits.
@@ -214,20 +185,28 @@ def hand_sentence(view: View, mark: Callable[[str], str] = str, owner: str = YOU
         if choice is None:
             parts.append(str(tile))
             continue
-        wheres = []
-        for lay in choice.lays:
-            where = "" if leading else str(lay.end)
-            wheres.append(where + (f" (scores {lay.points})" if lay.points else ""))
-        note = "".join(wheres) if leading else " fits " + listing(wheres)
-        parts.append(mark(f"{tile}{note}"))
-    count = plural(len(view.hand), "tile")
-    whose = "Your" if owner == YOU_NAME else f"{owner}'s"
-    text = f"{whose} hand, {count}: " + ", ".join(parts) + "."
+        if leading:
+            scored = [lay.points for lay in choice.lays if lay.points]
+            parts.append(mark(_("{tile} (scores {points})").format(tile=tile, points=scored[0])
+                              if scored else str(tile)))
+            continue
+        wheres = [_("{end} (scores {points})").format(end=end_words(str(lay.end)),
+                                                      points=lay.points)
+                  if lay.points else end_words(str(lay.end)) for lay in choice.lays]
+        parts.append(mark(_("{tile} fits {ends}").format(tile=tile, ends=listing(wheres))))
+    count = len(view.hand)
+    if is_you(owner):
+        text = ngettext("Your hand, {count} tile: {tiles}.", "Your hand, {count} tiles: {tiles}.",
+                        count).format(count=count, tiles=", ".join(parts))
+    else:
+        text = ngettext("{name}'s hand, {count} tile: {tiles}.",
+                        "{name}'s hand, {count} tiles: {tiles}.",
+                        count).format(name=owner, count=count, tiles=", ".join(parts))
     if view.turn == view.seat and not playable:
         moves = view.legal_moves()
-        text += " Nothing fits."
+        text += " " + _("Nothing fits.")
         if moves and moves[0].kind == "draw":
-            text += f" {draw_words}"
+            text += " " + _(draw_words)
     return text
 
 
@@ -235,19 +214,21 @@ def board_lines(view: View) -> list[str]:
     """The tiles as they lie: the line from left to right, then the spinner's arms."""
     layout = view.layout
     if layout.is_empty:
-        return ["The table is empty."]
+        return [_("The table is empty.")]
     arms = layout.placed()
     line = [_shown(p, "left") for p in reversed(arms["left"][1:])]
     opener = arms["left"][0].tile
     line.append(f"{opener.high}|{opener.low}")
     line += [_shown(p, "right") for p in arms["right"]]
-    lines = [f"The line, from left to right: {', '.join(line)}."]
+    lines = [_("The line, from left to right: {tiles}.").format(tiles=", ".join(line))]
     if layout.spinner >= 0:
-        lines.append(f"The spinner is {Tile(layout.spinner, layout.spinner)}.")
+        lines.append(_("The spinner is {tile}.").format(
+            tile=Tile(layout.spinner, layout.spinner)))
         for arm in ("up", "down"):
             if arms[arm]:
-                tiles = ", ".join(_shown(p, arm) for p in arms[arm])
-                lines.append(f"The {arm} arm, from the spinner out: {tiles}.")
+                laid = ", ".join(_shown(p, arm) for p in arms[arm])
+                lines.append(_("The {end} arm, from the spinner out: {tiles}.").format(
+                    end=end_words(arm), tiles=laid))
     lines.append(ends_sentence(view))
     return lines
 
@@ -262,163 +243,6 @@ def _shown(placed: Placed, arm: str) -> str:
 # -- hands and games ------------------------------------------------------------------------
 
 
-def hand_end_lines(match: Match, names: Sequence[str], me: int = YOU) -> list[str]:
-    """How the hand ended, in words, with the tiles and pips left in every hand."""
-    outcome = hand_outcome(match)
-    if outcome is None:
-        return []
-    return outcome_lines(outcome, match.rules, names, me)
-
-
-def outcome_lines(outcome: HandOutcome, rules: Rules, names: Sequence[str],
-                  me: int = YOU) -> list[str]:
-    """How a hand ended (``outcome``, decided by the engine), in words, with the tiles and
-    pips left in every hand; ``me`` is the seat called "You"."""
-    number = outcome.number + 1
-    winner = outcome.winner
-    lines = []
-    if rules.teams:
-        lines.append(_team_hand_end(rules, outcome, names))
-    elif winner is None:
-        lines.append(
-            f"Hand {number} is blocked and drawn: the lightest hands are equal. Nobody scores."
-        )
-    else:
-        who = names[winner]
-        if outcome.ending is Ending.BLOCKED:
-            lines.append(
-                f"Hand {number} is blocked. {who} {verb(who, 'have', 'has')} the lightest hand, "
-                f"{plural(outcome.pips[winner], 'pip')}, and "
-                f"{verb(who, 'score', 'scores')} {outcome.points}."
-            )
-        elif outcome.ending is Ending.REACHED_TARGET:
-            target = rules.target
-            lines.append(
-                f"{who} {verb(who, 'reach', 'reaches')} {target} points. Hand {number} stops here."
-            )
-        elif outcome.points == 0:  # the pips left rounded to nothing
-            counts = outcome.scored[winner]
-            whose = "your" if who == YOU_NAME else f"{who}'s"
-            during = f" ({whose} {counts} came from board counts during it)" if counts else ""
-            lines.append(f"Hand {number} is over. {who} went out; the hand scores no points "
-                         f"at its end{during}.")
-        else:
-            lines.append(
-                f"Hand {number} is over. {who} went out and "
-                f"{verb(who, 'score', 'scores')} {outcome.points}."
-            )
-    for seat, tiles in enumerate(outcome.hands):
-        who = names[seat]
-        if rules.partner_of(seat) == me:
-            who += " (your partner)"
-        if not tiles:
-            lines.append(f"{who} {verb(who, 'hold', 'holds')} no tiles.")
-            continue
-        lines.append(
-            f"{who} {verb(who, 'hold', 'holds')} {listing([str(t) for t in tiles])}: "
-            f"{plural(outcome.pips[seat], 'pip')}."
-        )
-    return lines
-
-
-def _team_hand_end(rules: Rules, outcome: HandOutcome, names: Sequence[str]) -> str:
-    """How a hand of a team game ended: who went out, which team wins and what it scores.
-
-    Under teams a hand is won by a team: the first line names it (``You and Buratino win the
-    hand: 37 points.``), after what happened (a seat went out, the hand blocked).
-    """
-    number = outcome.number + 1
-    winner = outcome.winner
-    pips = [sum(outcome.pips[seat] for seat in side) for side in sides(rules)]
-    if winner is None:
-        return (f"Hand {number} is blocked and drawn: both teams hold "
-                f"{plural(pips[0], 'pip')}. Nobody scores.")
-    team = side_name(names, rules.teammates(winner))
-    if outcome.ending is Ending.REACHED_TARGET:
-        return f"{team} reach {rules.target} points. Hand {number} stops here."
-    if outcome.ending is Ending.BLOCKED:
-        ours = pips[rules.team_of(winner)]
-        theirs = pips[1 - rules.team_of(winner)]
-        how = (f"Hand {number} is blocked. {team} hold the fewer pips, {ours} against "
-               f"{theirs}, and win the hand")
-    else:
-        how = f"Hand {number} is over. {names[winner]} went out. {team} win the hand"
-    return f"{how}: {plural(outcome.points, 'point')}."
-
-
-def scoresheet_lines(match: Match, names: Sequence[str], last_only: bool = False) -> list[str]:
-    """Every hand so far (or with ``last_only`` the latest), what each seat (or team) scored in
-    it and how it ended; then the totals."""
-    return sheet_lines(scoresheet(match), match.scores, match.rules, names, last_only)
-
-
-def sheet_lines(rows: Sequence[ScoreRow], totals: Sequence[int], rules: Rules,
-                names: Sequence[str], last_only: bool = False) -> list[str]:
-    """The scoresheet's ``rows`` (the engine's, :func:`doublesix.engine.summary.scoresheet`) in
-    words,
-    every hand or with ``last_only`` the latest; then the ``totals``."""
-    lines = [] if last_only else ["Scoresheet."]
-    for row in rows[-1:] if last_only else rows:
-        lines.append(f"Hand {row.number + 1}. {_pairs(names, row.scored, rules)}; "
-                     f"{_how(row, names, rules)}.")
-    lines.append(totals_sentence(totals, names, rules))
-    return lines
-
-
-def totals_sentence(totals: Sequence[int], names: Sequence[str], rules: Rules) -> str:
-    """The scoresheet's last line: every seat's (or team's) total.
-
-    >>> totals_sentence([0, 15], ["You", "Greedy"], Rules.variant("draw"))
-    'Total, playing to 100. You: 0, Greedy: 15.'
-    """
-    return scores_sentence(totals, names, rules.target, rules).replace("Scores", "Total", 1)
-
-
-def _how(row: ScoreRow, names: Sequence[str], rules: Rules) -> str:
-    """How a hand ended, for the scoresheet."""
-    if row.ending is None:
-        return "in play"
-    if row.winner is None:
-        return "blocked, drawn"
-    who = subject(names[row.winner])
-    if row.ending is Ending.BLOCKED:
-        if rules.teams:
-            team = subject(side_name(names, rules.teammates(row.winner)))
-            return f"blocked, {team} had the fewer pips"
-        return f"blocked, {who} had the lightest hand"
-    if row.ending is Ending.REACHED_TARGET:
-        if rules.teams:
-            return f"{subject(side_name(names, rules.teammates(row.winner)))} reached " \
-                   f"{rules.target}"
-        return f"{who} reached {rules.target}"
-    return f"{who} went out"
-
-
-def subject(name: str) -> str:
-    """A name in the middle of a sentence: "you" for the person.
-
-    >>> subject("You"), subject("Snow White")
-    ('you', 'Snow White')
-    """
-    return "you" if name == YOU_NAME else name
-
-
-def game_end_lines(match: Match, names: Sequence[str]) -> list[str]:
-    """Who won the game (which team, under teams), or who gave it up; then the scores.
-
-    >>> from doublesix import Match, Rules
-    >>> match = Match(Rules.variant("draw"), seed=5)
-    >>> match.resign(0)
-    >>> game_end_lines(match, ["You", "Greedy"])
-    ['You resigned: the game is over.', 'Scores, playing to 100. You: 0, Greedy: 0.']
-    """
-    rules = match.rules
-    if match.resigned is not None:
-        return [describe(Event("resign", match.resigned), names),
-                scores_sentence(match.scores, names, rules.target, rules)]
-    return game_over_lines(match.winners, match.scores, rules, names)
-
-
 def game_caption(rules: Rules, hand_number: int, daily: str | None = None) -> str:
     """The game's heading: the rules in a few words and the hand in play (the daily game's
     date first).
@@ -426,28 +250,11 @@ def game_caption(rules: Rules, hand_number: int, daily: str | None = None) -> st
     >>> game_caption(Rules.variant("draw", target=0), 0, "2026-12-02")
     'Daily game 2026-12-02: Draw, one hand, double-six. Hand 1.'
     """
-    day = f"Daily game {daily}: " if daily is not None else ""
-    return f"{day}{rulebook.caption(rules)}. Hand {hand_number + 1}."
-
-
-def game_over_lines(winners: Sequence[int], scores: Sequence[int], rules: Rules,
-                    names: Sequence[str]) -> list[str]:
-    """Who won the game (``winners``: the engine's, one seat or both partners; empty when it
-    was drawn), then the final scores."""
-    if not winners:
-        first = "The game is over: a draw."
-    else:
-        winner = winners[0]
-        who = side_name(names, winners)
-        two_sides = len(sides(rules)) == 2
-        if rules.target == 0:
-            first = f"The game is over. {who} won."
-        elif two_sides:
-            other = next(s for s in range(rules.players) if s not in winners)
-            first = f"The game is over. {who} won, {scores[winner]} to {scores[other]}."
-        else:
-            first = f"The game is over. {who} won with {scores[winner]} points."
-    return [first, scores_sentence(scores, names, rules.target, rules)]
+    if daily is not None:
+        return _("Daily game {day}: {rules}. Hand {number}.").format(
+            day=daily, rules=rulebook.caption(rules), number=hand_number + 1)
+    return _("{rules}. Hand {number}.").format(rules=rulebook.caption(rules),
+                                               number=hand_number + 1)
 
 
 def rules_sentence(rules: Rules) -> str:
@@ -485,12 +292,12 @@ def seat_status(events: Sequence[Event], seat: int) -> str | None:
         if drawn:
             break
         if event.kind == "pass":
-            return "Passed"
+            return _("Passed")
         if event.kind == "lay":
             if event.end is None:
-                return f"Opened with {event.tile}"
-            return f"Laid {event.tile} on {end_name(event.end)}"
-    return f"Drew {drawn}" if drawn else None
+                return _("Opened with {tile}").format(tile=event.tile)
+            return _("Laid {tile} on {end}").format(tile=event.tile, end=end_name(event.end))
+    return _("Drew {count}").format(count=drawn) if drawn else None
 
 
 def short_move(event: Event, names: Sequence[str]) -> str:
@@ -510,14 +317,19 @@ def short_move(event: Event, names: Sequence[str]) -> str:
     """
     who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
     if event.kind == "lay":
-        scored = f", +{event.points}" if event.points else ""
-        return f"{who}: {event.tile} {event.end or 'to open'}{scored}"
+        where = _("to open") if event.end is None else end_words(event.end)
+        if event.points:
+            return _("{name}: {tile} {end}, +{points}").format(
+                name=shown(who), tile=event.tile, end=where, points=event.points)
+        return _("{name}: {tile} {end}").format(name=shown(who), tile=event.tile, end=where)
     if event.kind == "draw":
-        what = event.tile if event.tile is not None else (
-            "a tile" if event.number == 1 else f"{event.number} tiles")
-        return f"{who} drew {what}"
+        if event.tile is not None:
+            return by(who, _("You drew {tile}"), _("{name} drew {tile}"), tile=event.tile)
+        return by(who, ngettext("You drew a tile", "You drew {count} tiles", event.number),
+                  ngettext("{name} drew a tile", "{name} drew {count} tiles", event.number),
+                  count=event.number)
     if event.kind == "pass":
-        return f"{who} passed"
+        return by(who, _("You passed"), _("{name} passed"))
     return describe(event, names)
 
 
@@ -527,11 +339,15 @@ def their_turn(name: str) -> str:
     >>> their_turn("Bea")
     "Bea's turn."
     """
-    return f"{name}'s turn."
+    return _("{name}'s turn.").format(name=name)
+
+
+#: How to draw, said in the turn's first line when nothing fits.
+DRAW_FROM_BONEYARD = N_("draw from the boneyard")
 
 
 def turn_sentence(view: View, names: Sequence[str],
-                  draw_words: str = "draw from the boneyard") -> str | None:
+                  draw_words: str = DRAW_FROM_BONEYARD) -> str | None:
     """What is said when the turn comes: to the seat whose turn it is, the tiles that fit (or
     how to draw, ``draw_words``, or that it passes); to the others, whose turn it is.  None
     when nobody is to play.
@@ -550,61 +366,14 @@ def turn_sentence(view: View, names: Sequence[str],
         return their_turn(names[turn])
     tiles = [str(tile) for tile in tile_choices(view)]
     if tiles:
-        fit = "One tile fits" if len(tiles) == 1 else f"{len(tiles)} tiles fit"
-        return f"Your turn. {fit}: {listing(tiles)}."
+        return ngettext("Your turn. One tile fits: {tiles}.",
+                        "Your turn. {count} tiles fit: {tiles}.", len(tiles)).format(
+            count=len(tiles), tiles=listing(tiles))
     kinds = {move.kind for move in view.legal_moves()}
     if "draw" in kinds:
-        return f"Your turn. Nothing fits: {draw_words}."
+        return _("Your turn. Nothing fits: {draw}.").format(draw=_(draw_words))
     if "pass" in kinds:
-        return "Nothing fits and nothing can be drawn: you pass."
-    return "Your turn."
+        return _("Nothing fits and nothing can be drawn: you pass.")
+    return _("Your turn.")
 
 
-def result_heading(match: Match, names: Sequence[str], me: int) -> str | None:
-    """The heading of a hand's or the game's result, for ``me`` (:data:`NOBODY` for a
-    watcher): who won (the team, under teams), or who resigned; None while the hand goes on.
-
-    >>> from doublesix import Match, Rules
-    >>> match = Match(Rules.variant("block", target=0), seed=3)
-    >>> while match.turn is not None:
-    ...     match.play(match.legal_moves()[0])
-    >>> result_heading(match, ["You", "Bea"], 0), result_heading(match, ["Ana", "You"], 1)
-    ('Game over: Bea won', 'Game over: you won!')
-    """
-    rules = match.rules
-    resigned = match.resigned
-    if resigned is not None:
-        who = "you" if resigned == me else names[resigned]
-        return f"Game over: {who} resigned"
-    if match.is_over:
-        winners = match.winners
-        if not winners:
-            return "Game over: a draw"
-        if me in winners:
-            return "Game over: your team won!" if rules.teams else "Game over: you won!"
-        return f"Game over: {side_name(names, winners)} won"
-    result = match.hand_result
-    if result is None:
-        return None
-    winner = result.winner
-    if winner is None:
-        return "The hand is drawn"
-    if winner == me:
-        return "You won the hand"
-    if me != NOBODY and rules.partner_of(me) == winner:
-        return f"Your partner {names[winner]} won the hand"
-    return f"{side_name(names, rules.teammates(winner))} won the hand"
-
-
-def sheet_how(row: ScoreRow, names: Sequence[str], rules: Rules) -> str:
-    """How a hand on the scoresheet ended, as its own line starts ("Blocked, drawn").
-
-    >>> from doublesix import Match, Rules
-    >>> match = Match(Rules.variant("block", target=0), seed=3)
-    >>> while match.turn is not None:
-    ...     match.play(match.legal_moves()[0])
-    >>> sheet_how(scoresheet(match)[0], ["You", "Bea"], match.rules)
-    'Blocked, Bea had the lightest hand'
-    """
-    how = _how(row, names, rules)
-    return how[0].upper() + how[1:]
