@@ -29,7 +29,8 @@ from doublesix.words import lobbywords
 def lobby_lines(lobby: Lobby) -> list[str]:
     """The lobby as lines: each table numbered, its rated-or-casual and age, its seats.
 
-    >>> lobby_lines(Lobby(tables=[], empty="No table is open now."))
+    >>> lobby_lines(Lobby(tables=[], empty="No table is open now.", playing=[], in_play="",
+    ...                   none_in_play=""))
     ['No table is open now.']
     """
     if not lobby.tables:
