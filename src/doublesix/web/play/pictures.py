@@ -368,8 +368,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
     }
     if with_view:
         picture_json["view"] = None if waiting else view.to_json()
-    if undo_allowed(match, info, me):
-        picture_json["can_undo"] = True
+    picture_json["can_undo"] = undo_allowed(match, info, me)
     return picture_json
 
 
