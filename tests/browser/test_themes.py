@@ -115,7 +115,7 @@ def check_game(page: Page, where: str) -> None:
         ("seatName", ".seat .seat-name", "color"), ("seatFacts", ".seat .seat-facts", "color"),
         ("seatStatus", ".seat .seat-status", "color"), ("seat", ".seat", "background"),
         ("pip", "#hand .pip", "fill"), ("face", "#hand .domino-face", "fill"),
-        ("boardFace", "#board .domino-face", "fill"), ("boardEdge", "#board .domino-face", "stroke"),
+        ("boardFace", "#board .domino-face", "fill"),
         ("litEdge", "#board .end-spot.lit .end-frame", "stroke"),
         ("litFill", "#board .end-spot.lit .end-frame", "fill"),
         ("litLabel", "#board .end-spot.lit .end-label", "fill"),
@@ -159,7 +159,8 @@ def check_tile_styles(page: Page, where: str) -> None:
     }))""")
     shown = {n: fill for n, fill in fills.items() if fill}
     assert len(set(shown.values())) == len(shown) >= 2, shown
-    found = colours(page, [("edge", "#hand .pip", "stroke"), ("face", "#hand .domino-face", "fill")])
+    found = colours(page, [("edge", "#hand .pip", "stroke"),
+                           ("face", "#hand .domino-face", "fill")])
     check([("a coloured pip's edge", found["edge"], found["face"], NOT_TEXT)], where)
     look(page, tiles="pips")
 
@@ -174,7 +175,8 @@ def check_settings(page: Page, where: str) -> None:
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
     found = colours(page, [
-        ("legend", "#settings-dialog legend", "color"), ("help", "#settings-dialog .field-help", "color"),
+        ("legend", "#settings-dialog legend", "color"),
+        ("help", "#settings-dialog .field-help", "color"),
         ("dialog", "#settings-dialog", "background"),
         ("done", "#settings-dialog button.primary", "color"),
         ("doneBg", "#settings-dialog button.primary", "background"),
