@@ -231,3 +231,60 @@ class TestPasswordsAndDeleting:
             new_browser(client)
             again = client.post("/api/account", json={"name": "ANA", "password": "x" * 12})
             assert again.status_code == 409
+
+
+class TestPreferences:
+    """The look a person chose (issue 44), kept by the account: a small record, each field
+    one of a few names, changed a field at a time, the same on every device."""
+
+    def test_the_preferences_follow_the_account_to_another_device(
+            self, client: TestClient) -> None:
+        assert client.get("/api/account/preferences").status_code == 401
+        assert client.put("/api/account/preferences", json={"theme": "dark"}).status_code == 401
+        client.post("/api/account", json=ANA)
+        assert client.get("/api/account/preferences").json() == {
+            "theme": None, "felt": None, "tiles": None}
+        changed = client.put("/api/account/preferences", json={"theme": "dark", "felt": "red"})
+        assert changed.status_code == 200, changed.text
+        assert changed.json() == {"theme": "dark", "felt": "red", "tiles": None}
+        # A field at a time: the others stay; null forgets one.
+        client.put("/api/account/preferences", json={"tiles": "colours"})
+        after = client.put("/api/account/preferences", json={"felt": None})
+        assert after.json() == {"theme": "dark", "felt": None, "tiles": "colours"}
+        new_browser(client)
+        client.post("/api/session", json=ANA)
+        assert client.get("/api/account/preferences").json() == after.json()
+
+    @pytest.mark.parametrize("body", [
+        {"theme": "purple"}, {"felt": 3}, {"tiles": ["pips"]}, {"language": "fr"},
+        {"theme": "x" * 5000}, [], "dark", None,
+    ])
+    def test_a_preference_that_is_not_one_of_the_choices_is_refused_in_words(
+            self, client: TestClient, body: Any) -> None:
+        client.post("/api/account", json=ANA)
+        client.put("/api/account/preferences", json={"theme": "light"})
+        refused = client.put("/api/account/preferences", json=body)
+        assert refused.status_code == 400, refused.text
+        assert refused.json()["error"] == accountwords.PREFERENCES_BODY
+        assert client.get("/api/account/preferences").json()["theme"] == "light"
+
+    def test_a_kept_name_this_release_does_not_know_is_left_out(self) -> None:
+        app = create_app("sqlite://", settings=TEST_SETTINGS)
+        with TestClient(app) as client:
+            client.post("/api/account", json=ANA)
+            account = accounts.find(app.state.store, "Ana")
+            assert account is not None
+            accounts.set_preferences(app.state.store, account.id,
+                                     {"theme": "sepia", "felt": "blue", "language": "fr"})
+            assert client.get("/api/account/preferences").json() == {
+                "theme": None, "felt": "blue", "tiles": None}
+            kept = client.put("/api/account/preferences", json={"tiles": "pips"})
+            assert kept.json() == {"theme": None, "felt": "blue", "tiles": "pips"}
+
+    def test_deleting_the_account_deletes_its_preferences(self, client: TestClient) -> None:
+        client.post("/api/account", json=ANA)
+        client.put("/api/account/preferences", json={"theme": "contrast"})
+        client.post("/api/account/delete", json={"password": ANA["password"]})
+        new_browser(client)
+        client.post("/api/account", json={"name": "Bea", "password": ANA["password"]})
+        assert client.get("/api/account/preferences").json()["theme"] is None

@@ -34,7 +34,7 @@ from doublesix.cli import main
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.live import stored_match
 from doublesix.web.routes.app import create_app
-from doublesix.web.storage import migrating, queue, ratings, reviewrows
+from doublesix.web.storage import accounts, migrating, queue, ratings, reviewrows
 from doublesix.web.storage.migrating import Found, UnknownRevisionError, found, head
 from doublesix.web.storage.store import (
     SavedGame,
@@ -273,6 +273,36 @@ class TestTheQueueSeen:
             assert ana.json()["game_id"] == bea["game_id"]
         assert schema_differences(database_url) == []
 
+
+
+class TestThePreferences:
+    """Revision 0005: the accounts gain the preferences they keep (issue 44)."""
+
+    def test_an_account_of_revision_0004_keeps_its_sign_in_and_gains_preferences(
+            self, database_url: str) -> None:
+        engine = make_engine(database_url)
+        with engine.begin() as connection:
+            alembic.command.upgrade(migrating.config(connection), "0004")
+        # The account is made the way revision 0004's server made it: its columns then.
+        hashed = accounts.hash_password("correct horse battery")
+        rows = table("doublesix_accounts", *map(column, ("id", "name", "look", "password")),
+                     column("created", DateTime()))
+        with engine.begin() as connection:
+            connection.execute(insert(rows).values(id="a" * 32, name="Ana", look="ana",
+                                                   password=hashed, created=utcnow()))
+        engine.dispose()
+        assert found_at(database_url) == Found("0004", tables=True)
+        app = create_app(database_url, settings=TEST_SETTINGS)
+        with TestClient(app) as client:
+            assert found(app.state.store.engine) == Found(head(), tables=True)
+            signed = client.post("/api/session", json={"name": "Ana",
+                                                       "password": "correct horse battery"})
+            assert signed.status_code == 200, signed.text
+            assert client.get("/api/account/preferences").json() == {
+                "theme": None, "felt": None, "tiles": None}
+            kept = client.put("/api/account/preferences", json={"theme": "dark"})
+            assert kept.json()["theme"] == "dark"
+        assert schema_differences(database_url) == []
 
 def with_a_revision_after(folder: Path, monkeypatch: pytest.MonkeyPatch, upgrade: str) -> str:
     """The migrations with one revision more, whose ``upgrade()`` body is ``upgrade``, in

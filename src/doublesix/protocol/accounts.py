@@ -1,8 +1,10 @@
 """The accounts' JSON bodies (``docs/protocol.md``, "Accounts"): signing up, in and out, the
-account's page, a new password, deleting the account.
+account's page, a new password, deleting the account, and the preferences the account keeps.
 
 >>> Credentials.model_validate({"name": "Ana", "password": "correct horse"}).client
 'browser'
+>>> Preferences.model_validate({"theme": "dark"})
+Preferences(theme='dark', felt=None, tiles=None)
 >>> AccountInfo.model_validate({"name": "Ana", "created": "2026-12-04",
 ...                              "signed_in": "Signed in as Ana."}).name
 'Ana'
@@ -73,3 +75,24 @@ class Records(Model):
     version: int
     account: str
     games: list[Record]
+
+
+#: The page's theme: the system's (light or dark, high contrast when asked for), or one chosen.
+Theme = Literal["system", "light", "dark", "contrast"]
+#: The table's felt.
+Felt = Literal["green", "blue", "red", "grey"]
+#: How a tile shows its numbers: pips, numerals, or pips coloured by number.
+TileStyle = Literal["pips", "numerals", "colours"]
+
+
+class Preferences(Model):
+    """How a person likes the game to look, kept by their account (``GET`` and ``PUT
+    /api/account/preferences``) and by each browser: a small record of choices, each None
+    until it is made (a browser then keeps its own). Every field is one of a few names, so
+    the record is bounded; a field joins it as one line (the language of issue 43 will)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    theme: Theme | None = None
+    felt: Felt | None = None
+    tiles: TileStyle | None = None

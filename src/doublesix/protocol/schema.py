@@ -46,7 +46,8 @@ HTTP_MODELS: Final[tuple[type[BaseModel], ...]] = (
     endpoints.Options, endpoints.Invitation, endpoints.Stats, endpoints.Record,
     endpoints.FinishedGames, reviews.ReviewJob, pictures.RulesAnswer, accounts.Credentials,
     accounts.NewPassword, accounts.Farewell, accounts.AccountInfo, accounts.SignedIn,
-    accounts.Records, lobby.Lobby, matching.QuickMatchRequest, matching.QuickMatchTicket,
+    accounts.Records, accounts.Preferences, lobby.Lobby, matching.QuickMatchRequest,
+    matching.QuickMatchTicket,
 )
 
 

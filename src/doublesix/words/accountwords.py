@@ -28,6 +28,8 @@ SIGNED_OUT: Final = "You are not signed in: sign in first."
 BODY: Final = 'the body must be {"name": "...", "password": "..."}'
 NEW_PASSWORD_BODY: Final = 'the body must be {"old": "...", "new": "..."}'
 FAREWELL_BODY: Final = 'the body must be {"password": "..."}'
+PREFERENCES_BODY: Final = ('the body must be preferences such as {"theme": "dark"}, each field '
+                           'one of the names the API\'s schema lists for it')
 
 
 def signed_in(name: str) -> str:

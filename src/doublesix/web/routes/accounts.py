@@ -1,6 +1,7 @@
 """The accounts' routes (``docs/protocol.md``, "Accounts"): sign up, sign in and out, the
-account, a new password, the account's games as a download, deleting the account; and which
-account a request is signed in to (:meth:`Accounts.resolve`, called for every request).
+account, a new password, the account's games as a download, the preferences it keeps, deleting
+the account; and which account a request is signed in to (:meth:`Accounts.resolve`, called for
+every request).
 
 A browser keeps its session in an HttpOnly cookie (``doublesix_session``, SameSite=Lax,
 Secure behind TLS); the terminal sends its token as ``Authorization: Bearer TOKEN``.  Wrong
@@ -152,6 +153,36 @@ def parse(model: type[M], data: object, words: str) -> M:
         raise Refusal(400, words) from None
 
 
+def kept_preferences(data: object) -> bodies.Preferences:
+    """The preferences kept (as the store read them), each field that is still one of this
+    release's choices: a name another release wrote and this one does not know is left out.
+
+    >>> kept_preferences({"theme": "dark", "felt": "purple", "later": 1})
+    Preferences(theme='dark', felt=None, tiles=None)
+    """
+    fields = data if isinstance(data, dict) else {}
+    good: dict[str, object] = {}
+    for name in bodies.Preferences.model_fields:
+        try:
+            bodies.Preferences.model_validate({name: fields.get(name)})
+        except ValidationError:
+            continue
+        good[name] = fields.get(name)
+    return bodies.Preferences.model_validate(good)
+
+
+def changed_preferences(kept: bodies.Preferences, asked: bodies.Preferences) -> dict[str, object]:
+    """The preferences after a change: the fields ``asked`` names replace those kept (null
+    forgets one), the others stay, so a page that knows fewer fields keeps the rest.
+
+    >>> changed_preferences(kept_preferences({"theme": "dark", "felt": "red"}),
+    ...                     bodies.Preferences.model_validate({"felt": None, "tiles": "numerals"}))
+    {'theme': 'dark', 'tiles': 'numerals'}
+    """
+    both = {**kept.model_dump(), **asked.model_dump(include=asked.model_fields_set)}
+    return {name: value for name, value in both.items() if value is not None}
+
+
 def info(account: Account) -> dict[str, Any]:
     """The account as ``AccountInfo``."""
     return {"name": account.name, "created": account.created.date().isoformat(),
@@ -278,6 +309,33 @@ def add_routes(
              "games": [record_json(game) for game in saved]},
             headers={"Content-Disposition":
                      f'attachment; filename="doublesix-games-{today}.json"'})
+
+    @app.get("/api/account/preferences", response_model=bodies.Preferences,
+             responses=answers(401, 503))
+    async def preferences(request: Request) -> Any:
+        """The preferences the account keeps (a field never chosen is null)."""
+        try:
+            me = signed_in(request)
+        except Refusal as error:
+            return refused(error)
+        return kept_preferences(await service.saving.run(accounts.preferences, service.store,
+                                                         me.id))
+
+    @app.put("/api/account/preferences", response_model=bodies.Preferences,
+             responses=answers(400, 401, 403, 503), openapi_extra=body(bodies.Preferences))
+    async def choose(request: Request) -> Any:
+        """Change the preferences (``Preferences``: the fields it names; null forgets one);
+        the answer is the whole record kept."""
+        try:
+            me = signed_in(request)
+            asked = parse(bodies.Preferences, await read(request), accountwords.PREFERENCES_BODY)
+        except Refusal as error:
+            return refused(error)
+        kept = kept_preferences(await service.saving.run(accounts.preferences, service.store,
+                                                         me.id))
+        chosen = changed_preferences(kept, asked)
+        await service.saving.run(accounts.set_preferences, service.store, me.id, chosen)
+        return bodies.Preferences.model_validate(chosen)
 
     @app.post("/api/account/delete", status_code=204, responses=answers(400, 401, 403, 503),
               openapi_extra=body(bodies.Farewell))

@@ -23,7 +23,7 @@ from doublesix.protocol import accounts, endpoints, matching
 #: The request bodies the routes read (:func:`body`).
 REQUESTS: Final = (endpoints.NewGameRequest, endpoints.RulesRequest, endpoints.JoinRequest,
                    accounts.Credentials, accounts.NewPassword, accounts.Farewell,
-                   matching.QuickMatchRequest)
+                   accounts.Preferences, matching.QuickMatchRequest)
 #: What each error status means, as the OpenAPI schema says it.
 _STATUSES: Final = {
     400: "a bad request: the words say what is wrong (a bad body names the form's field)",

@@ -9,6 +9,7 @@ import { LABELS } from "./labels.js";
 import { api } from "./api.js";
 import { announce } from "./a11y.js";
 import { showView } from "./nav.js";
+import { followAccount, leaveAccount } from "./look.js";
 
 /** @typedef {import("./types.js").AccountInfo} AccountInfo */
 /** @typedef {import("./types.js").SignedIn} SignedIn */
@@ -23,9 +24,12 @@ export async function showAccount() {
     /** @type {AccountInfo} */
     const me = await api("/api/account");
     body.replaceChildren(...signedIn(me, null));
+    followAccount();
   } catch (err) {
-    if (/** @type {any} */ (err).status === 401) body.replaceChildren(...signedOut());
-    else body.replaceChildren(h("p", { class: "error", text: failed(LABELS.accountFailed, err) }));
+    if (/** @type {any} */ (err).status === 401) {
+      leaveAccount();
+      body.replaceChildren(...signedOut());
+    } else body.replaceChildren(h("p", { class: "error", text: failed(LABELS.accountFailed, err) }));
   }
 }
 
@@ -75,6 +79,7 @@ function signedOut() {
     const answer = await api(url, { method: "POST", body: JSON.stringify({ name: values.name, password: values.password }) });
     byId("account-body").replaceChildren(...signedIn(answer, answer.joined || null));
     announce(answer.signed_in);
+    await followAccount();
     byId("account-title").focus();
   };
   return [
@@ -97,6 +102,7 @@ function signedIn(me, joined) {
     type: "button", text: LABELS.signOut,
     onclick: async () => {
       await api("/api/session", { method: "DELETE" });
+      leaveAccount();
       announce(LABELS.signedOut);
       showAccount();
     },

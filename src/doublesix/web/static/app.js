@@ -50,6 +50,7 @@ import { applySettings, closeDialog, openInfo, openSettings, showGameRules, show
 import { loadOptions } from "./api.js";
 import { ruleValues } from "./rules.js";
 import { openChat } from "./chat.js";
+import { followAccount, ACCOUNT_KEY } from "./look.js";
 
 // What the views ask of the game, and the router following navigation.
 setHandActions({ play, renderGame });
@@ -113,3 +114,5 @@ window.addEventListener("resize", () => {
 
 applySettings();
 route();
+// Signed in, the account's look (it may have changed on another device).
+if (localStorage.getItem(ACCOUNT_KEY) === "1") followAccount();

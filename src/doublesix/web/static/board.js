@@ -100,7 +100,14 @@ export function drawTile(rect, first, second, extraClass = "") {
     const r = n >= 10 ? 0.068 : 0.085;
     for (const [px, py] of PIP_SPOTS[n] || []) {
       inner.append(svgEl("circle", { cx: ox + px * size, cy: oy + py * size, r: r * size,
-        class: "pip" }));
+        class: `pip pip-${n}` }));
+    }
+    // The same number as a numeral, shown instead of the pips in that tile style (styles.css).
+    if (n > 0) {
+      const numeral = svgEl("text", { x: ox + size / 2, y: oy + size / 2, class: "numeral",
+        "text-anchor": "middle", "dominant-baseline": "central", "font-size": (n >= 10 ? 0.56 : 0.72) * size });
+      numeral.textContent = String(n);
+      inner.append(numeral);
     }
   });
   return g;

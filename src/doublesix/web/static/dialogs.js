@@ -11,6 +11,7 @@ import { announce } from "./a11y.js";
 import { loadOptions, rulesWords } from "./api.js";
 import * as sound from "./sound.js";
 import { seatNames } from "./people.js";
+import { showLook } from "./settings.js";
 
 /** @typedef {import("./types.js").Picture} Picture */
 /** @typedef {import("./types.js").RulesWords} RulesWords */
@@ -93,10 +94,12 @@ export function openSettings() {
   input("set-keys").checked = s.shortcuts;
   input("set-motion").checked = s.reduceMotion;
   input("set-autodraw").checked = s.autodraw;
+  showLook();
   openDialog("settings-dialog");
 }
 
-byId("settings-form").addEventListener("input", () => {
+byId("settings-form").addEventListener("input", (event) => {
+  if (/** @type {HTMLInputElement} */ (event.target).type === "radio") return; // the look: settings.js
   const s = state.settings;
   s.delay = Number(input("set-delay").value);
   showDelay(s.delay);

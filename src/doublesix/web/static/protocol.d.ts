@@ -86,6 +86,7 @@ export interface Protocol {
   AccountInfo: AccountInfo;
   SignedIn: SignedIn;
   Records: Records;
+  Preferences: Preferences;
   Lobby: Lobby;
   QuickMatchRequest: QuickMatchRequest;
   QuickMatchTicket: QuickMatchTicket;
@@ -1487,6 +1488,20 @@ export interface Records {
   version: number;
   account: string;
   games: Record[];
+}
+/**
+ * How a person likes the game to look, kept by their account (``GET`` and ``PUT
+ * /api/account/preferences``) and by each browser: a small record of choices, each None
+ * until it is made (a browser then keeps its own). Every field is one of a few names, so
+ * the record is bounded; a field joins it as one line (the language of issue 43 will).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "Preferences".
+ */
+export interface Preferences {
+  theme?: ("system" | "light" | "dark" | "contrast") | null;
+  felt?: ("green" | "blue" | "red" | "grey") | null;
+  tiles?: ("pips" | "numerals" | "colours") | null;
 }
 /**
  * The open tables, newest first, and what the page says when there is none.

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import datetime
+import json
 import secrets
 import unicodedata
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from typing import Final
 
 import argon2
 from confusable_homoglyphs import confusables
-from sqlalchemy import DateTime, String, delete, select, update
+from sqlalchemy import DateTime, String, Text, delete, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from doublesix.web.storage.ratings import RATINGS, RatingRow
@@ -74,6 +75,8 @@ class AccountRow(Base):
     look: Mapped[str] = mapped_column(String(200), unique=True)
     password: Mapped[str] = mapped_column(String(200))
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
+    #: How the person likes the game to look, as JSON (:func:`preferences`); None: never said.
+    preferences: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SessionRow(Base):
@@ -257,6 +260,34 @@ def set_password(store: Store, account_id: str, password_hash: str, keep: str) -
                         .values(password=password_hash))
         session.execute(delete(SessionRow).where(SessionRow.account == account_id,
                                                  SessionRow.token != digest(keep)))
+
+
+def preferences(store: Store, account_id: str) -> dict[str, object]:
+    """The account's preferences as kept (:func:`set_preferences`); ``{}`` when none.
+
+    >>> from doublesix.web.storage.store import Store
+    >>> store = Store("sqlite://")
+    >>> ana = sign_up(store, "Ana", "a hash")
+    >>> preferences(store, ana.id)
+    {}
+    >>> set_preferences(store, ana.id, {"theme": "dark"}); preferences(store, ana.id)
+    {'theme': 'dark'}
+    """
+    with Session(store.engine) as session:
+        kept = session.scalars(select(AccountRow.preferences)
+                               .where(AccountRow.id == account_id)).first()
+    try:
+        found = json.loads(kept) if kept else {}
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def set_preferences(store: Store, account_id: str, chosen: dict[str, object]) -> None:
+    """Keep ``chosen`` (checked and bounded by the caller) as the account's preferences."""
+    with store.writing(), Session(store.engine) as session, session.begin():
+        session.execute(update(AccountRow).where(AccountRow.id == account_id)
+                        .values(preferences=json.dumps(chosen, sort_keys=True)))
 
 
 def knows_browser(store: Store, account_id: str, browser: str) -> bool:
