@@ -221,8 +221,10 @@ async function handle(g, msg) {
       break;
     }
     case "notice": {
-      // Said at once ("Saving failed; trying again."), and shown in the bar until it passes.
+      // Said at once ("Saving failed; trying again."), and shown in the bar until it passes;
+      // a move taken back is only said.
       announce(msg.message);
+      if (msg.notice === "taken-back") break;
       g.notice = msg.notice === "saved" ? "" : msg.message;
       showConnection(g, HANDLERS);
       break;
@@ -476,6 +478,13 @@ export function askHint() {
   const g = state.game;
   if (!g || !canAct(g)) return;
   send(g, { type: "hint" });
+}
+
+/** Take back your last move and the computers' answers (a game against computers only). */
+export function takeBack() {
+  const g = state.game;
+  if (!g || !g.picture?.can_undo || g.pending) return;
+  if (send(g, { type: "undo" })) g.focusHand = true;
 }
 
 /** Deal the next hand; the result stays open until the new hand comes. */

@@ -90,6 +90,10 @@ export function renderMe(g, st) {
 
   const draw = button("draw-button");
   const hint = button("hint-button");
+  const undo = button("undo-button");
+  undo.hidden = !st.can_undo;
+  undo.textContent = LABELS.takeBack;
+  undo.disabled = !g.connected || g.pending;
   const canDraw = act && st.legal.some((m) => m.move === "draw");
   // A control about to be disabled under the keyboard's focus hands the focus to your hand,
   // so it is never lost to the page; but Draw keeps it while your turn goes on with nothing

@@ -65,6 +65,8 @@ export function showResult(g, picture) {
   if (over.length) parts.push(...over.map((line) => h("p", { class: "result-over", text: line })));
   // How the game moved this person's rating, and what to try next (the server's words).
   if (st.over) parts.push(...(said.rating || []).map((line) => h("p", { class: "result-rating", text: line })));
+  // Moves were taken back: the game is casual (the server's words).
+  if (said.taken_back) parts.push(h("p", { class: "result-taken-back", text: said.taken_back }));
   const main = parts.splice(0);
   const hands = res?.hands || [];
   if (hands.length) {
