@@ -405,7 +405,8 @@ class TestPointsReason:
                 reason = results.points_reason(outcome, rules, ["You", "Bea", "Cal", "Dev"])
                 if reason is not None:
                     said += 1
-                    assert f" {outcome.points}: {counted} pips" in reason
+                    pips = "1 pip" if counted == 1 else f"{counted} pips"
+                    assert f" {outcome.points}: {pips}" in reason
         assert said > 10
 
     def test_the_picture_carries_it(self) -> None:

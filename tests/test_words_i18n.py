@@ -27,6 +27,7 @@ from doublesix.words.i18n import (
     short_date,
     using,
 )
+from tests.support.web import run_async
 
 
 @pytest.mark.parametrize(("header", "language"), [
@@ -103,7 +104,7 @@ def test_the_language_belongs_to_its_context() -> None:
     async def both() -> list[list[str]]:
         return list(await asyncio.gather(seat("fr"), seat("es")))
 
-    assert asyncio.run(both()) == [["À vous de jouer."] * 2, ["Tu turno."] * 2]
+    assert run_async(both()) == [["À vous de jouer."] * 2, ["Tu turno."] * 2]
     assert current() == "en"
 
 
