@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from doublesix import Match, Rules
-from doublesix.words import catalogs, talk
+from doublesix.words import catalogs, tabletalk, talk
 from doublesix.words.i18n import (
     LANGUAGES,
     _,
@@ -170,3 +170,20 @@ def test_check_finds_a_missing_a_fuzzy_and_a_broken_entry(tmp_path: Path,
     assert "fuzzy es: 'Goodbye.'" in found
     assert any(line.startswith("placeholders es: '{name} is thinking.'") for line in found)
     assert catalogs.check(io.StringIO()) == 1
+
+
+# -- the modules marked in issue 43's second part: a sentence of each, in Spanish and marked --
+
+
+def test_the_table_s_sentences_are_translated() -> None:
+    """``words.tabletalk``: a person's own moves conjugated for "tú", the others' for them."""
+    runs = [("Bea", [("draw", "2"), ("pass", "")]), ("You", [("lay", "4|4")])]
+    with using("es"):
+        assert tabletalk.away_summary(runs) == \
+            "Mientras no estabas: Bea robó 2 fichas y pasó, pusiste 4|4."
+        assert tabletalk.away(["Bea", "Cid"]) == "Bea y Cid no están."
+        assert tabletalk.duration(150) == "2 minutos"
+    with using("qps"):
+        said = tabletalk.stands_in("Greedy", "Bea")
+    assert said == "⟦Greedy plays for Bea until Bea is back.⟧"
+    assert tabletalk.stands_in("Greedy", "Bea") == "Greedy plays for Bea until Bea is back."

@@ -5,6 +5,9 @@ and which computer player plays for whom.  The web server says these sentences t
 module (in ``table`` messages' ``text`` and ``notice`` messages), so no face words them on its
 own.  Names are given as they are shown (a person's display name, a computer player's label);
 seats are numbered from 0 as in the protocol and said from 1.  Plain strings: no I/O.
+Each sentence is said in the language of the moment (:mod:`doublesix.words.i18n`); the
+constants are marked and said through ``_(CONSTANT)``.  The sentences about someone away and
+a computer playing for them are :mod:`doublesix.words.awaywords`'s, re-exported here.
 
 >>> joined("Bea"), left("Bea"), back("Bea")
 ('Bea has joined the table.', 'Bea has left the table.', 'Bea is back.')
@@ -14,18 +17,44 @@ seats are numbered from 0 as in the protocol and said from 1.  Plain strings: no
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from doublesix.words import pagewords
+from doublesix.words.awaywords import NOT_FOR_YOU as NOT_FOR_YOU
+from doublesix.words.awaywords import NOT_IN_PLAY as NOT_IN_PLAY
+from doublesix.words.awaywords import already_stands_in as already_stands_in
+from doublesix.words.awaywords import asking as asking
+from doublesix.words.awaywords import asking_to_stand_in as asking_to_stand_in
+from doublesix.words.awaywords import away as away
+from doublesix.words.awaywords import away_on_turn as away_on_turn
+from doublesix.words.awaywords import away_too_short as away_too_short
+from doublesix.words.awaywords import computer_help as computer_help
+from doublesix.words.awaywords import duration as duration
+from doublesix.words.awaywords import hand_over as hand_over
+from doublesix.words.awaywords import hand_over_later as hand_over_later
+from doublesix.words.awaywords import hand_over_text as hand_over_text
+from doublesix.words.awaywords import is_a_computer as is_a_computer
+from doublesix.words.awaywords import may_hand_over as may_hand_over
+from doublesix.words.awaywords import may_stand_in as may_stand_in
+from doublesix.words.awaywords import no_such_player as no_such_player
+from doublesix.words.awaywords import nobody_called as nobody_called
+from doublesix.words.awaywords import not_away as not_away
+from doublesix.words.awaywords import playing_for as playing_for
+from doublesix.words.awaywords import seat_words as seat_words
+from doublesix.words.awaywords import stands_in as stands_in
+from doublesix.words.i18n import N_, _, ngettext, npgettext, pgettext
+from doublesix.words.names import is_you
+from doublesix.words.saying import listing
 
 #: Said to everyone at the table when the host starts the game.
-STARTS: Final = "The game starts."
+STARTS: Final = N_("The game starts.")
 #: Said with the ``again`` message once everyone at a finished table asked to play again.
-AGAIN_AGREED: Final = "Everyone agreed: a new game starts."
+AGAIN_AGREED: Final = N_("Everyone agreed: a new game starts.")
 #: Told to everyone at the table while a change cannot be saved, and once it is.
-SAVING_FAILED: Final = "Saving failed; trying again."
-SAVED_AGAIN: Final = "Saved: the game goes on."
+SAVING_FAILED: Final = N_("Saving failed; trying again.")
+SAVED_AGAIN: Final = N_("Saved: the game goes on.")
 
 
 def seat_name(seat: int) -> str:
@@ -34,7 +63,7 @@ def seat_name(seat: int) -> str:
     >>> seat_name(1)
     'Seat 2'
     """
-    return f"Seat {seat + 1}"
+    return _("Seat {number}").format(number=seat + 1)
 
 
 def joined(name: str) -> str:
@@ -43,7 +72,7 @@ def joined(name: str) -> str:
     >>> joined("Bea")
     'Bea has joined the table.'
     """
-    return f"{name} has joined the table."
+    return _("{name} has joined the table.").format(name=name)
 
 
 def left(name: str) -> str:
@@ -52,7 +81,7 @@ def left(name: str) -> str:
     >>> left("Bea")
     'Bea has left the table.'
     """
-    return f"{name} has left the table."
+    return _("{name} has left the table.").format(name=name)
 
 
 def back(name: str) -> str:
@@ -61,7 +90,7 @@ def back(name: str) -> str:
     >>> back("Bea")
     'Bea is back.'
     """
-    return f"{name} is back."
+    return _("{name} is back.").format(name=name)
 
 
 def seat_given(seat: int, player: str) -> str:
@@ -70,16 +99,9 @@ def seat_given(seat: int, player: str) -> str:
     >>> seat_given(2, "Greedy")
     'Seat 3 is now Greedy.'
     """
-    return f"{seat_name(seat)} is now {player}."
+    return _("Seat {number} is now {player}.").format(number=seat + 1, player=player)
 
 
-def stands_in(player: str, name: str) -> str:
-    """A computer player plays for a person who is away.
-
-    >>> stands_in("Greedy", "Bea")
-    'Greedy plays for Bea until Bea is back.'
-    """
-    return f"{player} plays for {name} until {name} is back."
 
 
 def takes_back(name: str, player: str) -> str:
@@ -88,7 +110,7 @@ def takes_back(name: str, player: str) -> str:
     >>> takes_back("Bea", "Greedy")
     'Bea takes the seat back from Greedy.'
     """
-    return f"{name} takes the seat back from {player}."
+    return _("{name} takes the seat back from {player}.").format(name=name, player=player)
 
 
 def again_agreed(stand_ins: Sequence[tuple[str, str]] = ()) -> str:
@@ -101,7 +123,7 @@ def again_agreed(stand_ins: Sequence[tuple[str, str]] = ()) -> str:
     'Everyone agreed: a new game starts. Pinocchio plays for Ana until Ana is back. \
 Pinocchio plays for Bea until Bea is back.'
     """
-    return " ".join([AGAIN_AGREED, *(stands_in(player, name) for player, name in stand_ins)])
+    return " ".join([_(AGAIN_AGREED), *(stands_in(player, name) for player, name in stand_ins)])
 
 
 def wants_again(name: str) -> str:
@@ -110,7 +132,7 @@ def wants_again(name: str) -> str:
     >>> wants_again("Bea")
     'Bea wants to play again.'
     """
-    return f"{name} wants to play again."
+    return _("{name} wants to play again.").format(name=name)
 
 
 def seat_taken(name: str) -> str:
@@ -119,7 +141,7 @@ def seat_taken(name: str) -> str:
     >>> seat_taken("Bea")
     'Bea has taken that seat'
     """
-    return f"{name} has taken that seat"
+    return _("{name} has taken that seat").format(name=name)
 
 
 def at_the_table(name: str) -> str:
@@ -128,7 +150,7 @@ def at_the_table(name: str) -> str:
     >>> at_the_table("Bea")
     'Bea is at the table'
     """
-    return f"{name} is at the table"
+    return _("{name} is at the table").format(name=name)
 
 
 def not_away_long(name: str, away: int, after: float) -> str:
@@ -137,7 +159,10 @@ def not_away_long(name: str, away: int, after: float) -> str:
     >>> not_away_long("Bea", 12, 60.0)
     'Bea has been away 12 seconds: a computer may play for them after 60'
     """
-    return f"{name} has been away {away} seconds: a computer may play for them after {after:g}"
+    return ngettext("{name} has been away {count} second: a computer may play for them after "
+                    "{after}",
+                    "{name} has been away {count} seconds: a computer may play for them after "
+                    "{after}", away).format(name=name, count=away, after=f"{after:g}")
 
 
 def waiting_room(host: str, seats: Sequence[tuple[str, bool]], me: int, host_seat: int) -> str:
@@ -154,21 +179,24 @@ computer take a seat. At the table: Ana (you), Bea. Still to come: 1 person.'
     >>> waiting_room("Ana", seats[:2], 0, 0)
     'Everyone is here: start the game when you are ready. At the table: Ana (you), Bea.'
     """
-    here = [f"{name} (you)" if seat == me else name
+    here = [_("{name} (you)").format(name=name) if seat == me else name
             for seat, (name, joined) in enumerate(seats) if joined]
-    free = sum(1 for _, joined in seats if not joined)
+    free = sum(1 for _name, joined in seats if not joined)
     if me != host_seat:
-        first = f"Waiting for {host} to start the game."
+        first = _("Waiting for {name} to start the game.").format(name=host)
     elif free:
-        who = "they have" if free == 1 else "everyone has"
-        first = (f"Send each person their invitation link. You can start when {who} joined, "
-                 "or let a computer take a seat.")
+        first = ngettext("Send each person their invitation link. You can start when they have "
+                         "joined, or let a computer take a seat.",
+                         "Send each person their invitation link. You can start when everyone "
+                         "has joined, or let a computer take a seat.", free)
     else:
-        first = "Everyone is here: start the game when you are ready."
-    text = f"{first} At the table: {', '.join(here)}."
-    if free:
-        text += f" Still to come: {free} {'person' if free == 1 else 'people'}."
-    return text
+        first = _("Everyone is here: start the game when you are ready.")
+    at_table = _("At the table: {names}.").format(names=", ".join(here))
+    if not free:
+        return _("{first} {at_table}").format(first=first, at_table=at_table)
+    still = ngettext("Still to come: {count} person.", "Still to come: {count} people.",
+                     free).format(count=free)
+    return _("{first} {at_table} {still}").format(first=first, at_table=at_table, still=still)
 
 
 # -- the invitation's page and the waiting room (web; issue 29: the browser words none) ------
@@ -191,7 +219,7 @@ def table_title(host: str, you_host: bool) -> str:
     >>> table_title("Ana", False), table_title("Ana", True)
     ("Ana's table", 'Your table')
     """
-    return "Your table" if you_host else f"{host}'s table"
+    return _("Your table") if you_host else _("{name}'s table").format(name=host)
 
 
 def seat_badge(facts: SeatFacts, mine_or_host: bool) -> tuple[str, str]:
@@ -206,12 +234,14 @@ def seat_badge(facts: SeatFacts, mine_or_host: bool) -> tuple[str, str]:
     ('here', 'here')
     """
     if not facts.person:
-        return "computer player", "computer"
+        return _("computer player"), "computer"
     if not facts.joined:
-        return "invited, not here yet", "invited"
+        return _("invited, not here yet"), "invited"
     if not facts.connected:
-        return "away", "away"
-    return ("here" if mine_or_host else "joined, here"), "here"
+        # Translators: a seat's state in the waiting room: its person is away.
+        return pgettext("seat", "away"), "away"
+    # Translators: a seat's state in the waiting room: its person is here.
+    return (pgettext("seat", "here") if mine_or_host else _("joined, here")), "here"
 
 
 def start_help(seats: Sequence[SeatFacts]) -> str:
@@ -221,11 +251,12 @@ def start_help(seats: Sequence[SeatFacts]) -> str:
     ...             SeatFacts("Seat 3", True, False)])
     'Waiting for seat 2 and seat 3 to be taken.'
     """
-    missing = [f"seat {i + 1}" for i, s in enumerate(seats) if s.person and not s.joined]
+    missing = [_("seat {number}").format(number=i + 1)
+               for i, s in enumerate(seats) if s.person and not s.joined]
     if not missing:
         return ""
-    listed = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
-    return f"Waiting for {listed} to be taken."
+    return ngettext("Waiting for {seats} to be taken.", "Waiting for {seats} to be taken.",
+                    len(missing)).format(seats=listing(missing))
 
 
 def room_words(seats: Sequence[SeatFacts], host_seat: int, me: int, partner: int | None,
@@ -245,12 +276,15 @@ yet', 'kind': 'invited'}, 'Join my game of dominoes: All Fives, to 100.')
     """
     lines = []
     for i, facts in enumerate(seats):
-        who = [w for w, is_it in (("host", i == host_seat), ("you", i == me),
-                                  ("your partner", i == partner)) if is_it]
+        # Translators: who a seat is to the person, in brackets after its name: "Ana (host,
+        # you)", "Bea (your partner)".
+        who = [w for w, is_it in ((pgettext("role", "host"), i == host_seat),
+                                  (pgettext("role", "you"), i == me),
+                                  (pgettext("role", "your partner"), i == partner)) if is_it]
         badge, kind = seat_badge(facts, i in (me, host_seat))
         lines.append({
-            "name": "A person" if facts.person and not facts.joined else facts.name,
-            "who": f" ({', '.join(who)})" if who else "",
+            "name": _("A person") if facts.person and not facts.joined else facts.name,
+            "who": _(" ({roles})").format(roles=", ".join(who)) if who else "",
             "badge": badge,
             "kind": kind,
         })
@@ -258,17 +292,18 @@ yet', 'kind': 'invited'}, 'Join my game of dominoes: All Fives, to 100.')
     return {
         "title": title,
         "page_title": pagewords.page_title(title),
-        "caption": f"{caption}.",
+        "caption": _("{caption}.").format(caption=caption),
         "seats": lines,
         "invites": [pagewords.invite_words(i, seat_name(i)) for i in range(len(seats))],
         "start_help": start_help(seats),
-        "share": f"Join my game of dominoes: {caption}.",
-        "asking": [f"Asking to seat a computer in seat {i + 1}…" for i in range(len(seats))],
+        "share": _("Join my game of dominoes: {caption}.").format(caption=caption),
+        "asking": [_("Asking to seat a computer in seat {number}…").format(number=i + 1)
+                   for i in range(len(seats))],
     }
 
 
 #: The last words of a refused invitation: where to go instead.
-START_YOUR_OWN: Final = "Start a game of your own from the front page."
+START_YOUR_OWN: Final = N_("Start a game of your own from the front page.")
 
 
 def invitation_words(seats: Sequence[SeatFacts], host_seat: int, seat: int,
@@ -294,49 +329,66 @@ plays from their own device.')
     'This game is over'
     """
     host = seats[host_seat].name
-    lines = []
-    for i, facts in enumerate(seats):
-        mate = ", your partner" if i == partner else ""
-        if i == seat:
-            lines.append("you, once you join")
-        elif not facts.person:
-            lines.append(f"{facts.name}, a computer player{mate}")
-        elif not facts.joined:
-            lines.append(f"a person invited to play{mate}, not here yet")
-        else:
-            lines.append(f"{facts.name}{', who invited you' if i == host_seat else ''}{mate}")
+    lines = [_invited_seat_line(facts, i == seat, i == host_seat, i == partner)
+             for i, facts in enumerate(seats)]
     refusal: dict[str, str] | None = None
     if not seats[seat].person:
-        refusal = {"title": "This seat has gone to a computer",
-                   "text": f"{host} gave this seat to a computer player, so the invitation no "
-                           f"longer works. Ask {host} for a new game, or start one of your own "
-                           "from the front page."}
+        refusal = {"title": _("This seat has gone to a computer"),
+                   "text": _("{host} gave this seat to a computer player, so the invitation no "
+                             "longer works. Ask {host} for a new game, or start one of your "
+                             "own from the front page.").format(host=host)}
     elif taken:
-        refusal = {"title": "This seat is taken",
-                   "text": f"Someone has already joined {host}'s table with this invitation, "
-                           "and an invitation seats one browser only. If that was you, open "
-                           "the game in the browser you joined with. Otherwise ask for an "
-                           "invitation of your own, or start a game from the front page."}
+        refusal = {"title": _("This seat is taken"),
+                   "text": _("Someone has already joined {host}'s table with this invitation, "
+                             "and an invitation seats one browser only. If that was you, open "
+                             "the game in the browser you joined with. Otherwise ask for an "
+                             "invitation of your own, or start a game from the front page."
+                             ).format(host=host)}
     elif over:
-        refusal = {"title": "This game is over",
-                   "text": f"{host}'s game has ended, so its invitations no longer seat "
-                           f"anyone. {START_YOUR_OWN}"}
+        refusal = {"title": _("This game is over"),
+                   "text": _("{host}'s game has ended, so its invitations no longer seat "
+                             "anyone. {start_your_own}").format(
+                                 host=host, start_your_own=_(START_YOUR_OWN))}
+    title = _("Join {host}'s table").format(host=host)
     return {
-        "title": f"Join {host}'s table",
-        "page_title": pagewords.page_title(f"Join {host}'s table"),
+        "title": title,
+        "page_title": pagewords.page_title(title),
         "numbers": [pagewords.seat_number(seat_name(i)) for i in range(len(seats))],
-        "take": f"Take seat {seat + 1}",
-        "lead": f"{host} invites you to play dominoes: {caption}. Each player plays from "
-                "their own device.",
+        "take": _("Take seat {number}").format(number=seat + 1),
+        "lead": _("{host} invites you to play dominoes: {caption}. Each player plays from "
+                  "their own device.").format(host=host, caption=caption),
         "seats": lines,
         "refusal": refusal,
-        "taken": {"title": "This seat is taken",
-                  "text": f"Someone has already joined {host}'s table with this invitation, "
-                          "and an invitation seats one browser only. Ask for an invitation "
-                          "of your own, or start a game from the front page."},
-        "unusable": {"title": "This invitation cannot be used now",
-                     "text": f"It cannot seat anyone now. {START_YOUR_OWN}"},
+        "taken": {"title": _("This seat is taken"),
+                  "text": _("Someone has already joined {host}'s table with this invitation, "
+                            "and an invitation seats one browser only. Ask for an invitation "
+                            "of your own, or start a game from the front page."
+                            ).format(host=host)},
+        "unusable": {"title": _("This invitation cannot be used now"),
+                     "text": _("It cannot seat anyone now. {start_your_own}").format(
+                         start_your_own=_(START_YOUR_OWN))},
     }
+
+
+def _invited_seat_line(facts: SeatFacts, yours: bool, host: bool, partner: bool) -> str:
+    """One seat's line on an invitation's page, for the person it invites to a seat."""
+    if yours:
+        return _("you, once you join")
+    if not facts.person:
+        if partner:
+            return _("{name}, a computer player, your partner").format(name=facts.name)
+        return _("{name}, a computer player").format(name=facts.name)
+    if not facts.joined:
+        if partner:
+            return _("a person invited to play, your partner, not here yet")
+        return _("a person invited to play, not here yet")
+    if host and partner:
+        return _("{name}, who invited you, your partner").format(name=facts.name)
+    if host:
+        return _("{name}, who invited you").format(name=facts.name)
+    if partner:
+        return _("{name}, your partner").format(name=facts.name)
+    return facts.name
 
 
 # -- coming back to a table (issue 29: the terminal's summary of what happened away) --------
@@ -360,27 +412,46 @@ Ana laid 6|6.'
     >>> away_summary([]) is None
     True
     """
-    said = []
-    for name, moves in runs:
-        acts = []
-        for kind, what in moves:
-            if kind == "lay":
-                acts.append(f"laid {what}")
-            elif kind == "draw":
-                acts.append("drew a tile" if what == "1" else f"drew {what} tiles")
-            elif kind == "pass":
-                acts.append("passed")
-        if acts:
-            who = "you" if name == "You" else name
-            said.append(f"{who} {' and '.join(acts)}")
+    said = [_run(name, moves) for name, moves in runs]
+    said = [run for run in said if run]
     if hands:
-        ended = "a hand ended" if hands == 1 else f"{hands} hands ended"
-        first = (f"While you were away, {ended} (type score for the scoresheet) and the next "
-                 "began")
-        return f"{first}: {', '.join(said)}." if said else f"{first}."
+        # Translators: {command} is the command the person types (score).
+        first = ngettext("While you were away, a hand ended (type {command} for the scoresheet) "
+                         "and the next began",
+                         "While you were away, {count} hands ended (type {command} for the "
+                         "scoresheet) and the next began", hands).format(count=hands,
+                                                                         command="score")
+        if not said:
+            return _("{first}.").format(first=first)
+        return _("{first}: {runs}.").format(first=first, runs=", ".join(said))
     if not said:
         return None
-    return f"While you were away: {', '.join(said)}."
+    return _("While you were away: {runs}.").format(runs=", ".join(said))
+
+
+def _run(name: str, moves: Sequence[tuple[str, str]]) -> str:
+    """One seat's run of moves, for :func:`away_summary` ("" when it holds none): its verbs
+    conjugated for the person or for another."""
+    you = is_you(name)
+    acts = []
+    for kind, what in moves:
+        if kind == "lay":
+            acts.append((pgettext("you did", "laid {tile}") if you
+                         else pgettext("someone did", "laid {tile}")).format(tile=what))
+        elif kind == "draw":
+            count = int(what)
+            acts.append((npgettext("you did", "drew a tile", "drew {count} tiles", count) if you
+                         else npgettext("someone did", "drew a tile", "drew {count} tiles",
+                                        count)).format(count=count))
+        elif kind == "pass":
+            acts.append(pgettext("you did", "passed") if you
+                        else pgettext("someone did", "passed"))
+    if not acts:
+        return ""
+    joined = functools.reduce(
+        lambda first, second: _("{first} and {second}").format(first=first, second=second), acts)
+    # Translators: what the person did while away ("you drew 2 tiles and passed").
+    return (_("you {acts}") if you else _("{name} {acts}")).format(name=name, acts=joined)
 
 
 def not_your_turn(name: str | None) -> str:
@@ -391,8 +462,9 @@ def not_your_turn(name: str | None) -> str:
     >>> not_your_turn(None)
     'Nobody is to play now: your move is asked for when it is yours.'
     """
-    who = "Nobody is to play now" if name is None else f"It is {name}'s turn"
-    return f"{who}: your move is asked for when it is yours."
+    if name is None:
+        return _("Nobody is to play now: your move is asked for when it is yours.")
+    return _("It is {name}'s turn: your move is asked for when it is yours.").format(name=name)
 
 
 def before_the_game(command: str) -> str:
@@ -401,224 +473,5 @@ def before_the_game(command: str) -> str:
     >>> before_the_game("quit")
     'The game has not started yet; quit leaves the table, your seat kept.'
     """
-    return f"The game has not started yet; {command} leaves the table, your seat kept."
-
-
-# -- people away, and a computer playing for them (the table's note and its dialog) ----------
-
-
-def duration(seconds: float) -> str:
-    """A time in words: seconds under a minute, then whole minutes.
-
-    >>> duration(1), duration(40), duration(60), duration(150)
-    ('1 second', '40 seconds', 'a minute', '2 minutes')
-    """
-    whole = int(seconds)
-    if whole < 60:
-        return f"{whole} second{'' if whole == 1 else 's'}"
-    minutes = whole // 60
-    return "a minute" if minutes == 1 else f"{minutes} minutes"
-
-
-def away(names: Sequence[str]) -> str:
-    """Who is away from the table, for the reading keys ("" when nobody is).
-
-    >>> away(["Bea"]), away(["Bea", "Cid"]), away([])
-    ('Bea is away.', 'Bea and Cid are away.', '')
-    """
-    if not names:
-        return ""
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{listed} {'is' if len(names) == 1 else 'are'} away."
-
-
-def away_on_turn(name: str) -> str:
-    """The table's note about a person away while it is their turn.
-
-    >>> away_on_turn("Bea")
-    'Bea is away, and it is their turn.'
-    """
-    return f"{name} is away, and it is their turn."
-
-
-def hand_over(name: str) -> str:
-    """The button (and the dialog's title) that lets a computer play for a person away.
-
-    >>> hand_over("Bea")
-    'Let a computer play for Bea'
-    """
-    return f"Let a computer play for {name}"
-
-
-def hand_over_text(name: str, after: float) -> str:
-    """What the hand-over dialog says about a person away at least ``after`` seconds.
-
-    >>> hand_over_text("Bea", 60)
-    "Bea has been away for a minute or more. The computer plays Bea's turns until Bea comes \
-back, and then Bea plays on."
-    """
-    gone = f"{name} has been away for {duration(after)} or more." if after >= 1 else away([name])
-    return (f"{gone} The computer plays {name}'s turns until {name} comes back, and then "
-            f"{name} plays on.")
-
-
-def asking(name: str) -> str:
-    """Said when a person asks for a computer to play for someone away.
-
-    >>> asking("Bea")
-    'Asking a computer to play for Bea…'
-    """
-    return f"Asking a computer to play for {name}…"
-
-
-def hand_over_later(after: float) -> str:
-    """Told to everyone at the table while someone is away, until a computer may play for them.
-
-    >>> hand_over_later(60)
-    'Once someone has been away for a minute, you can let a computer play for them.'
-    """
-    return (f"Once someone has been away for {duration(after)}, you can let a computer play "
-            "for them.")
-
-
-def playing_for(player: str, name: str) -> str:
-    """A seat's card while a computer plays for its person.
-
-    >>> playing_for("Greedy", "Bea")
-    'Greedy playing for Bea'
-    """
-    return f"{player} playing for {name}"
-
-
-def seat_words(name: str, stand_in: str | None, after: float) -> dict[str, str | None]:
-    """The sentences about one person's seat that a face shows while they are away (web
-    ``table.seats[i].words``): ``stand_in`` is the label of the computer playing for them,
-    ``after`` the seconds they must be away before a computer may.
-
-    >>> seat_words("Bea", None, 60)["hand_over"], seat_words("Bea", "Greedy", 60)["stand_in"]
-    ('Let a computer play for Bea', 'Greedy plays for Bea until Bea is back.')
-    """
-    return {
-        "away": away([name]),
-        "away_turn": away_on_turn(name),
-        "stand_in": None if stand_in is None else stands_in(stand_in, name),
-        "playing_for": None if stand_in is None else playing_for(stand_in, name),
-        "hand_over": hand_over(name),
-        "hand_over_text": hand_over_text(name, after),
-        "may_hand_over": may_hand_over(name, after),
-        "asking": asking(name),
-        "waiting_away": f"Waiting for {name}, who is away.",
-        "waiting_stand_in": f"Waiting for {name} (a computer plays for them).",
-    }
-
-
-# -- a computer for someone away, from the terminal (issue 29: ``computer NAME``) -------------
-
-
-def may_hand_over(name: str, away: float) -> str:
-    """Told once to the others at the table when a computer may play for ``name``, away
-    ``away`` seconds (the web page's "Let a computer play for Bea" button appears).
-
-    >>> may_hand_over("Bea", 60)
-    'Bea has been away a minute: you may let a computer play for Bea.'
-    """
-    return f"{name} has been away {duration(away)}: you may let a computer play for {name}."
-
-
-def may_stand_in(name: str, away: float) -> str:
-    """Told once to the others at the table when a computer may play for ``name``, away
-    ``away`` seconds, with the command to type (the terminal).
-
-    >>> may_stand_in("Bea", 60)
-    'Bea has been away a minute: you may let a computer play for Bea. Type: computer Bea.'
-    """
-    return f"{may_hand_over(name, away)} Type: computer {name}."
-
-
-def asking_to_stand_in(player: str, name: str) -> str:
-    """Said when the ``computer`` command is sent; the table then says who plays for whom.
-
-    >>> asking_to_stand_in("Pinocchio", "Bea")
-    'Asking Pinocchio to play for Bea.'
-    """
-    return f"Asking {player} to play for {name}."
-
-
-def computer_help(after: float, players: Sequence[str], name: str) -> str:
-    """The ``help`` line of the ``computer`` command at a table (``players``: the computer
-    players offered, by name, the first the one that plays unless another is named; ``name``:
-    another person at the table, for the example).
-
-    >>> computer_help(60, ["pinocchio", "expert"], "Ana")
-    'computer NAME: let a computer play for someone away a minute or more, until they are \
-back: pinocchio, or the one you add (computer Ana expert). Players: pinocchio, expert.'
-    """
-    return (f"computer NAME: let a computer play for someone away {duration(after)} or more, "
-            f"until they are back: {players[0]}, or the one you add "
-            f"(computer {name} {players[-1]}). Players: {', '.join(players)}.")
-
-
-def nobody_called(text: str, people: Sequence[str]) -> str:
-    """The ``computer`` command named nobody at the table (``people``: the others there).
-
-    >>> nobody_called("Zed", ["Ana", "Bea"])
-    'Nobody at the table is called Zed. The others at the table: Ana, Bea.'
-    >>> nobody_called("", ["Ana"])
-    'Type computer and the name of someone away, like: computer Ana.'
-    """
-    if not text:
-        example = people[0] if people else "Bea"
-        return f"Type computer and the name of someone away, like: computer {example}."
-    return f"Nobody at the table is called {text}. The others at the table: {', '.join(people)}."
-
-
-def no_such_player(text: str, players: Sequence[str]) -> str:
-    """The ``computer`` command named no computer player.
-
-    >>> no_such_player("Zorro", ["pinocchio", "expert"])
-    'There is no computer player called Zorro. Choose one of: pinocchio, expert.'
-    """
-    return f"There is no computer player called {text}. Choose one of: {', '.join(players)}."
-
-
-def is_a_computer(name: str) -> str:
-    """Why a computer cannot be asked to play for ``name``: a computer plays that seat.
-
-    >>> is_a_computer("Greedy")
-    'Greedy is a computer player.'
-    """
-    return f"{name} is a computer player."
-
-
-#: Why a computer cannot be asked to play for the person asking.
-NOT_FOR_YOU: Final = "A computer plays for someone away, not for you: you are here."
-#: Why a computer cannot be asked to play for anyone now.
-NOT_IN_PLAY: Final = "A computer may play for someone away only while a game is in play."
-
-
-def not_away(name: str) -> str:
-    """Why no computer may play for ``name``: they are at the table.
-
-    >>> not_away("Bea")
-    'Bea is at the table: a computer plays only for someone away.'
-    """
-    return f"{name} is at the table: a computer plays only for someone away."
-
-
-def already_stands_in(player: str, name: str) -> str:
-    """Why no computer may be asked to play for ``name``: ``player`` already does.
-
-    >>> already_stands_in("Pinocchio", "Bea")
-    'Pinocchio already plays for Bea until Bea is back.'
-    """
-    return f"{player} already plays for {name} until {name} is back."
-
-
-def away_too_short(name: str, away: float, after: float) -> str:
-    """Why no computer may play for ``name`` yet: away ``away`` seconds of ``after``.
-
-    >>> away_too_short("Bea", 12, 60)
-    'Bea has been away 12 seconds: a computer may play for Bea once Bea has been away a minute.'
-    """
-    return (f"{name} has been away {duration(away)}: a computer may play for {name} once "
-            f"{name} has been away {duration(after)}.")
+    return _("The game has not started yet; {command} leaves the table, your seat kept."
+             ).format(command=command)
