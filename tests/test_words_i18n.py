@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from doublesix import Match, Rules
-from doublesix.words import catalogs, tabletalk, talk
+from doublesix.terminal.commands import phrase_of
+from doublesix.words import catalogs, chatwords, tabletalk, talk, watchwords
 from doublesix.words.i18n import (
     LANGUAGES,
     _,
@@ -187,3 +188,29 @@ def test_the_table_s_sentences_are_translated() -> None:
         said = tabletalk.stands_in("Greedy", "Bea")
     assert said == "⟦Greedy plays for Bea until Bea is back.⟧"
     assert tabletalk.stands_in("Greedy", "Bea") == "Greedy plays for Bea until Bea is back."
+
+
+def test_watching_is_said_in_the_watcher_s_language() -> None:
+    """``words.watchwords``: the count of watchers through the plural rule."""
+    with using("es"):
+        assert watchwords.watchers(1) == "1 persona está mirando."
+        assert watchwords.hidden_hand("Ana", 5) == "Mano de Ana: 5 fichas, boca abajo."
+        assert watchwords.watching_status(None) == "Estás mirando."
+    with using("qps"):
+        assert watchwords.watchers(12) == "⟦12 people are watching.⟧"
+    assert watchwords.watchers(12) == "12 people are watching."
+
+
+def test_quick_chat_is_said_in_each_language() -> None:
+    """``words.chatwords``: the phrases, the refusals (still known as refusals), and ``say``
+    taking the phrase's words in the language of the moment as well as in English."""
+    with using("es"):
+        assert chatwords.said("good-luck", "Ana") == "Ana: ¡Suerte!"
+        assert chatwords.say_lines()[1] == "  1. ¡Hola!"
+        assert chatwords.refuses(chatwords.too_many(3, 10))
+        assert chatwords.refuses(chatwords.unknown("boo"))
+        assert chatwords.refuses(_(chatwords.ONLY_SEATED))
+        assert phrase_of("suerte") == phrase_of("good luck") == chatwords.PHRASES["good-luck"]
+    with using("qps"):
+        assert chatwords.said("thanks", "Bea") == "⟦Bea: Thanks!⟧"
+    assert chatwords.said("thanks", "Bea") == "Bea: Thanks!"

@@ -166,7 +166,8 @@ def answer_of(text: str) -> str | None:
 
 def phrase_of(text: str) -> chatwords.Phrase | None:
     """The quick chat phrase that ``say`` names: its number in the list (from 1), its words
-    (case, spaces and punctuation aside) or its key; None if none.
+    (case, spaces and punctuation aside; in English or in the language of the moment) or its
+    key; None if none.
 
     >>> phrase_of("2").key, phrase_of("Good  luck").key, phrase_of("well-played!").key
     ('good-luck', 'good-luck', 'well-played')
@@ -179,8 +180,9 @@ def phrase_of(text: str) -> chatwords.Phrase | None:
         number = int(words)
         return phrases[number - 1] if 1 <= number <= len(phrases) else None
     for phrase in phrases:
-        if words in (" ".join(phrase.key.split("-")), " ".join(re.findall(r"\w+",
-                                                                        phrase.label.lower()))):
+        said = {" ".join(re.findall(r"\w+", label.lower())) for label in (phrase.label,
+                                                                        _(phrase.label))}
+        if words == " ".join(phrase.key.split("-")) or words in said:
             return phrase
     return None
 

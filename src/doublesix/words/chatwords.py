@@ -1,5 +1,6 @@
 """Quick chat at a table of people: the fixed phrases, what everyone is told when someone says
-one, and the refusals, written once (issue 43 translates them).
+one, and the refusals, written once and said in the language of the moment (the phrases are
+marked constants, said through ``_``).
 
 There is no free text, so nothing needs moderating: a person sends a phrase by its key, and
 every seat is told the whole sentence, the sender's name in its placeholder.  The browser's
@@ -17,11 +18,14 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
+from doublesix.words.endwords import or_list
+from doublesix.words.i18n import N_, _, ngettext
+
 
 class Phrase(NamedTuple):
     """A quick chat phrase: its ``key`` on the wire, its ``label`` (the menu's button, and
     what is shown by the sender's seat) and ``sentence``, what everyone is told (``{name}``:
-    the sender's name)."""
+    the sender's name); both marked, in English: say them through ``_``."""
 
     key: str
     label: str
@@ -30,17 +34,19 @@ class Phrase(NamedTuple):
 
 #: The phrases, in the menu's order, by key.
 PHRASES: Final[dict[str, Phrase]] = {phrase.key: phrase for phrase in (
-    Phrase("hello", "Hello!", "{name}: Hello!"),
-    Phrase("good-luck", "Good luck!", "{name}: Good luck!"),
-    Phrase("well-played", "Well played!", "{name}: Well played!"),
-    Phrase("thanks", "Thanks!", "{name}: Thanks!"),
-    Phrase("oops", "Oops!", "{name}: Oops!"),
-    Phrase("good-game", "Good game!", "{name}: Good game!"),
+    Phrase("hello", N_("Hello!"), N_("{name}: Hello!")),
+    Phrase("good-luck", N_("Good luck!"), N_("{name}: Good luck!")),
+    Phrase("well-played", N_("Well played!"), N_("{name}: Well played!")),
+    Phrase("thanks", N_("Thanks!"), N_("{name}: Thanks!")),
+    Phrase("oops", N_("Oops!"), N_("{name}: Oops!")),
+    Phrase("good-game", N_("Good game!"), N_("{name}: Good game!")),
 )}
 
 #: The refusals: a game against computers only, a sender who holds no seat at the table.
-ONLY_PEOPLE: Final = "Quick chat is for tables of people, not for a game against computers."
-ONLY_SEATED: Final = "Only the people seated at the table can chat."
+ONLY_PEOPLE: Final = N_("Quick chat is for tables of people, not for a game against computers.")
+ONLY_SEATED: Final = N_("Only the people seated at the table can chat.")
+#: The refusal of a key that names no phrase (:func:`unknown`).
+UNKNOWN: Final = N_("There is no quick chat phrase {key}: choose {keys}.")
 
 
 def phrase_list() -> list[Phrase]:
@@ -58,7 +64,7 @@ def said(key: str, name: str) -> str:
     >>> said("thanks", "Bea")
     'Bea: Thanks!'
     """
-    return PHRASES[key].sentence.format(name=name)
+    return _(PHRASES[key].sentence).format(name=name)
 
 
 def unknown(key: str) -> str:
@@ -68,10 +74,8 @@ def unknown(key: str) -> str:
     There is no quick chat phrase 'boo': choose hello, good-luck, well-played, thanks, oops or
     good-game.
     """
-    keys = list(PHRASES)
     shown = key if len(key) <= 20 else key[:20] + "..."
-    return (f"There is no quick chat phrase {shown!r}: choose {', '.join(keys[:-1])} or "
-            f"{keys[-1]}.")
+    return _(UNKNOWN).format(key=repr(shown), keys=or_list(list(PHRASES)))
 
 
 def too_many(limit: int, seconds: int) -> str:
@@ -83,18 +87,24 @@ def too_many(limit: int, seconds: int) -> str:
     'You said 20 phrases in a minute: wait a moment before the next.'
     """
     if seconds == 60:
-        return f"You said {limit} phrases in a minute: wait a moment before the next."
-    return f"You said {limit} phrases in {seconds} seconds: wait a moment before the next."
+        return ngettext("You said {count} phrase in a minute: wait a moment before the next.",
+                        "You said {count} phrases in a minute: wait a moment before the next.",
+                        limit).format(count=limit)
+    return ngettext("You said {count} phrase in {seconds} seconds: wait a moment before the "
+                    "next.",
+                    "You said {count} phrases in {seconds} seconds: wait a moment before the "
+                    "next.", limit).format(count=limit, seconds=seconds)
 
 
 def refuses(text: str) -> bool:
     """Whether ``text`` is the server's refusal of a phrase (a client that sent one knows its
-    answer by it).
+    answer by it), said in the language of the moment.
 
     >>> refuses(too_many(3, 10)), refuses(ONLY_SEATED), refuses("it is not your turn")
     (True, True, False)
     """
-    return text in (ONLY_PEOPLE, ONLY_SEATED) or text.startswith("There is no quick chat ") \
+    return text in (_(ONLY_PEOPLE), _(ONLY_SEATED)) \
+        or text.startswith(_(UNKNOWN).split("{", 1)[0]) \
         or any(text == too_many(int(n), s) for n in re.findall(r"\d+", text)[:1]
                for s in (10, 60))
 
@@ -102,12 +112,14 @@ def refuses(text: str) -> bool:
 # -- the terminal's ``say`` ---------------------------------------------------------------------
 
 #: The line before the list of phrases (``say`` alone).
-SAY_LEAD: Final = ("Quick chat: type say and a phrase's number or its words, such as say 2 "
-                   "or say good luck.")
+# Translators: "say" is the command typed, in English; "good luck" the words of a phrase.
+SAY_LEAD: Final = N_("Quick chat: type say and a phrase's number or its words, such as say 2 "
+                     "or say good luck.")
 #: ``say`` in the terminal's help at a table of people.
-SAY_HELP: Final = "say: quick chat with the table (say alone lists the phrases)."
+# Translators: "say" is the command typed, in English.
+SAY_HELP: Final = N_("say: quick chat with the table (say alone lists the phrases).")
 #: ``say`` at a game against computers.
-SAY_NOBODY: Final = "Quick chat is for tables of people: nobody here would hear it."
+SAY_NOBODY: Final = N_("Quick chat is for tables of people: nobody here would hear it.")
 
 
 def say_lines() -> list[str]:
@@ -116,7 +128,7 @@ def say_lines() -> list[str]:
     >>> say_lines()[1:3]
     ['  1. Hello!', '  2. Good luck!']
     """
-    return [SAY_LEAD] + [f"  {number}. {phrase.label}"
+    return [_(SAY_LEAD)] + [f"  {number}. {_(phrase.label)}"
                          for number, phrase in enumerate(phrase_list(), 1)]
 
 
@@ -126,4 +138,6 @@ def say_unknown(typed: str) -> str:
     >>> say_unknown("7")
     "There is no phrase '7': type say to list them."
     """
-    return f"There is no phrase {typed!r}: type say to list them."
+    # Translators: {command} is the command typed (say).
+    return _("There is no phrase {typed}: type {command} to list them.").format(
+        typed=repr(typed), command="say")
