@@ -13,7 +13,15 @@ import pytest
 
 from doublesix import Match, Rules
 from doublesix.terminal.commands import phrase_of
-from doublesix.words import catalogs, chatwords, tabletalk, talk, watchwords
+from doublesix.words import (
+    catalogs,
+    chatwords,
+    lobbywords,
+    matchwords,
+    tabletalk,
+    talk,
+    watchwords,
+)
 from doublesix.words.i18n import (
     LANGUAGES,
     _,
@@ -214,3 +222,29 @@ def test_quick_chat_is_said_in_each_language() -> None:
     with using("qps"):
         assert chatwords.said("thanks", "Bea") == "⟦Bea: Thanks!⟧"
     assert chatwords.said("thanks", "Bea") == "Bea: Thanks!"
+
+
+def test_the_lobby_is_said_in_each_language() -> None:
+    """``words.lobbywords``: the plural rule, and a rating written the local way."""
+    with using("es"):
+        assert lobbywords.opened_ago(14) == "Abierta hace 14 minutos."
+        assert lobbywords.seat_line("Ana", 15120, host=True) == \
+            "Ana, puntuación 15.120, el anfitrión"
+    with using("fr"):
+        assert lobbywords.table_title("Ana", "Pioche", 2) == "Table de Ana : Pioche, 2 joueurs"
+    with using("qps"):
+        assert lobbywords.opened_ago(1) == "⟦Opened a minute ago.⟧"
+    assert lobbywords.opened_ago(150) == "Opened 2 hours ago."
+
+
+def test_quick_match_is_said_in_each_language() -> None:
+    """``words.matchwords``: three sentences in one message, each said the language's way."""
+    with using("es"):
+        assert matchwords.found("Pinocho", 2) == \
+            "Nadie más llegó a tiempo: Pinocho juega en los 2 asientos vacíos. La partida " \
+            "empieza ahora."
+        assert matchwords.waiting(1, 1500, 100, 20).startswith(
+            "Buscando partida: 1 persona más está esperando esta. Tu puntuación es 1.500:")
+    with using("qps"):
+        assert matchwords.not_players("3") == "⟦'3' is not a number of players here: type 2 or 4.⟧"
+    assert matchwords.found(None, 0) == "Found a game: it starts now."

@@ -1,4 +1,6 @@
 """What the lobby says: its tables, their seats, how long ago each was opened, rated or casual.
+Said in the language of the moment (numbers too); the constants are marked and said through
+``_(CONSTANT)``.
 
 >>> table_title("Ana", "Draw, one hand, double-six", 2)
 "Ana's table: Draw, one hand, double-six, 2 players"
@@ -12,13 +14,16 @@ from __future__ import annotations
 
 from typing import Final
 
+from doublesix.words.i18n import N_, _, ngettext, number
+
 #: A public table needs a seat a person may take.
-PUBLIC_NEEDS_A_PERSON: Final = ("A table in the lobby needs at least one seat for a person "
-                                "(A person (invite)).")
-RATED: Final = "Rated: the games move the players' ratings."
-CASUAL: Final = "Casual: the games move no rating."
-NO_TABLES: Final = "No table is open now. Open one, and it shows here for others to join."
-SIT: Final = "Sit here"
+# Translators: "A person (invite)" is the choice of a seat's player on the new game page.
+PUBLIC_NEEDS_A_PERSON: Final = N_("A table in the lobby needs at least one seat for a person "
+                                  "(A person (invite)).")
+RATED: Final = N_("Rated: the games move the players' ratings.")
+CASUAL: Final = N_("Casual: the games move no rating.")
+NO_TABLES: Final = N_("No table is open now. Open one, and it shows here for others to join.")
+SIT: Final = N_("Sit here")
 
 
 def too_many_tables(which: str, bound: int) -> str:
@@ -29,45 +34,58 @@ def too_many_tables(which: str, bound: int) -> str:
     'You have 3 tables open in the lobby already: start one of them, ...'
     """
     if which == "browser":
-        return (f"You have {bound:,} tables open in the lobby already: start one of them, or "
-                "wait until people take their seats, before you open another.")
-    return (f"Your address has {bound:,} tables open in the lobby already: wait until people "
-            "take their seats before you open another.")
+        said = ngettext("You have {count} table open in the lobby already: start it, or wait "
+                        "until people take their seats, before you open another.",
+                        "You have {count} tables open in the lobby already: start one of them, "
+                        "or wait until people take their seats, before you open another.", bound)
+    else:
+        said = ngettext("Your address has {count} table open in the lobby already: wait until "
+                        "people take their seats before you open another.",
+                        "Your address has {count} tables open in the lobby already: wait until "
+                        "people take their seats before you open another.", bound)
+    return said.format(count=number(bound))
 
 
 def table_title(host: str, caption: str, players: int) -> str:
     """A lobby table's heading: whose it is and what game."""
-    return f"{host}'s table: {caption}, {players} players"
+    return ngettext("{host}'s table: {caption}, {count} player",
+                    "{host}'s table: {caption}, {count} players", players).format(
+                        host=host, caption=caption, count=players)
 
 
 def opened_ago(minutes: int) -> str:
     """How long ago a table was opened."""
     if minutes < 1:
-        return "Opened just now."
-    if minutes == 1:
-        return "Opened a minute ago."
+        return _("Opened just now.")
     if minutes < 120:
-        return f"Opened {minutes} minutes ago."
-    return f"Opened {minutes // 60} hours ago."
+        return ngettext("Opened a minute ago.", "Opened {count} minutes ago.", minutes).format(
+            count=minutes)
+    hours = minutes // 60
+    return ngettext("Opened {count} hour ago.", "Opened {count} hours ago.", hours).format(
+        count=hours)
 
 
 def seat_line(name: str | None, rating: int | None, *, host: bool,
               computer: bool = False) -> str:
     """One seat of a lobby table: who sits there (with a person's rating), or that it is free."""
     if name is None:
-        return "a free seat"
+        return _("a free seat")
     if computer:
-        return f"{name}, a computer player"
-    said = name if rating is None else f"{name}, rated {rating:,}"
-    return f"{said}, the host" if host else said
+        return _("{name}, a computer player").format(name=name)
+    if rating is None:
+        return _("{name}, the host").format(name=name) if host else name
+    if host:
+        return _("{name}, rated {rating}, the host").format(name=name, rating=number(rating))
+    return _("{name}, rated {rating}").format(name=name, rating=number(rating))
 
 
 # -- the terminal (doublesix lobby) ----------------------------------------------------------
 
-ASK_TABLE: Final = ("Type a table's number to sit at its free seat, m for a quick match, r to "
-                    "read the lobby again, or q to leave: ")
+# Translators: m, r and q are the keys typed, in English.
+ASK_TABLE: Final = N_("Type a table's number to sit at its free seat, m for a quick match, r to "
+                      "read the lobby again, or q to leave: ")
 #: The terminal's question for a name at a table (``doublesix join``, quick match).
-ASK_NAME: Final = "Your name at the table: "
+ASK_NAME: Final = N_("Your name at the table: ")
 
 
 def numbered_table(number: int, title: str) -> str:
@@ -85,19 +103,21 @@ def numbered_seat(seat: int, line: str) -> str:
     >>> numbered_seat(1, "a free seat")
     'Seat 2: a free seat'
     """
-    return f"Seat {seat + 1}: {line}"
+    return _("Seat {number}: {line}").format(number=seat + 1, line=line)
 
 
 def not_a_table(typed: str, tables: int) -> str:
     """A choice in ``doublesix lobby`` that names no table."""
     if tables == 0:
-        return (f"{typed!r} is not a table: there is none now. Type m for a quick match, r to "
-                "read the lobby again, or q.")
-    return f"{typed!r} is not a table: type a number from 1 to {tables}, m, r or q."
+        # Translators: m, r and q are the keys typed, in English.
+        return _("{typed} is not a table: there is none now. Type m for a quick match, r to "
+                 "read the lobby again, or q.").format(typed=repr(typed))
+    return _("{typed} is not a table: type a number from 1 to {tables}, m, r or q.").format(
+        typed=repr(typed), tables=tables)
 
 
-NAME_LENGTH: Final = "Type a name of 1 to 24 characters."
-END_OF_INPUT: Final = "End of input."
+NAME_LENGTH: Final = N_("Type a name of 1 to 24 characters.")
+END_OF_INPUT: Final = N_("End of input.")
 
 
 def cannot_keep_seat(path: str, why: str) -> str:
@@ -106,5 +126,5 @@ def cannot_keep_seat(path: str, why: str) -> str:
     >>> cannot_keep_seat("/home/ana/tables.json", "Permission denied")  # doctest: +ELLIPSIS
     'Could not keep your seat in /home/ana/tables.json: Permission denied. You can play on, ...'
     """
-    return (f"Could not keep your seat in {path}: {why}. You can play on, but if you leave the "
-            "table you cannot come back to this seat.")
+    return _("Could not keep your seat in {path}: {why}. You can play on, but if you leave the "
+             "table you cannot come back to this seat.").format(path=path, why=why)

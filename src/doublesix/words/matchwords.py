@@ -1,4 +1,6 @@
-"""What quick match says: waiting, found, filled by computers, left, and its refusals.
+"""What quick match says: waiting, found, filled by computers, left, and its refusals.  Said in
+the language of the moment (numbers too); the constants are marked and said through
+``_(CONSTANT)``, but :data:`BODY`, which is for the programs that call the API.
 
 >>> waiting(0, 1500, 100, 20)  # doctest: +ELLIPSIS
 'Looking for a game: nobody else is waiting for this one yet. Your rating is 1,500: ...'
@@ -13,10 +15,13 @@ from __future__ import annotations
 
 from typing import Final
 
-LEFT: Final = "You left the queue."
+from doublesix.words.i18n import N_, _, ngettext, number
+
+LEFT: Final = N_("You left the queue.")
+#: The refusal of a malformed body: for a program (its JSON is not translated).
 BODY: Final = ('the body must be {"variant": "draw", "players": 2, "rated": true} (the '
                'partnership game: "partnership" and 4 players)')
-PLAYERS: Final = "Quick match has games of 2 or 4 players (the partnership game: 4)."
+PLAYERS: Final = N_("Quick match has games of 2 or 4 players (the partnership game: 4).")
 
 
 def too_many_places(which: str, bound: int) -> str:
@@ -26,8 +31,10 @@ def too_many_places(which: str, bound: int) -> str:
     >>> too_many_places("address", 16)  # doctest: +ELLIPSIS
     'Already 16 people from your address are waiting in the queue: ...'
     """
-    return (f"Already {bound:,} people from your address are waiting in the queue: try again "
-            "when some of them are seated.")
+    return ngettext("Already {count} person from your address is waiting in the queue: try "
+                    "again when they are seated.",
+                    "Already {count} people from your address are waiting in the queue: try "
+                    "again when some of them are seated.", bound).format(count=number(bound))
 
 
 def no_place(gone_after: int) -> str:
@@ -39,13 +46,12 @@ def no_place(gone_after: int) -> str:
     >>> print(no_place(1))  # doctest: +ELLIPSIS
     There is ... nobody asked how it went for 1 second (its page or terminal was closed), ...
     """
-    if gone_after == 1:
-        return ("There is no such place in the queue: it was left, or given up because nobody "
-                "asked how it went for 1 second (its page or terminal was closed), or it is "
-                "another's.")
-    return ("There is no such place in the queue: it was left, or given up because nobody asked "
-            f"how it went for {gone_after:,} seconds (its page or terminal was closed), or it is "
-            "another's.")
+    return ngettext("There is no such place in the queue: it was left, or given up because "
+                    "nobody asked how it went for {count} second (its page or terminal was "
+                    "closed), or it is another's.",
+                    "There is no such place in the queue: it was left, or given up because "
+                    "nobody asked how it went for {count} seconds (its page or terminal was "
+                    "closed), or it is another's.", gone_after).format(count=number(gone_after))
 
 
 def waiting(others: int, rating: int, within: int, fill_after: int) -> str:
@@ -56,48 +62,52 @@ def waiting(others: int, rating: int, within: int, fill_after: int) -> str:
     '... 2 other people ... within 300 of it ... After 1 second of waiting, computers ...'
     """
     if others == 0:
-        who = "Looking for a game: nobody else is waiting for this one yet."
-    elif others == 1:
-        who = "Looking for a game: 1 other person is waiting for this one."
+        who = _("Looking for a game: nobody else is waiting for this one yet.")
     else:
-        who = f"Looking for a game: {others:,} other people are waiting for this one."
-    within_words = (f"Your rating is {rating:,}: people within {within:,} of it are matched, "
-                    "more widely the longer you wait.")
-    if fill_after == 1:
-        fill = ("After 1 second of waiting, computers at the level nearest your rating take "
-                "the seats nobody came for.")
-    else:
-        fill = (f"After {fill_after:,} seconds of waiting, computers at the level nearest your "
-                "rating take the seats nobody came for.")
-    return f"{who} {within_words} {fill}"
+        who = ngettext("Looking for a game: {count} other person is waiting for this one.",
+                       "Looking for a game: {count} other people are waiting for this one.",
+                       others).format(count=number(others))
+    within_words = _("Your rating is {rating}: people within {within} of it are matched, more "
+                     "widely the longer you wait.").format(rating=number(rating),
+                                                           within=number(within))
+    fill = ngettext("After {count} second of waiting, computers at the level nearest your "
+                    "rating take the seats nobody came for.",
+                    "After {count} seconds of waiting, computers at the level nearest your "
+                    "rating take the seats nobody came for.", fill_after).format(
+                        count=number(fill_after))
+    # Translators: three sentences in a row: who waits, the ratings matched, the computers.
+    return _("{who} {within} {fill}").format(who=who, within=within_words, fill=fill)
 
 
 def found(computer: str | None, seats: int) -> str:
     """Seated: with people only, or with a computer player (``computer``, named with its
     level) in ``seats`` empty seats."""
     if computer is None:
-        return "Found a game: it starts now."
-    if seats == 1:
-        return (f"Nobody else came in time: {computer} takes the empty seat. The game starts "
-                "now.")
-    return (f"Nobody else came in time: {computer} plays the {seats} empty seats. The game "
-            "starts now.")
+        return _("Found a game: it starts now.")
+    return ngettext("Nobody else came in time: {computer} takes the empty seat. The game starts "
+                    "now.",
+                    "Nobody else came in time: {computer} plays the {count} empty seats. The "
+                    "game starts now.", seats).format(computer=computer, count=seats)
 
 
 # -- the terminal (doublesix lobby: m, or --quick GAME) ---------------------------------------
 
-CHOOSE_GAME: Final = "Quick match: choose a game."
-ASK_GAME: Final = "Type a game's number for a quick match, or q to go back: "
-ASK_PLAYERS: Final = "How many players? Type 2 or 4 (Enter: 2): "
-ASK_RATED: Final = "Rated, so that the game moves your rating? Type yes or no (Enter: yes): "
-HOW_TO_LEAVE: Final = "Type q and press Enter (or Ctrl-C) to leave the queue."
+CHOOSE_GAME: Final = N_("Quick match: choose a game.")
+# Translators: q is the key typed, in English.
+ASK_GAME: Final = N_("Type a game's number for a quick match, or q to go back: ")
+ASK_PLAYERS: Final = N_("How many players? Type 2 or 4 (Enter: 2): ")
+# Translators: yes and no are typed in English here (the terminal's quick match).
+ASK_RATED: Final = N_("Rated, so that the game moves your rating? Type yes or no (Enter: yes): ")
+# Translators: q is the key typed, in English.
+HOW_TO_LEAVE: Final = N_("Type q and press Enter (or Ctrl-C) to leave the queue.")
 #: A game's link (``/game/ID``) given to ``doublesix join`` with no seat kept for it.
-NO_SEAT_HERE: Final = ("This terminal holds no seat at this game. A game's link brings you back "
-                       "to a seat quick match found you here; to take a seat at a table, use "
-                       "its invitation link.")
+NO_SEAT_HERE: Final = N_("This terminal holds no seat at this game. A game's link brings you "
+                         "back to a seat quick match found you here; to take a seat at a table, "
+                         "use its invitation link.")
 #: A seat found by quick match whose token stopped working (it cannot be taken again).
-SEAT_GONE: Final = ("The table refused this seat: its token no longer works, and a seat found "
-                    "by quick match cannot be taken again. Find another game with quick match.")
+SEAT_GONE: Final = N_("The table refused this seat: its token no longer works, and a seat found "
+                      "by quick match cannot be taken again. Find another game with quick "
+                      "match.")
 
 
 def numbered_game(number: int, label: str) -> str:
@@ -115,7 +125,8 @@ def not_a_game(typed: str, games: int) -> str:
     >>> not_a_game("9", 5)
     "'9' is not a game: type a number from 1 to 5, or q."
     """
-    return f"{typed!r} is not a game: type a number from 1 to {games}, or q."
+    return _("{typed} is not a game: type a number from 1 to {games}, or q.").format(
+        typed=repr(typed), games=games)
 
 
 def not_players(typed: str) -> str:
@@ -124,7 +135,7 @@ def not_players(typed: str) -> str:
     >>> not_players("3")
     "'3' is not a number of players here: type 2 or 4."
     """
-    return f"{typed!r} is not a number of players here: type 2 or 4."
+    return _("{typed} is not a number of players here: type 2 or 4.").format(typed=repr(typed))
 
 
 def not_yes_or_no(typed: str) -> str:
@@ -133,4 +144,5 @@ def not_yes_or_no(typed: str) -> str:
     >>> not_yes_or_no("maybe")
     "'maybe' is neither yes nor no: type yes or no."
     """
-    return f"{typed!r} is neither yes nor no: type yes or no."
+    # Translators: yes and no are typed in English here (the terminal's quick match).
+    return _("{typed} is neither yes nor no: type yes or no.").format(typed=repr(typed))
