@@ -14,6 +14,7 @@ import pytest
 from doublesix import Match, Rules
 from doublesix.terminal.commands import phrase_of
 from doublesix.words import (
+    accountwords,
     catalogs,
     chatwords,
     lobbywords,
@@ -248,3 +249,17 @@ def test_quick_match_is_said_in_each_language() -> None:
     with using("qps"):
         assert matchwords.not_players("3") == "⟦'3' is not a number of players here: type 2 or 4.⟧"
     assert matchwords.found(None, 0) == "Found a game: it starts now."
+
+
+def test_accounts_are_said_in_each_language() -> None:
+    """``words.accountwords``: a count of games joined through the plural rule."""
+    with using("pt_BR"):
+        assert accountwords.joined(3, rating=True) == \
+            "As 3 partidas deste navegador e a pontuação dele foram juntadas à sua conta."
+    with using("es"):
+        assert accountwords.signed_in("Ana") == "Sesión iniciada como Ana."
+        assert _(accountwords.WRONG) == \
+            "Ese nombre y esa contraseña no corresponden a ninguna cuenta."
+    with using("qps"):
+        assert accountwords.signed_out_at("http://x") == "⟦Signed out at http://x.⟧"
+    assert accountwords.joined(1, rating=False) == "This browser's game joined your account."
