@@ -49,6 +49,7 @@ def test_the_manifest_is_linked_valid_and_its_icons_are_the_sizes_they_say(
         "/", "/", "standalone")
     for colour in ("theme_color", "background_color"):
         assert manifest[colour].startswith("#")
+    assert page.get_attribute('meta[name="theme-color"]', "content") == manifest["theme_color"]
     purposes = {icon["purpose"] for icon in manifest["icons"]}
     assert purposes == {"any", "maskable"}
     sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
@@ -131,8 +132,11 @@ def test_without_the_server_the_kept_page_says_it_cannot_be_reached(
     api: Any = page.evaluate("fetch('/api/options').then((r) => r.status)")
     assert api == 200
     stop()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     page.reload()
     page.wait_for_selector("#notice:not([hidden])")
+    assert not [url for url in asked if "/api/" in url], "the kept page asks nothing of the API"
     assert page.inner_text("#notice-title") == LABELS["serverAway"]
     assert page.inner_text("#notice-text") == LABELS["serverAwayText"]
     assert page.title() == LABELS["serverAway"]
