@@ -9,6 +9,7 @@ opened without the server as the "cannot reach the server" page.
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -103,35 +104,45 @@ def test_the_worker_controls_the_page_and_keeps_the_games_files_only(session: Se
     assert page.is_visible("#new-game-button")
 
 
+class OwnServer:
+    """A server of one test's own, which the test may stop and start again (same port, same
+    database)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.db = folder / "doublesix.sqlite"
+        self.log = folder / "server.log"
+        self.server = Server(f"http://127.0.0.1:{self.port}", self.db)
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = start_server(self.db, self.port, self.log)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop_server(self.proc)
+            self.proc = None
+
+
 @pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[tuple[Server, Callable[[], None]]]:
-    """A server of this test's own, and how to stop it (at most once)."""
-    port = free_port()
-    proc = start_server(tmp_path / "doublesix.sqlite", port, tmp_path / "server.log")
-    stopped = False
-
-    def stop() -> None:
-        nonlocal stopped
-        if not stopped:
-            stopped = True
-            stop_server(proc)
-
+def own_server(tmp_path: Path) -> Iterator[OwnServer]:
+    own = OwnServer(tmp_path)
+    own.start()
     try:
-        yield Server(f"http://127.0.0.1:{port}", tmp_path / "doublesix.sqlite"), stop
+        yield own
     finally:
-        stop()
+        own.stop()
 
 
 def test_without_the_server_the_kept_page_says_it_cannot_be_reached(
-    make_session: Callable[..., Session], own_server: tuple[Server, Callable[[], None]],
+    make_session: Callable[..., Session], own_server: OwnServer,
 ) -> None:
-    server, stop = own_server
-    session = make_session(server=server)
+    session = make_session(server=own_server.server)
     page = session.page()
-    controlled(page, server.url)
+    controlled(page, own_server.server.url)
     api: Any = page.evaluate("fetch('/api/options').then((r) => r.status)")
     assert api == 200
-    stop()
+    own_server.stop()
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.reload()
@@ -167,3 +178,23 @@ def test_the_install_button_shows_only_while_the_browser_offers(session: Session
     button.click()
     assert page.evaluate("window.__prompted") == 1
     assert page.is_hidden("#install-button")
+
+
+def test_the_notices_link_tries_the_server_again(
+    make_session: Callable[..., Session], own_server: OwnServer,
+) -> None:
+    session = make_session(server=own_server.server)
+    page = session.page()
+    controlled(page, own_server.server.url)
+    own_server.stop()
+    page.reload()
+    page.wait_for_selector("#notice:not([hidden])")
+    page.click("#notice a")
+    page.wait_for_load_state()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.inner_text("#notice-title") == LABELS["serverAway"]
+    # The server back, the same link opens the front page.
+    own_server.start()
+    page.click("#notice a")
+    page.wait_for_selector("#home:not([hidden])")
+    assert page.is_visible("#new-game-button")

@@ -51,7 +51,10 @@ export function openedWithoutServer() {
   return document.documentElement.dataset.offline !== undefined;
 }
 
-/** Say that the server cannot be reached, and that play needs it. */
+/** Say that the server cannot be reached, and that play needs it; its link tries again. */
 export function showServerAway() {
   showNotice(LABELS.serverAway, LABELS.serverAwayText);
+  // The notice's link loads the front page again (the server, if it is back), not the router's
+  // page, which would need the server.
+  byId("notice").querySelector("a[data-nav]")?.removeAttribute("data-nav");
 }
