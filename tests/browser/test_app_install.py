@@ -19,7 +19,7 @@ from playwright.sync_api import Page
 
 from doublesix.web.routes.guards import SECURITY_HEADERS
 from doublesix.words.pagelabels import LABELS
-from tests.support.browser import Server, Session, start_server, stop_server
+from tests.support.browser import Server, Session, assert_accessible, start_server, stop_server
 from tests.support.web import free_port
 
 
@@ -151,6 +151,7 @@ def test_without_the_server_the_kept_page_says_it_cannot_be_reached(
     assert page.inner_text("#notice-title") == LABELS["serverAway"]
     assert page.inner_text("#notice-text") == LABELS["serverAwayText"]
     assert page.title() == LABELS["serverAway"]
+    assert_accessible(page, "the page without the server")
     assert page.is_hidden("#home")
     # The API is never answered from the cache: without the server it fails.
     failed = page.evaluate("fetch('/api/options').then(() => false, () => true)")
@@ -175,6 +176,7 @@ def test_the_install_button_shows_only_while_the_browser_offers(session: Session
     button = page.locator("#install-button")
     assert button.is_visible()
     assert button.inner_text() == "Install the app"
+    assert_accessible(page, "the front page offering to install")
     button.click()
     assert page.evaluate("window.__prompted") == 1
     assert page.is_hidden("#install-button")
