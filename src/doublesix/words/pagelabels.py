@@ -49,6 +49,10 @@ LABELS: Final[dict[str, str]] = {
                        "of doublesix saved it), so it cannot go on here. The save is left as it "
                        "is. Start a new game from the front page.",
     "serverFailed": "The server could not answer.",
+    # The installed app, opened when the server cannot be reached.
+    "serverAway": "The server cannot be reached",
+    "serverAwayText": "doublesix opened from what this device keeps, but playing needs the "
+                      "server. Check the connection, then reload the page.",
     "loading": "Loading…",
     # The connection.
     "connecting": "Connecting…",

@@ -54,7 +54,7 @@ from doublesix.web.play.live import Connection, Game
 from doublesix.web.play.lobby import Lobby
 from doublesix.web.play.quickmatch import QuickMatch
 from doublesix.web.play.reviews import Reviews, games_json
-from doublesix.web.routes import accounts, bodies, matching, openapi
+from doublesix.web.routes import accounts, bodies, install, matching, openapi
 from doublesix.web.routes.bounds import Bound, Held
 from doublesix.web.routes.errors import (
     DamagedGameError,
@@ -282,6 +282,7 @@ def create_app(
     async def join_page(game_id: str, code: str) -> Response:
         return page()
 
+    install.add_routes(app, STATIC)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     # -- the JSON API: each route takes and answers doublesix.protocol.endpoints' models ----

@@ -30,6 +30,7 @@
  *   a11y.js        the live region
  *   sound.js       sound effects with the Web Audio API
  *   dom.js         small DOM helpers
+ *   installable.js the service worker, the install prompt, the page without the server
  *
  * They are layered, and import only downwards (tests/test_web_static.py holds them to no
  * circle): the ground (labels, state, types, dom, board, sound, api, connection,
@@ -51,6 +52,7 @@ import { loadOptions } from "./api.js";
 import { ruleValues } from "./rules.js";
 import { openChat } from "./chat.js";
 import { followAccount, ACCOUNT_KEY } from "./look.js";
+import { offerInstall, openedWithoutServer, registerWorker, showServerAway } from "./installable.js";
 
 // What the views ask of the game, and the router following navigation.
 setHandActions({ play, renderGame });
@@ -114,6 +116,13 @@ window.addEventListener("resize", () => {
 });
 
 applySettings();
-route();
-// Signed in, the account's look (it may have changed on another device).
-if (localStorage.getItem(ACCOUNT_KEY) === "1") followAccount();
+offerInstall();
+registerWorker();
+if (openedWithoutServer()) {
+  // The service worker opened the kept page: no page of the game can load without the server.
+  showServerAway();
+} else {
+  route();
+  // Signed in, the account's look (it may have changed on another device).
+  if (localStorage.getItem(ACCOUNT_KEY) === "1") followAccount();
+}

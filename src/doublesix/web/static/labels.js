@@ -27,6 +27,8 @@ export const LABELS = Object.freeze({
   "gameDamaged": "This game cannot be loaded",
   "gameDamagedText": "Its save on this server cannot be read (it is damaged, or a newer release of doublesix saved it), so it cannot go on here. The save is left as it is. Start a new game from the front page.",
   "serverFailed": "The server could not answer.",
+  "serverAway": "The server cannot be reached",
+  "serverAwayText": "doublesix opened from what this device keeps, but playing needs the server. Check the connection, then reload the page.",
   "loading": "Loading…",
   "connecting": "Connecting…",
   "connectedAgain": "Connected again.",
