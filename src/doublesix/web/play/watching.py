@@ -28,6 +28,7 @@ from doublesix.engine import summary
 from doublesix.engine.match import Match
 from doublesix.engine.state import fives_points
 from doublesix.engine.tiles import tile_count
+from doublesix.engine.view import TableView
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.gameinfo import GameInfo
 from doublesix.web.play.pictures import (
@@ -91,15 +92,15 @@ def picture(match: Match, info: GameInfo) -> dict[str, Any]:
         "resigned": match.resigned,
         "daily": None,
         "table": None if table is None else table.to_json(talk.NOBODY, info.game_id, over),
-        "words": _words(match, info, names, played, waiting),
+        "words": _words(match, table_view, info, names, played, waiting),
         "watching": True,
     }
 
 
-def _words(match: Match, info: GameInfo, names: list[str], played: list[str],
-           waiting: bool) -> dict[str, Any]:
-    """The watcher's sentences: the game's, about every seat by name."""
-    table_view = match.table_view()
+def _words(match: Match, table_view: TableView, info: GameInfo, names: list[str],
+           played: list[str], waiting: bool) -> dict[str, Any]:
+    """The watcher's sentences (``table_view``: the match's now): the game's, about every
+    seat by name."""
     rules = match.rules
     over = match.is_over
     title = pagewords.page_title(rules_words(rules)["name"])
