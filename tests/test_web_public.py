@@ -153,7 +153,7 @@ class TestBounds:
             assert fresh(client).post(first, json={"name": "Bea"}).status_code == 201
             again = client.post(first, json={"name": "Bea"})
             assert again.status_code == 429 and "taken many seats" in again.json()["error"]
-            assert again.headers["retry-after"] == "360"
+            assert 350 <= int(again.headers["retry-after"]) <= 360  # a slow second may pass
             assert fresh(client).post(second, json={"name": "Cy"}).status_code == 201
             third = fresh(client).post(first, json={"name": "Di"})
             assert third.status_code == 429
