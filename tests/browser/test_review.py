@@ -19,11 +19,10 @@ from playwright.sync_api import Page, expect
 from doublesix import Match, Rules
 from doublesix.engine import summary
 from doublesix.words import results
-from tests.support.browser import SCREENSHOTS, Session, assert_accessible
+from tests.support.browser import Session, assert_accessible, docs_shot
 from tests.support.browser_players import MousePlayer
 
 #: The screenshot of the review screen in the docs.
-DOCS_SHOT = SCREENSHOTS.parent.parent / "docs" / "review-web.png"
 
 
 def finished_hand(variant: str = "block", seed: int = 5) -> Match:
@@ -145,8 +144,7 @@ def test_a_hand_reviewed_by_keyboard_alone(make_session: Any) -> None:
         marked = 1 if ", marked." in (page.locator("#review-said").text_content() or "") else 0
         expect(page.locator("#review-board .end-spot.played-end")).to_have_count(marked)
         assert live_lines(page)[-1].endswith(page.locator("#review-said").text_content() or "")
-        DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(DOCS_SHOT))  # docs/web.md shows it
+        page.screenshot(path=str(docs_shot("review-web.png")))  # docs/web.md shows it
         page.keyboard.press("ArrowRight")
         expect(page.locator("#review-best")).to_have_attribute("aria-pressed", "false")
     assert_accessible(page, "the review screen with a decision")

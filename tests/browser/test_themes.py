@@ -19,14 +19,13 @@ from playwright.sync_api import Page, expect
 from doublesix import Rules
 from doublesix.protocol.accounts import Felt, Theme, TileStyle
 from doublesix.words.pagelabels import LABELS
-from tests.support.browser import Session, assert_accessible
+from tests.support.browser import Session, assert_accessible, docs_shot
 from tests.support.browser_players import wait_phase
 from tests.support.colours import contrast, parse
 from tests.support.deals import asking_position
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "doublesix" / "web" / "static"
-DOCS = ROOT / "docs"
 THEMES = [theme for theme in get_args(Theme) if theme != "system"]
 FELTS = list(get_args(Felt))
 SIZES = [{"width": 390, "height": 844}, {"width": 1366, "height": 768}]
@@ -202,7 +201,7 @@ def test_each_theme_meets_aa_on_the_game_screen(make_session: Any, theme: str,
     where = f"{theme} at {size['width']}x{size['height']}"
     page.keyboard.press("Tab")  # the focus ring, as the keyboard shows it
     page.locator("#hand .hand-tile").first.focus()
-    shot = DOCS / f"themes-{theme}-{size['width']}x{size['height']}.png"
+    shot = docs_shot(f"themes-{theme}-{size['width']}x{size['height']}.png")
     page.screenshot(path=str(shot))  # docs/web.md shows them
     for felt in FELTS:
         look(page, felt=felt)

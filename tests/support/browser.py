@@ -32,6 +32,16 @@ from tests.support.web import run_async
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+def docs_shot(name: str) -> Path:
+    """Where a screenshot that docs/ shows is written: with ``DOUBLESIX_DOCS_SHOTS=1`` in
+    docs/ itself (to refresh the docs' pictures on purpose), else among the run's own
+    screenshots, so that running the tests leaves the checkout as it was."""
+    folder = ROOT / "docs" if os.environ.get("DOUBLESIX_DOCS_SHOTS") == "1" else SCREENSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
+
 #: Seconds of absence after which a computer may play for someone away, on the tests' quick
 #: server (``quick_server`` in tests/browser/conftest.py; a minute on a real one).
 HANDOVER_AFTER = 2
