@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Final
 from babel.numbers import get_decimal_symbol
 
 from doublesix.engine.moves import Move
+from doublesix.words import names as seat_names
 from doublesix.words.eventwords import end_words
 from doublesix.words.i18n import N_, _, babel_locale, ngettext, percent
-from doublesix.words.names import shown
 
 if TYPE_CHECKING:  # the review's numbers, which these words say
     from doublesix.ai.review import Decision, Review
@@ -375,7 +375,7 @@ def game_label(names: Sequence[str], scores: Sequence[int]) -> str:
     'You 104, Pinocchio 60'
     """
     # Translators: a seat's name and its score in a list of finished games ("Bea 104").
-    return ", ".join(_("{name} {score}").format(name=shown(name), score=score)
+    return ", ".join(_("{name} {score}").format(name=seat_names.shown(name), score=score)
                      for name, score in zip(names, scores, strict=True))
 
 
