@@ -47,7 +47,7 @@ from doublesix.terminal.saves import (
     set_aside,
     settle_ratings,
 )
-from doublesix.words import i18n, players, results, sessionwords
+from doublesix.words import errorwords, i18n, players, results, sessionwords
 from doublesix.words.i18n import _
 from doublesix.words.talk import scores_sentence, variant_name
 
@@ -165,7 +165,7 @@ def _run(args: argparse.Namespace, input: TextIO | None, output: TextIO | None) 
         try:
             save = _new_save(args)
         except ValueError as error:
-            console.error(_("doublesix play: {error}").format(error=error))
+            console.error(_("doublesix play: {error}").format(error=errorwords.said(error)))
             return USAGE
         if path.exists():
             choice, saved = _replace_saved(path, console, command, ask=not args.new)
