@@ -69,9 +69,9 @@ class RuleError(ValueError):
     ...     Rules.variant("draw", players=4, hand_size=8)
     ... except RuleError as error:
     ...     print(error.field, "-", error)
+    ...     print(error.code, error.values)
     hand_size - A double-six set of 28 tiles cannot deal 8 tiles to each of 4 players.
-    >>> error.code, error.values
-    ('hand-too-big', {'set': 6, 'tiles': 28, 'hand_size': 8, 'players': 4})
+    hand-too-big {'set': 6, 'tiles': 28, 'hand_size': 8, 'players': 4}
     >>> Rules.variant("partnership", players=3)
     Traceback (most recent call last):
     ...
