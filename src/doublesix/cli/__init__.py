@@ -16,30 +16,27 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from doublesix.cli import progress
-from doublesix.words import i18n, sessionwords
+from doublesix.words import helpwords, i18n, sessionwords
 from doublesix.words.rulebook import VARIANT_NAMES
 
-#: Subcommand name -> (module, one-line help).
+#: Subcommand name -> (module, one-line help: :data:`doublesix.words.helpwords.COMMANDS`).
 COMMANDS: Final = {
-    "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
-    "join": ("doublesix.terminal.join", "sit at a web table from the terminal: join LINK"),
-    "lobby": ("doublesix.terminal.lobby",
-              "the public tables of a web server: lobby URL, then a table's number sits you"),
-    "login": ("doublesix.terminal.login",
-              "sign in to an account at a web server: login URL (--new, --logout)"),
-    "serve": ("doublesix.web.routes.server", "start the web game on http://127.0.0.1:8000"),
-    "prune": ("doublesix.web.storage.retention",
-              "remove the web game's old games (statistics kept)"),
-    "db": ("doublesix.web.storage.dbcommand", "the web game's database: db upgrade, db current"),
-    "backup": ("doublesix.web.storage.backup",
-               "copy the web game's SQLite database while the server runs: backup FILE"),
-    "move": ("doublesix.web.storage.moving",
-             "copy the web game's database to another (SQLite to PostgreSQL): move --from --to"),
-    "simulate": ("doublesix.cli.simulate", "play many games between random players and time them"),
-    "tournament": ("doublesix.cli.tournament", "duplicate matches between computer players"),
-    "ladder": ("doublesix.cli.ladder", "rate the computer opponents on a round robin (the ladder)"),
-    "review": ("doublesix.cli.review", "the expert's review of a finished game: review FILE"),
-    "stats": ("doublesix.cli.stats", "the terminal game's rating, from its save folder"),
+    name: (module, helpwords.COMMANDS[name]) for name, module in (
+        ("play", "doublesix.terminal.app"),
+        ("join", "doublesix.terminal.join"),
+        ("lobby", "doublesix.terminal.lobby"),
+        ("login", "doublesix.terminal.login"),
+        ("serve", "doublesix.web.routes.server"),
+        ("prune", "doublesix.web.storage.retention"),
+        ("db", "doublesix.web.storage.dbcommand"),
+        ("backup", "doublesix.web.storage.backup"),
+        ("move", "doublesix.web.storage.moving"),
+        ("simulate", "doublesix.cli.simulate"),
+        ("tournament", "doublesix.cli.tournament"),
+        ("ladder", "doublesix.cli.ladder"),
+        ("review", "doublesix.cli.review"),
+        ("stats", "doublesix.cli.stats"),
+    )
 }
 
 
@@ -50,12 +47,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="doublesix",
         description=sessionwords.description([i18n._(name) for name in VARIANT_NAMES.values()]),
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action="version", version=_version(),
+                        help=i18n._(helpwords.VERSION))
     parser.add_argument("--lang", dest="top_lang", default=None, metavar="LANG",
-                        help="the language to speak: " + ", ".join(i18n.LANGUAGES)
-                             + " (default: from LC_ALL, LC_MESSAGES or LANG, else English)")
+                        help=helpwords.language_help(", ".join(i18n.LANGUAGES)))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (module_name, help_text) in COMMANDS.items():
+    for name, (module_name, help_message) in COMMANDS.items():
+        help_text = i18n._(help_message)
         sub = commands.add_parser(name, help=help_text, description=help_text)
         if name == command:
             module = _load(name, module_name)
@@ -141,15 +139,16 @@ def _main(argv: Sequence[str] | None) -> int:
 def _command(args_list: list[str]) -> int:
     command = next((word for k, word in enumerate(args_list) if not word.startswith("-")
                     and (k == 0 or args_list[k - 1] != "--lang")), None)
-    try:
-        parser = build_parser(command if command in COMMANDS else None)
-    except MissingExtra as error:
-        print(error, file=sys.stderr)
-        return 2
-    args = parser.parse_args(args_list)
-    if getattr(args, "run", None) is None:
-        parser.print_help()
-        return 2
+    with helpwords.speaking():
+        try:
+            parser = build_parser(command if command in COMMANDS else None)
+        except MissingExtra as error:
+            print(error, file=sys.stderr)
+            return 2
+        args = parser.parse_args(args_list)
+        if getattr(args, "run", None) is None:
+            parser.print_help()
+            return 2
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
@@ -162,4 +161,4 @@ def _version() -> str:
     from doublesix import __version__
     from doublesix.ai.search import PATH
 
-    return f"doublesix {__version__} (the computer players search on the {PATH} path)"
+    return helpwords.version_line(__version__, PATH)

@@ -61,20 +61,28 @@ class RuleError(ValueError):
     message says why, in the words of the people who play (the options a person can set
     name no option).  A :class:`ValueError`, for callers that catch those.
 
+    The message is English; ``code`` names the refusal and ``values`` holds what it says, so
+    that the words (:func:`doublesix.words.errorwords.rule_error`) say it in any language (the
+    engine holds no words of its own).
+
     >>> try:
     ...     Rules.variant("draw", players=4, hand_size=8)
     ... except RuleError as error:
     ...     print(error.field, "-", error)
+    ...     print(error.code, error.values)
     hand_size - A double-six set of 28 tiles cannot deal 8 tiles to each of 4 players.
+    hand-too-big {'set': 6, 'tiles': 28, 'hand_size': 8, 'players': 4}
     >>> Rules.variant("partnership", players=3)
     Traceback (most recent call last):
     ...
     doublesix.engine.rules.RuleError: Partners play four at a table, two against two, not 3.
     """
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, code: str = "", **values: Any) -> None:
         super().__init__(message)
         self.field = field
+        self.code = code
+        self.values = values
 
     def __repr__(self) -> str:
         return f"RuleError({self.field!r}, {str(self)!r})"
@@ -85,7 +93,8 @@ def _check_names(options: dict[str, Any]) -> None:
     for option in options:
         if option not in OPTIONS:
             raise RuleError(
-                option, f"unknown rule option {option!r}; the options are: {', '.join(OPTIONS)}"
+                option, f"unknown rule option {option!r}; the options are: {', '.join(OPTIONS)}",
+                "unknown-option", option=option, options=OPTIONS,
             )
 
 
@@ -127,45 +136,56 @@ class Rules:
                     option,
                     f"rule option {option} cannot be {value!r}; choose one of "
                     + ", ".join(repr(c) for c in choices),
+                    "not-a-choice", option=option, value=value, choices=tuple(choices),
                 )
         for option in _BOOLEANS:
             value = getattr(self, option)
             if not isinstance(value, bool):
                 raise RuleError(
-                    option, f"rule option {option} must be True or False, not {value!r}"
+                    option, f"rule option {option} must be True or False, not {value!r}",
+                    "not-true-or-false", option=option, value=value,
                 )
         for option in ("players", "set", "hand_size", "target"):
             value = getattr(self, option)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RuleError(
-                    option, f"rule option {option} must be a whole number, not {value!r}"
+                    option, f"rule option {option} must be a whole number, not {value!r}",
+                    "not-whole", option=option, value=value,
                 )
         if not 2 <= self.players <= 4:
-            raise RuleError("players", f"A game has 2 to 4 players, not {self.players}.")
+            raise RuleError("players", f"A game has 2 to 4 players, not {self.players}.",
+                            "players", players=self.players)
         if self.set not in SETS:
             raise RuleError(
-                "set", f"The set is double-6, double-9 or double-12, not double-{self.set}."
+                "set", f"The set is double-6, double-9 or double-12, not double-{self.set}.",
+                "set", set=self.set,
             )
         if self.hand_size < 1:
             raise RuleError(
-                "hand_size", f"Each player is dealt at least 1 tile, not {self.hand_size}."
+                "hand_size", f"Each player is dealt at least 1 tile, not {self.hand_size}.",
+                "hand-too-small", hand_size=self.hand_size,
             )
         if self.players * self.hand_size > tile_count(self.set):
             raise RuleError(
                 "hand_size",
                 f"A {set_name(self.set)} set of {tile_count(self.set)} "
                 f"tiles cannot deal {self.hand_size} tiles to each of {self.players} players.",
+                "hand-too-big", set=self.set, tiles=tile_count(self.set),
+                hand_size=self.hand_size, players=self.players,
             )
         if self.teams and self.players != 4:
             raise RuleError(
                 "players",
                 f"Partners play four at a table, two against two, not {self.players}.",
+                "partners", players=self.players,
             )
         if self.target < 0:
-            raise RuleError("target", f"Points to win is 0 (one hand) or more, not {self.target}.")
+            raise RuleError("target", f"Points to win is 0 (one hand) or more, not {self.target}.",
+                            "target", target=self.target)
         if self.name not in VARIANTS:
             raise RuleError(
-                "name", f"unknown variant {self.name!r}; choose one of {', '.join(VARIANTS)}"
+                "name", f"unknown variant {self.name!r}; choose one of {', '.join(VARIANTS)}",
+                "unknown-variant", name=self.name, variants=VARIANTS,
             )
 
     @classmethod
@@ -182,7 +202,8 @@ class Rules:
         """
         if name not in _PRESETS:
             raise RuleError(
-                "name", f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}"
+                "name", f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}",
+                "unknown-variant", name=name, variants=VARIANTS,
             )
         _check_names(options)
         return dataclasses.replace(_PRESETS[name], **options)

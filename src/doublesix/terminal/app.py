@@ -47,7 +47,7 @@ from doublesix.terminal.saves import (
     set_aside,
     settle_ratings,
 )
-from doublesix.words import i18n, players, results, sessionwords
+from doublesix.words import errorwords, helpwords, i18n, players, results, sessionwords
 from doublesix.words.i18n import _
 from doublesix.words.talk import scores_sentence, variant_name
 
@@ -76,47 +76,33 @@ COMMAND_VARIABLE = "DOUBLESIX_PLAY_COMMAND"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix play``."""
-    parser.add_argument("--variant", choices=VARIANTS, default=None,
-                        help="draw (the default), block, all-fives, muggins or partnership")
+    say = helpwords.play_help
+    parser.add_argument("--variant", choices=VARIANTS, default=None, help=say("variant"))
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
-                        help="2 to 4 seats, you included (default: 2, 4 for partnership, or "
-                             "one more than the opponents named)")
-    parser.add_argument("--teams", action="store_true", default=None,
-                        help="with 4 players: two teams, your partner across the table")
-    parser.add_argument("--target", type=int, default=None,
-                        help="points that win the game (default 100; 0 plays one hand)")
+                        help=say("players"))
+    parser.add_argument("--teams", action="store_true", default=None, help=say("teams"))
+    parser.add_argument("--target", type=int, default=None, help=say("target"))
     parser.add_argument("--set", type=int, choices=(6, 9, 12), default=None, dest="tile_set",
-                        help="double-six (the default), double-nine or double-twelve")
+                        help=say("set"))
     parser.add_argument("--opponents", default=None, metavar="NAMES",
-                        help="computer players, comma-separated: " + opponents_help()
-                             + " (default: " + ", ".join(DEFAULT_OPPONENTS) + ")")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="deal this game from a seed (the same seed, the same game)")
-    parser.add_argument("--daily", action="store_true",
-                        help="play today's daily deal: one hand of Draw, the same for everyone")
+                        help=helpwords.opponents_help(opponents_help(),
+                                                      ", ".join(DEFAULT_OPPONENTS)))
+    parser.add_argument("--seed", type=int, default=None, help=say("seed"))
+    parser.add_argument("--daily", action="store_true", help=say("daily"))
     parser.add_argument("--date", type=datetime.date.fromisoformat, default=None,
-                        metavar="YYYY-MM-DD", help="with --daily: the deal of another day")
-    parser.add_argument("--autodraw", action="store_true",
-                        help="when nothing fits, draw until a tile fits without asking")
-    parser.add_argument("--playouts", type=int, default=None, metavar="N",
-                        help="the expert's playouts per move, for its play and hints "
-                             "(default: its own)")
-    parser.add_argument("--resume", action="store_true",
-                        help="go on with the saved game")
-    parser.add_argument("--new", action="store_true",
-                        help="start a new game even if an unfinished one is saved")
-    parser.add_argument("--save-dir", default=None, metavar="DIR",
-                        help="where the game is saved (default: $DOUBLESIX_HOME, else your data "
-                             "directory)")
+                        metavar="YYYY-MM-DD", help=say("date"))
+    parser.add_argument("--autodraw", action="store_true", help=say("autodraw"))
+    parser.add_argument("--playouts", type=int, default=None, metavar="N", help=say("playouts"))
+    parser.add_argument("--resume", action="store_true", help=say("resume"))
+    parser.add_argument("--new", action="store_true", help=say("new"))
+    parser.add_argument("--save-dir", default=None, metavar="DIR", help=say("save-dir"))
     add_language_argument(parser)
 
 
 def add_language_argument(parser: argparse.ArgumentParser) -> None:
     """``--lang``: the language the terminal speaks (and understands), else the locale's."""
-    parser.add_argument("--lang", default=None, metavar="LANG",
-                        help="the language to play in: " + ", ".join(
-                            f"{code} ({name})" for code, name in i18n.NATIVE_NAMES.items())
-                        + " (default: from LC_ALL, LC_MESSAGES or LANG, else English)")
+    parser.add_argument("--lang", default=None, metavar="LANG", help=helpwords.language_help(
+        ", ".join(f"{code} ({name})" for code, name in i18n.NATIVE_NAMES.items()), play=True))
 
 
 def language(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> str:
@@ -165,7 +151,7 @@ def _run(args: argparse.Namespace, input: TextIO | None, output: TextIO | None) 
         try:
             save = _new_save(args)
         except ValueError as error:
-            console.error(_("doublesix play: {error}").format(error=error))
+            console.error(_("doublesix play: {error}").format(error=errorwords.said(error)))
             return USAGE
         if path.exists():
             choice, saved = _replace_saved(path, console, command, ask=not args.new)

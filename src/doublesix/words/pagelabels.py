@@ -5,252 +5,304 @@ or a tile in it is the server's, sent with the pictures and answers
 (:mod:`doublesix.words.pagewords` and the other words).
 
 The browser reads them from ``web/static/labels.js``, which :func:`javascript` writes from
-:data:`LABELS` (``python -m doublesix.words.pagelabels > src/doublesix/web/static/labels.js``;
+:func:`translated` (``python -m doublesix.words.pagelabels > src/doublesix/web/static/labels.js``;
 ``tests/test_web_static.py`` fails while the two differ). ``locale`` is the language the page
 formats its numbers in. The page's markup (``index.html``) holds its own headings and help.
 
+Each label is a message marked with ``N_`` (:data:`MESSAGES`), said by :func:`translated` in the
+language of the moment; :data:`LABELS` holds them in English, the source language.
+
 >>> LABELS["nextHand"], LABELS["gamePageTitle"]
 ('Next hand', 'Game · doublesix')
+>>> from doublesix.words.i18n import using
+>>> with using("es"):
+...     translated()["nextHand"], translated()["gamePageTitle"], translated()["locale"]
+('Siguiente mano', 'Partida · doublesix', 'es')
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Final
 
 from doublesix.words import accountwords, lobbywords, matchwords, names, pagewords, watchwords
+from doublesix.words.i18n import ENGLISH, N_, _, babel_locale, using
 from doublesix.words.pagewords import page_title
 
-#: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
-LABELS: Final[dict[str, str]] = {
+#: Every label's message, by the name the page's scripts use (``LABELS.nextHand``): the
+#: pages' titles (:data:`TITLES`) before the site's name, ``locale`` the page's language.
+MESSAGES: Final[dict[str, str]] = {
     # The language the page writes numbers and units in.
-    "locale": "en",
+    "locale": "",
     # The pages' titles and headings.
-    "homePageTitle": "doublesix: dominoes",
-    "gamePageTitle": page_title("Game"),
-    "statsPageTitle": page_title("Statistics"),
-    "accountPageTitle": page_title("Account"),
-    "lobbyPageTitle": page_title("Lobby"),
-    "watchPageTitle": page_title(watchwords.WATCH_TITLE),
-    "joinPageTitle": page_title("Join a game"),
-    "joinTitle": "Join a game of dominoes",
-    "dailyGame": "Daily game",
-    "dealingDaily": "Dealing today's game…",
-    "dailyFailed": "Could not deal the daily game:",
-    "backToLastGame": "Go back to your last game",
-    "lastGameOver": "Your last game is over.",
-    "gameNotFound": "Game not found",
-    "gameElsewhere": "This game was started in another browser, or it is no longer here. "
-                     "Start a new one from the front page.",
-    "noSeatHere": "This browser does not hold a seat in that game.",
-    "noSuchGame": "There is no such game on this server. Start a new one from the front page.",
-    "gameDamaged": "This game cannot be loaded",
-    "gameDamagedText": "Its save on this server cannot be read (it is damaged, or a newer release "
-                       "of doublesix saved it), so it cannot go on here. The save is left as it "
-                       "is. Start a new game from the front page.",
-    "serverFailed": "The server could not answer.",
+    "homePageTitle": N_("doublesix: dominoes"),
+    "gamePageTitle": N_("Game"),
+    "statsPageTitle": N_("Statistics"),
+    "accountPageTitle": N_("Account"),
+    "lobbyPageTitle": N_("Lobby"),
+    "watchPageTitle": watchwords.WATCH_TITLE,
+    "joinPageTitle": N_("Join a game"),
+    "joinTitle": N_("Join a game of dominoes"),
+    "dailyGame": N_("Daily game"),
+    "dealingDaily": N_("Dealing today's game…"),
+    "dailyFailed": N_("Could not deal the daily game:"),
+    "backToLastGame": N_("Go back to your last game"),
+    "lastGameOver": N_("Your last game is over."),
+    "gameNotFound": N_("Game not found"),
+    "gameElsewhere": N_("This game was started in another browser, or it is no longer here. "
+                        "Start a new one from the front page."),
+    "noSeatHere": N_("This browser does not hold a seat in that game."),
+    "noSuchGame": N_("There is no such game on this server. Start a new one from the front page."),
+    "gameDamaged": N_("This game cannot be loaded"),
+    "gameDamagedText": N_("Its save on this server cannot be read (it is damaged, or a newer "
+                          "release of doublesix saved it), so it cannot go on here. The save is "
+                          "left as it is. Start a new game from the front page."),
+    "serverFailed": N_("The server could not answer."),
     # The installed app, opened when the server cannot be reached.
-    "serverAway": "The server cannot be reached",
-    "serverAwayText": "doublesix opened from what this device keeps, but playing needs the "
-                      "server. Check the connection, then reload the page.",
-    "loading": "Loading…",
+    "serverAway": N_("The server cannot be reached"),
+    "serverAwayText": N_("doublesix opened from what this device keeps, but playing needs the "
+                         "server. Check the connection, then reload the page."),
+    "loading": N_("Loading…"),
     # The connection.
-    "connecting": "Connecting…",
-    "connectedAgain": "Connected again.",
-    "connectionLost": "Connection lost. Reconnecting…",
-    "reconnecting": "Connection lost: reconnecting…",
-    "notFollowing": "Not following the game.",
-    "tooManyPlaces": "This window stopped following the game: it is open in too many places. "
-                     "Use Connect again to take it back.",
-    "notConnected": "Not connected: wait for the connection to come back.",
-    "error": "Error:",
+    "connecting": N_("Connecting…"),
+    "connectedAgain": N_("Connected again."),
+    "connectionLost": N_("Connection lost. Reconnecting…"),
+    "reconnecting": N_("Connection lost: reconnecting…"),
+    "notFollowing": N_("Not following the game."),
+    "tooManyPlaces": N_("This window stopped following the game: it is open in too many places. "
+                        "Use Connect again to take it back."),
+    "notConnected": N_("Not connected: wait for the connection to come back."),
+    "error": N_("Error:"),
     # The game screen.
-    "waitingForConnection": "Waiting for the connection…",
-    "sending": "Sending…",
-    "turnComing": "Your turn is coming…",
-    "drawWhenNothingFits": "You can draw only when nothing fits",
-    "hintBadge": "Hint",
-    "choiceCancelled": "Choice cancelled.",
-    "thinking": "Thinking…",
-    "toPlay": "To play",
-    "partner": "partner",
-    "away": "away",
-    "endLeft": "L",
-    "endRight": "R",
-    "endUp": "U",
-    "endDown": "D",
-    "resignQuestion": "Resign this game? It counts as a loss.",
+    "waitingForConnection": N_("Waiting for the connection…"),
+    "sending": N_("Sending…"),
+    "turnComing": N_("Your turn is coming…"),
+    "drawWhenNothingFits": N_("You can draw only when nothing fits"),
+    "hintBadge": N_("Hint"),
+    "choiceCancelled": N_("Choice cancelled."),
+    "thinking": N_("Thinking…"),
+    "toPlay": N_("To play"),
+    "partner": N_("partner"),
+    "away": N_("away"),
+    "endLeft": N_("L"),
+    "endRight": N_("R"),
+    "endUp": N_("U"),
+    "endDown": N_("D"),
+    "resignQuestion": N_("Resign this game? It counts as a loss."),
     "takeBack": pagewords.TAKE_BACK,
     # The dialogs: rules, settings, scoresheet, tiles played.
-    "rulesFailed": "Could not load the rules:",
-    "on": "on",
-    "off": "off",
-    "soundOn": "Sound on.",
-    "soundOff": "Sound off.",
-    "noHandYet": "No hand finished yet.",
-    "hand": "Hand",
-    "how": "How",
-    "total": "Total",
-    "trackerKey": "✓ played, • in your hand.",
+    "rulesFailed": N_("Could not load the rules:"),
+    "on": N_("on"),
+    "off": N_("off"),
+    "soundOn": N_("Sound on."),
+    "soundOff": N_("Sound off."),
+    "noHandYet": N_("No hand finished yet."),
+    "hand": N_("Hand"),
+    "how": N_("How"),
+    "total": N_("Total"),
+    "trackerKey": N_("✓ played, • in your hand."),
     # The settings, and the look (the theme, the felt, the tiles: issue 44).
-    "settings": "Settings",
-    "pace": "Pace: the pause after each opponent's move:",
-    "soundEffects": "Sound effects",
-    "singleKeys": "Single-key shortcuts (L, R, U, D, H, E, S; D draws when nothing fits) while "
-                  "the game has focus",
-    "autodraw": "Draw automatically until a tile fits (each draw is still said)",
-    "reduceMotion": "Reduce motion (also follows your system setting)",
-    "look": "Look",
-    "lookKept": "Kept in this browser, and by your account while you are signed in.",
-    "theme": "Theme",
-    "themeSystem": "As the system (light or dark; high contrast when the system asks for it)",
-    "themeLight": "Light",
-    "themeDark": "Dark",
-    "themeContrast": "High contrast",
-    "felt": "Table felt",
-    "feltGreen": "Green",
-    "feltBlue": "Blue",
-    "feltRed": "Red",
-    "feltGrey": "Grey",
-    "tiles": "Tiles",
-    "tilesPips": "Pips",
-    "tilesNumerals": "Numerals",
-    "tilesColours": "Pips coloured by number (a palette colour-blind players can tell apart)",
-    "done": "Done",
+    "settings": N_("Settings"),
+    "pace": N_("Pace: the pause after each opponent's move:"),
+    "soundEffects": N_("Sound effects"),
+    "singleKeys": N_("Single-key shortcuts (L, R, U, D, H, E, S; D draws when nothing fits) while "
+                     "the game has focus"),
+    "autodraw": N_("Draw automatically until a tile fits (each draw is still said)"),
+    "reduceMotion": N_("Reduce motion (also follows your system setting)"),
+    "look": N_("Look"),
+    "lookKept": N_("Kept in this browser, and by your account while you are signed in."),
+    "theme": N_("Theme"),
+    "themeSystem": N_("As the system (light or dark; high contrast when the system asks for it)"),
+    "themeLight": N_("Light"),
+    "themeDark": N_("Dark"),
+    "themeContrast": N_("High contrast"),
+    "felt": N_("Table felt"),
+    "feltGreen": N_("Green"),
+    "feltBlue": N_("Blue"),
+    "feltRed": N_("Red"),
+    "feltGrey": N_("Grey"),
+    "tiles": N_("Tiles"),
+    "tilesPips": N_("Pips"),
+    "tilesNumerals": N_("Numerals"),
+    "tilesColours": N_("Pips coloured by number (a palette colour-blind players can tell apart)"),
+    "done": N_("Done"),
     # The result.
-    "scoresheet": "Scoresheet",
-    "handsLaidOpen": "Every hand laid open",
-    "textToShare": "Text to share",
-    "copyResult": "Copy the result",
-    "copied": "Copied",
-    "copiedSaid": "Copied.",
-    "copyYourself": "Select the text and copy it.",
-    "shareToday": "Share today's result",
-    "nextHand": "Next hand",
-    "dealingNextHand": "Dealing the next hand…",
-    "waitingForConnectionBack": "Waiting for the connection to come back",
-    "playAgain": "Play again",
-    "newGame": "New game",
-    "askedAgain": "You asked to play again. The new game starts when everyone at the table "
-                  "agrees.",
-    "waitingForOthers": "Waiting for the others…",
-    "goToNewGame": "Go to the new game",
-    "downloadRecord": "Download the record",
-    "startFailed": "Could not start the game:",
-    "review": "Review",
-    "reviewTheHand": "Review the hand",
-    "reviewTheGame": "Review the game",
-    "reviewThisHand": "Review this hand",
-    "lookAtTheTable": "Look at the table",
+    "scoresheet": N_("Scoresheet"),
+    "handsLaidOpen": N_("Every hand laid open"),
+    "textToShare": N_("Text to share"),
+    "copyResult": N_("Copy the result"),
+    "copied": N_("Copied"),
+    "copiedSaid": N_("Copied."),
+    "copyYourself": N_("Select the text and copy it."),
+    "shareToday": N_("Share today's result"),
+    "nextHand": N_("Next hand"),
+    "dealingNextHand": N_("Dealing the next hand…"),
+    "waitingForConnectionBack": N_("Waiting for the connection to come back"),
+    "playAgain": N_("Play again"),
+    "newGame": N_("New game"),
+    "askedAgain": N_("You asked to play again. The new game starts when everyone at the table "
+                     "agrees."),
+    "waitingForOthers": N_("Waiting for the others…"),
+    "goToNewGame": N_("Go to the new game"),
+    "downloadRecord": N_("Download the record"),
+    "startFailed": N_("Could not start the game:"),
+    "review": N_("Review"),
+    "reviewTheHand": N_("Review the hand"),
+    "reviewTheGame": N_("Review the game"),
+    "reviewThisHand": N_("Review this hand"),
+    "lookAtTheTable": N_("Look at the table"),
     # The new-game form.
-    "optionsFailed": "Could not load the game options:",
-    "aPerson": "A person (invite)",
-    "computerPlayers": "Computer players",
-    "targetWhole": "Points to win must be a whole number.",
-    "rulesConflict": "These rules cannot be played together; see:",
-    "nameMissing": "Type the name the others will see.",
-    "nameTooLong": "A name can have at most 24 characters.",
-    "nameForbidden": "A name cannot contain control characters or invisible formatting "
-                     "characters (such as text-direction marks).",
+    "optionsFailed": N_("Could not load the game options:"),
+    "aPerson": N_("A person (invite)"),
+    "computerPlayers": N_("Computer players"),
+    "targetWhole": N_("Points to win must be a whole number."),
+    "rulesConflict": N_("These rules cannot be played together; see:"),
+    "nameMissing": N_("Type the name the others will see."),
+    "nameTooLong": N_("A name can have at most 24 characters."),
+    "nameForbidden": N_("A name cannot contain control characters or invisible formatting "
+                        "characters (such as text-direction marks)."),
     "nameInvisible": names.NAME_INVISIBLE,
     # The waiting room and the invitation.
-    "loopbackInvite": "This page is open at this computer's own address (such as 127.0.0.1 or "
-                      "localhost), so a friend's phone cannot open these invitation links. To "
-                      "invite, start the server at this computer's address on your network "
-                      "(doublesix serve --host 192.168.1.20, with your own address) and open "
-                      "this page there.",
-    "startGame": "Start the game",
-    "starting": "Starting…",
-    "notEveryoneHere": "Not everyone is here yet.",
-    "copyLink": "Copy link",
-    "copyNotAllowed": "Copying is not allowed here: the link is selected, copy it yourself.",
-    "share": "Share",
-    "shareTitle": "A game of dominoes",
-    "shareFailed": "Sharing did not work here: copy the link instead.",
-    "seatComputer": "Seat this computer",
-    "orComputer": "Or let a computer take this seat:",
-    "opening": "Opening the invitation…",
-    "noInvitation": "Invitation not found",
-    "noInvitationText": "There is no such invitation on this server: check that the whole link "
-                        "was copied, or start a game of your own from the front page.",
-    "invitationFailed": "Could not open the invitation:",
-    "yourSeat": "Your seat",
-    "yourName": "Your name",
-    "nameHelp": "The others see it at the table: up to 24 characters.",
-    "joining": "Joining…",
-    "whoSitsWhere": "Who sits where",
-    "theRules": "The rules",
+    "loopbackInvite": N_("This page is open at this computer's own address (such as 127.0.0.1 or "
+                         "localhost), so a friend's phone cannot open these invitation links. To "
+                         "invite, start the server at this computer's address on your network "
+                         "(doublesix serve --host 192.168.1.20, with your own address) and open "
+                         "this page there."),
+    "startGame": N_("Start the game"),
+    "starting": N_("Starting…"),
+    "notEveryoneHere": N_("Not everyone is here yet."),
+    "copyLink": N_("Copy link"),
+    "copyNotAllowed": N_("Copying is not allowed here: the link is selected, copy it yourself."),
+    "share": N_("Share"),
+    "shareTitle": N_("A game of dominoes"),
+    "shareFailed": N_("Sharing did not work here: copy the link instead."),
+    "seatComputer": N_("Seat this computer"),
+    "orComputer": N_("Or let a computer take this seat:"),
+    "opening": N_("Opening the invitation…"),
+    "noInvitation": N_("Invitation not found"),
+    "noInvitationText": N_("There is no such invitation on this server: check that the whole link "
+                           "was copied, or start a game of your own from the front page."),
+    "invitationFailed": N_("Could not open the invitation:"),
+    "yourSeat": N_("Your seat"),
+    "yourName": N_("Your name"),
+    "nameHelp": N_("The others see it at the table: up to 24 characters."),
+    "joining": N_("Joining…"),
+    "whoSitsWhere": N_("Who sits where"),
+    "theRules": N_("The rules"),
     # The lobby.
-    "lobbyFailed": "Could not load the lobby:",
+    "lobbyFailed": N_("Could not load the lobby:"),
     "sitHere": lobbywords.SIT,
     "watch": watchwords.WATCH,
-    "quickMatch": "Quick match",
-    "quickGame": "Game",
-    "quickPlayers": "Players",
-    "quickRated": "Rated: the game moves your rating",
-    "quickName": "Your name at the table",
-    "findGame": "Find a game",
-    "leaveQueue": "Leave the queue",
+    "quickMatch": N_("Quick match"),
+    "quickGame": N_("Game"),
+    "quickPlayers": N_("Players"),
+    "quickRated": N_("Rated: the game moves your rating"),
+    "quickName": N_("Your name at the table"),
+    "findGame": N_("Find a game"),
+    "leaveQueue": N_("Leave the queue"),
     "leftQueue": matchwords.LEFT,
-    "quickFailed": "Could not find a game:",
+    "quickFailed": N_("Could not find a game:"),
     # The account page.
-    "accountFailed": "Could not load the account:",
-    "accountRefused": "Not done:",
-    "accountWhy": "An account keeps your games, statistics and rating on every device. You can "
-                  "play without one.",
-    "signIn": "Sign in",
-    "createAccount": "Create an account",
-    "accountName": "Name (3 to 24 characters)",
-    "password": "Password",
-    "newPassword": "New password (8 characters or more)",
-    "signOut": "Sign out",
-    "signedOut": "Signed out.",
-    "downloadGames": "Download your games",
-    "changePassword": "Change the password",
-    "passwordChanged": "The password is changed; your other devices are signed out.",
-    "deleteAccount": "Delete the account",
-    "deleteAccountButton": "Delete the account for good",
-    "deleteAccountWarning": "Your name, ratings and statistics go; your games with other people "
-                            f"stay in their records under \"{accountwords.FORMER_PLAYER}\".",
-    "accountDeleted": "The account is deleted.",
+    "accountFailed": N_("Could not load the account:"),
+    "accountRefused": N_("Not done:"),
+    "accountWhy": N_("An account keeps your games, statistics and rating on every device. You can "
+                     "play without one."),
+    "signIn": N_("Sign in"),
+    "createAccount": N_("Create an account"),
+    "accountName": N_("Name (3 to 24 characters)"),
+    "password": N_("Password"),
+    "newPassword": N_("New password (8 characters or more)"),
+    "signOut": N_("Sign out"),
+    "signedOut": N_("Signed out."),
+    "downloadGames": N_("Download your games"),
+    "changePassword": N_("Change the password"),
+    "passwordChanged": N_("The password is changed; your other devices are signed out."),
+    "deleteAccount": N_("Delete the account"),
+    "deleteAccountButton": N_("Delete the account for good"),
+    "deleteAccountWarning": N_("Your name, ratings and statistics go; your games with other people "
+                               "stay in their records under \"{former}\"."),
+    "accountDeleted": N_("The account is deleted."),
     # The statistics page.
-    "statsFailed": "Could not load the statistics:",
-    "byVariant": "By variant",
-    "byOpponent": "By opponent",
-    "variant": "Variant",
-    "opponent": "Opponent",
-    "games": "Games",
-    "won": "Won",
-    "bestScore": "Best score",
-    "averageScore": "Average score",
-    "played": "Played",
-    "streak": "Streak",
-    "bestStreak": "Best streak",
-    "lastPlayed": "Last played",
-    "dailyNotPlayed": "Not played yet.",
-    "playToday": "Play today's game",
-    "yourGames": "Your games",
-    "date": "Date",
-    "scores": "Scores",
-    "yourRating": "Your rating",
-    "ratingAfterEachGame": "Your rating after each game",
-    "ratingByVariant": "Your rating by variant",
-    "game": "Game",
-    "rules": "Rules",
-    "result": "Result",
-    "rating": "Rating",
-    "interval": "Interval",
+    "statsFailed": N_("Could not load the statistics:"),
+    "byVariant": N_("By variant"),
+    "byOpponent": N_("By opponent"),
+    "variant": N_("Variant"),
+    "opponent": N_("Opponent"),
+    "games": N_("Games"),
+    "won": N_("Won"),
+    "bestScore": N_("Best score"),
+    "averageScore": N_("Average score"),
+    "played": N_("Played"),
+    "streak": N_("Streak"),
+    "bestStreak": N_("Best streak"),
+    "lastPlayed": N_("Last played"),
+    "dailyNotPlayed": N_("Not played yet."),
+    "playToday": N_("Play today's game"),
+    "yourGames": N_("Your games"),
+    "date": N_("Date"),
+    "scores": N_("Scores"),
+    "yourRating": N_("Your rating"),
+    "ratingAfterEachGame": N_("Your rating after each game"),
+    "ratingByVariant": N_("Your rating by variant"),
+    "game": N_("Game"),
+    "rules": N_("Rules"),
+    "result": N_("Result"),
+    "rating": N_("Rating"),
+    "interval": N_("Interval"),
 }
 
+#: The labels that are a page's title, said with the site's name (:func:`page_title`).
+TITLES: Final = frozenset({"gamePageTitle", "statsPageTitle", "accountPageTitle",
+                           "lobbyPageTitle", "watchPageTitle", "joinPageTitle"})
 
-def javascript(labels: dict[str, str] = LABELS) -> str:
-    """The browser's ``labels.js``: ``labels`` as one frozen object, ``LABELS``.
+
+def locale_tag() -> str:
+    """The page's language as a BCP 47 tag, for its numbers and units (English for a
+    pseudo-language).
+
+    >>> with using("pt_BR"):
+    ...     locale_tag()
+    'pt-BR'
+    """
+    return str(babel_locale()).replace("_", "-")
+
+
+def translated() -> dict[str, str]:
+    """Every label of the page in the language of the moment, in :data:`MESSAGES`' order.
+
+    >>> with using("fr"):
+    ...     translated()["signIn"]
+    'Se connecter'
+    """
+    said = {}
+    for name, message in MESSAGES.items():
+        if name == "locale":
+            said[name] = locale_tag()
+        elif name in TITLES:
+            said[name] = page_title(_(message))
+        else:
+            said[name] = _(message)
+    said["deleteAccountWarning"] = said["deleteAccountWarning"].format(
+        former=_(accountwords.FORMER_PLAYER))
+    return said
+
+
+with using(ENGLISH):
+    #: Every label in English, the source language (what ``labels.js`` is written in).
+    LABELS: Final[dict[str, str]] = translated()
+
+
+def javascript(labels: Mapping[str, str] | None = None) -> str:
+    """The browser's ``labels.js``: ``labels`` (by default every label, in the language of
+    the moment: :func:`translated`) as one frozen object, ``LABELS``.
 
     >>> print(javascript({"nextHand": "Next hand"}).splitlines()[-3:])
     ['export const LABELS = Object.freeze({', '  "nextHand": "Next hand",', '});']
     """
+    shown = translated() if labels is None else labels
     entries = "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n"
-                      for name, text in labels.items())
+                      for name, text in shown.items())
     return (
         "// @ts-check\n"
         "/**\n"

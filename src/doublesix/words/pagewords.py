@@ -8,6 +8,8 @@ play again at a finished table.  The server sends these with each picture (a pic
 A phrase with a value the page draws itself (a name in its own text direction, a score that
 counts up) is sent *marked* (:func:`marked`): its whole sentence, written once with named
 placeholders, split at them, so a language that orders the words otherwise needs no other code.
+Every sentence is said in the language of the moment (:mod:`doublesix.words.i18n`); the
+constants are marked with ``N_`` and said through ``_(CONSTANT)``.
 
 >>> marked("{name} (you) and {partner}", name="Ana", partner="Cid")
 ['', 'Ana', ' (you) and ', 'Cid', '']
@@ -21,8 +23,9 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from doublesix.words import players
-from doublesix.words.talk import listing, plural
+from doublesix.words import players, saying
+from doublesix.words.i18n import N_, _, ngettext
+from doublesix.words.saying import listing
 
 #: The site's name, after each page's title.
 SITE: Final = "doublesix"
@@ -60,23 +63,23 @@ def me_name(name: str, partner: str | None, at_table: bool) -> list[str]:
     'Bea (you)'
     """
     if at_table:
-        template = "{name} (you) and {partner}" if partner else "{name} (you)"
+        template = _("{name} (you) and {partner}") if partner else _("{name} (you)")
     else:
-        template = "{name} and {partner}" if partner else "{name}"
+        template = _("{name} and {partner}") if partner else "{name}"
     return marked(template, name=name, partner=partner)
 
 
 #: Your row's status line once the hand, or the game, is over.
-HAND_OVER: Final = "The hand is over."
-GAME_OVER: Final = "The game is over."
+HAND_OVER: Final = N_("The hand is over.")
+GAME_OVER: Final = N_("The game is over.")
 
 #: Taking back a move against the computers (the Take back button's name, what is said after,
 #: what the result says, and the refusal where it is not possible).
-TAKE_BACK: Final = "Take back"
-TOOK_BACK: Final = "You took back your last move, and the computers' answers to it."
-TAKEN_BACK: Final = "Moves were taken back in this game: it is casual, and moves no rating."
-NO_TAKE_BACK: Final = ("Moves can be taken back only in a game against the computers (not the "
-                       "daily game), while the hand is in play, after a move of yours.")
+TAKE_BACK: Final = N_("Take back")
+TOOK_BACK: Final = N_("You took back your last move, and the computers' answers to it.")
+TAKEN_BACK: Final = N_("Moves were taken back in this game: it is casual, and moves no rating.")
+NO_TAKE_BACK: Final = N_("Moves can be taken back only in a game against the computers (not the "
+                         "daily game), while the hand is in play, after a move of yours.")
 
 
 def your_turn(fits: bool, can_draw: bool) -> str:
@@ -86,8 +89,10 @@ def your_turn(fits: bool, can_draw: bool) -> str:
     ('Your turn: play a raised tile.', 'Your turn: nothing fits, pass.')
     """
     if fits:
-        return "Your turn: play a raised tile."
-    return "Your turn: nothing fits, draw a tile." if can_draw else "Your turn: nothing fits, pass."
+        return _("Your turn: play a raised tile.")
+    if can_draw:
+        return _("Your turn: nothing fits, draw a tile.")
+    return _("Your turn: nothing fits, pass.")
 
 
 def waiting_for(name: str) -> str:
@@ -96,7 +101,7 @@ def waiting_for(name: str) -> str:
     >>> waiting_for("Bea")
     'Waiting for Bea.'
     """
-    return f"Waiting for {name}."
+    return _("Waiting for {name}.").format(name=name)
 
 
 def draw_title(left: int) -> str:
@@ -105,7 +110,8 @@ def draw_title(left: int) -> str:
     >>> draw_title(14)
     'Draw a tile (14 left)'
     """
-    return f"Draw a tile ({left} left)"
+    return ngettext("Draw a tile ({count} left)", "Draw a tile ({count} left)",
+                    left).format(count=left)
 
 
 def page_title(title: str) -> str:
@@ -114,7 +120,8 @@ def page_title(title: str) -> str:
     >>> page_title("Your table")
     'Your table · doublesix'
     """
-    return f"{title} · {SITE}"
+    # Translators: a page's title in the browser's tab; {site} is "doublesix".
+    return _("{title} · {site}").format(title=title, site=SITE)
 
 
 def turn_title(game: str) -> str:
@@ -123,7 +130,8 @@ def turn_title(game: str) -> str:
     >>> turn_title("Draw")
     'Your turn · Draw · doublesix'
     """
-    return f"Your turn · {game} · {SITE}"
+    # Translators: the page's title on your turn; {game} is the variant, {site} "doublesix".
+    return _("Your turn · {game} · {site}").format(game=game, site=SITE)
 
 
 def opponent_labels(count: int = 3) -> list[str]:
@@ -132,7 +140,7 @@ def opponent_labels(count: int = 3) -> list[str]:
     >>> opponent_labels()
     ['Opponent 1', 'Opponent 2', 'Opponent 3']
     """
-    return [f"Opponent {n}" for n in range(1, count + 1)]
+    return [_("Opponent {number}").format(number=n) for n in range(1, count + 1)]
 
 
 # -- a table for people's waiting room and invitation ------------------------------------------
@@ -144,7 +152,8 @@ def seat_number(seat_name: str) -> str:
     >>> seat_number("Seat 2")
     'Seat 2:'
     """
-    return f"{seat_name}:"
+    # Translators: a seat's name before its line ("Seat 2:").
+    return _("{seat}:").format(seat=seat_name)
 
 
 def invite_words(seat: int, seat_name: str) -> dict[str, str]:
@@ -158,15 +167,17 @@ def invite_words(seat: int, seat_name: str) -> dict[str, str]:
     ('Seat 2:', 'Copy link for seat 2', 'Share the link for seat 2')
     """
     n = seat + 1
-    return {
-        "number": seat_number(seat_name),
-        "link": f"Invitation link for seat {n}",
-        "copy": f"Copy link for seat {n}",
-        "copied": f"Copied: the link for seat {n}",
-        "share": f"Share the link for seat {n}",
-        "computer": f"Seat this computer in seat {n}",
-        "copied_said": f"The link for seat {n} is copied: send it to the person you invite.",
+    said = {
+        "link": _("Invitation link for seat {number}"),
+        "copy": _("Copy link for seat {number}"),
+        "copied": _("Copied: the link for seat {number}"),
+        "share": _("Share the link for seat {number}"),
+        "computer": _("Seat this computer in seat {number}"),
+        "copied_said": _("The link for seat {number} is copied: send it to the person you "
+                         "invite."),
     }
+    return {"number": seat_number(seat_name),
+            **{key: text.format(number=n) for key, text in said.items()}}
 
 
 # -- the seats' cards, the table ------------------------------------------------------------------
@@ -182,11 +193,18 @@ def card_words(level: int | None, tiles: int, score: int, teams: bool) -> dict[s
     >>> card["difficulty"], card["tiles"], card["score"], card["score_short"]
     ('(level 3, Casual)', '7 tiles', ['team ', '45', ' points'], ['', '45', ' pts'])
     """
+    if teams:
+        template = ngettext("team {points} point", "team {points} points", score)
+    else:
+        template = ngettext("{points} point", "{points} points", score)
     return {
-        "difficulty": None if level is None else f"({players.level_words(level)})",
-        "tiles": plural(tiles, "tile"),
-        "score": marked("team {points} points" if teams else "{points} points", points=score),
-        "score_short": marked("{points} pts", points=score),
+        # Translators: a computer player's strength after its name ("(level 3, Casual)").
+        "difficulty": None if level is None else _("({level})").format(
+            level=players.level_words(level)),
+        "tiles": saying.tiles(tiles),
+        "score": marked(template, points=score),
+        # Translators: a score on a narrow card: "pts" short for points.
+        "score_short": marked(ngettext("{points} pt", "{points} pts", score), points=score),
     }
 
 
@@ -204,11 +222,19 @@ def table_info(open_ends: Sequence[int], count: int | None, count_scores: bool,
     ''
     """
     numbers = " · ".join(str(n) for n in open_ends)
-    scores = " scores" if count_scores else ""
+    if not open_ends or count is None:
+        counted = ""
+    elif count_scores:
+        # Translators: the board count, which scores now ("Count 10 scores").
+        counted = _("Count {count} scores").format(count=count)
+    else:
+        counted = _("Count {count}").format(count=count)
     return {
-        "ends": f"Ends {numbers}" if open_ends else "",
-        "count": f"Count {count}{scores}" if open_ends and count is not None else "",
-        "boneyard": f"Boneyard {boneyard}",
+        # Translators: the open ends' numbers ("Ends 6 · 4").
+        "ends": _("Ends {numbers}").format(numbers=numbers) if open_ends else "",
+        "count": counted,
+        # Translators: how many tiles are left in the boneyard ("Boneyard 14").
+        "boneyard": _("Boneyard {count}").format(count=boneyard),
     }
 
 
@@ -220,8 +246,9 @@ def board_words(laid: int, ends: str) -> str:
     ('The table: 3 tiles laid. Open ends: left 6, right 4.', 'The table is empty.')
     """
     if not laid:
-        return "The table is empty."
-    return f"The table: {plural(laid, 'tile')} laid. {ends}".rstrip()
+        return _("The table is empty.")
+    return ngettext("The table: {count} tile laid. {ends}", "The table: {count} tiles laid. {ends}",
+                    laid).format(count=laid, ends=ends).rstrip()
 
 
 def tracker_words(played: Sequence[str], mine: Sequence[str] | None,
@@ -238,12 +265,17 @@ def tracker_words(played: Sequence[str], mine: Sequence[str] | None,
     ['Played: 1|1.', 'Not seen: 2 tiles.']
     """
     unseen = tiles - len(set(played) | set(mine or ()))
-    lines = [f"Played: {listing(list(played))}." if played else "None played yet."]
+    lines = [_("Played: {tiles}.").format(tiles=listing(list(played))) if played
+             else _("None played yet.")]
     if mine is not None:
-        lines.append(f"In your hand: {listing(list(mine))}." if mine else "Nothing in your hand.")
+        lines.append(_("In your hand: {tiles}.").format(tiles=listing(list(mine))) if mine
+                     else _("Nothing in your hand."))
     if unseen:
-        lines.append(f"Not seen: {plural(unseen, 'tile')}.")
-    return {"count": f"({len(played)} of {tiles})", "lines": lines}
+        lines.append(ngettext("Not seen: {count} tile.", "Not seen: {count} tiles.",
+                              unseen).format(count=unseen))
+    # Translators: how many of the set's tiles were played ("(12 of 28)").
+    count = _("({played} of {tiles})").format(played=len(played), tiles=tiles)
+    return {"count": count, "lines": lines}
 
 
 # -- playing again at a table for people ----------------------------------------------------------
@@ -259,18 +291,21 @@ def again_words(asked: bool, wants: Sequence[str], waiting: Sequence[str],
     >>> again_words(False, ["Bea", "Cid"], ["Dan"], ["Eve"])
     'Bea and Cid want to play again. Not yet asked: Dan. Eve has left the table.'
     """
-    said = ["You want to play again."] if asked else []
+    said = [_("You want to play again.")] if asked else []
     if wants:
-        said.append(f"{listing(wants)} {'wants' if len(wants) == 1 else 'want'} to play again.")
+        said.append(ngettext("{names} wants to play again.", "{names} want to play again.",
+                             len(wants)).format(names=listing(wants)))
     if waiting:
-        said.append(f"{'Waiting for' if asked else 'Not yet asked:'} {listing(waiting)}.")
+        waited = _("Waiting for {names}.") if asked else _("Not yet asked: {names}.")
+        said.append(waited.format(names=listing(waiting)))
     if gone:
-        said.append(f"{listing(gone)} {'has' if len(gone) == 1 else 'have'} left the table.")
+        said.append(ngettext("{names} has left the table.", "{names} have left the table.",
+                             len(gone)).format(names=listing(gone)))
     return " ".join(said)
 
 
 #: Told at a finished table once the others started the new game while you were away.
-AGAIN_STARTED: Final = "The others are playing again, with your seat kept for you."
+AGAIN_STARTED: Final = N_("The others are playing again, with your seat kept for you.")
 
 
 def again_json(me: int, people: Mapping[int, tuple[str, bool, bool]], started: bool,
@@ -293,6 +328,6 @@ def again_json(me: int, people: Mapping[int, tuple[str, bool, bool]], started: b
     gone = [name for name, asked, here in others.values() if not asked and not here]
     asked = me in people and people[me][1]
     if started:
-        return {"again": AGAIN_STARTED, "again_asked": AGAIN_STARTED}
+        return {"again": _(AGAIN_STARTED), "again_asked": _(AGAIN_STARTED)}
     return {"again": again_words(asked, wants, waiting, gone),
             "again_asked": again_words(True, wants, waiting, gone)}

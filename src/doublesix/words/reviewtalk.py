@@ -2,7 +2,8 @@
 (:func:`hindsight_line`), the luck (:func:`luck_line`) and the summary (:func:`review_summary`),
 which the library, the terminal and the browser share; and the review screen's labels,
 headings and progress in the web game, written once here and sent by the server, so the
-browser composes none.  Pure, like the rest of the engine.
+browser composes none.  Said in the language of the moment (:mod:`doublesix.words.i18n`), its
+numbers the local way.
 
 >>> decision_label(3, "mistake")
 'Move 3: a mistake'
@@ -11,21 +12,44 @@ browser composes none.  Pure, like the rest of the engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from babel.numbers import get_decimal_symbol
 
 from doublesix.engine.moves import Move
+from doublesix.words import names as seat_names
+from doublesix.words.eventwords import end_words
+from doublesix.words.i18n import N_, _, babel_locale, ngettext, percent
 
 if TYPE_CHECKING:  # the review's numbers, which these words say
     from doublesix.ai.review import Decision, Review
 
 #: What each mark of a review says, after the decision's line.
-MARK_WORDS = {
-    "best": "The best move.",
-    "good": "A good move.",
-    "inaccuracy": "An inaccuracy.",
-    "mistake": "A mistake.",
-    "blunder": "A blunder.",
+MARK_WORDS: Final = {
+    "best": N_("The best move."),
+    "good": N_("A good move."),
+    "inaccuracy": N_("An inaccuracy."),
+    "mistake": N_("A mistake."),
+    "blunder": N_("A blunder."),
 }
+#: Each mark as a decision's list names it ("Move 3: a mistake").
+MARK_NAMES: Final = {
+    "best": N_("the best move"),
+    "good": N_("a good move"),
+    "inaccuracy": N_("an inaccuracy"),
+    "mistake": N_("a mistake"),
+    "blunder": N_("a blunder"),
+}
+
+
+def fixed(value: float, digits: int = 1, signed: bool = False) -> str:
+    """A number with ``digits`` decimals (and its sign, ``signed``), the local way.
+
+    >>> fixed(4.25), fixed(-0.04, signed=True), fixed(0.2, 2)
+    ('4.2', '-0.0', '0.20')
+    """
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    return text.replace(".", get_decimal_symbol(babel_locale()))
 
 
 def move_words(move: Move) -> str:
@@ -38,18 +62,15 @@ def move_words(move: Move) -> str:
     ('6|6 to open', 'a draw')
     """
     if move.kind == "draw":
-        return "a draw"
+        return _("a draw")
     if move.kind == "pass":
-        return "a pass"
+        return _("a pass")
     if move.end is None:
-        return f"{move.tile} to open"
+        # Translators: a tile laid first, opening the line ("6|6 to open").
+        return _("{tile} to open").format(tile=move.tile)
     if move.end in ("up", "down"):
-        return f"{move.tile} on the {move.end} arm"
-    return f"{move.tile} on the {move.end} end"
-
-
-def _scoring(points: int) -> str:
-    return f", scoring {points}" if points else ""
+        return _("{tile} on the {end} arm").format(tile=move.tile, end=end_words(move.end))
+    return _("{tile} on the {end} end").format(tile=move.tile, end=end_words(move.end))
 
 
 #: The chances of winning the hand, in 100 hands: the best move's, and the move played's.
@@ -74,22 +95,26 @@ winning the hand 40 times in 100 against 45 for yours')
     """
     shown = round(points, 1)
     best, yours = (None, None) if chances is None else (round(100 * c) for c in chances)
+    more, fewer = fixed(shown), fixed(-shown)
     if best is None or yours is None or best == yours:
         if shown > 0:
-            return f"{shown:.1f} points better"
+            # Translators: a clause: how much better the best move is.
+            return _("{points} points better").format(points=more)
         if shown < 0:
-            return f"winning the hand a little more often, for {-shown:.1f} points fewer"
-        return "barely better"
+            return _("winning the hand a little more often, for {points} points "
+                     "fewer").format(points=fewer)
+        return _("barely better")
     if best > yours:
         if shown > 0:
-            return (f"{shown:.1f} points better, winning the hand {best} times in 100 against "
-                    f"{yours} for yours")
+            return _("{points} points better, winning the hand {best} times in 100 against "
+                     "{yours} for yours").format(points=more, best=best, yours=yours)
         if shown < 0:
-            return (f"winning the hand {best} times in 100 against {yours} for yours, for "
-                    f"{-shown:.1f} points fewer")
-        return f"winning the hand {best} times in 100 against {yours} for yours"
-    return (f"{max(shown, 0.0):.1f} points better, though winning the hand {best} times in 100 "
-            f"against {yours} for yours")
+            return _("winning the hand {best} times in 100 against {yours} for yours, for "
+                     "{points} points fewer").format(points=fewer, best=best, yours=yours)
+        return _("winning the hand {best} times in 100 against {yours} for "
+                 "yours").format(best=best, yours=yours)
+    return _("{points} points better, though winning the hand {best} times in 100 against "
+             "{yours} for yours").format(points=fixed(max(shown, 0.0)), best=best, yours=yours)
 
 
 def review_line(number: int, played: Move, played_scores: int, best: Move, best_scores: int,
@@ -118,24 +143,41 @@ in 100 against 50 for yours, for 1.5 points fewer. An inaccuracy.'
     'Move 3: you laid 6|4 on the right end, scoring 10. Best: 5|5 on the left end, scoring 15, \
 4.2 points better, 3% of the game. A mistake.'
     """
-    first = f"Move {number}: you laid {move_words(played)}{_scoring(played_scores)}."
-    if mark == "best":
-        return f"{first} {MARK_WORDS[mark]}"
-    return (f"{first} Best: {move_words(best)}{_scoring(best_scores)}, "
-            f"{_difference(points, chances)}{_of_the_game(game)}. {MARK_WORDS[mark]}")
+    if played_scores:
+        first = _("Move {number}: you laid {move}, scoring {points}.")
+    else:
+        first = _("Move {number}: you laid {move}.")
+    said = [first.format(number=number, move=move_words(played), points=played_scores)]
+    if mark != "best":
+        better = _of_the_game(_difference(points, chances), game)
+        if best_scores:
+            # Translators: {difference} says how much better ("4.2 points better").
+            said.append(_("Best: {move}, scoring {points}, {difference}.").format(
+                move=move_words(best), points=best_scores, difference=better))
+        else:
+            said.append(_("Best: {move}, {difference}.").format(move=move_words(best),
+                                                                 difference=better))
+    said.append(_(MARK_WORDS[mark]))
+    return " ".join(said)
 
 
-def _of_the_game(game: float | None) -> str:
-    """How much of the chance of winning the game a move cost (a share), as a clause: nothing
-    where it is not known or nothing was lost.
+def _of_the_game(difference: str, game: float | None) -> str:
+    """A move's ``difference`` and how much of the chance of winning the game it cost (a
+    share): the difference alone where that is not known or nothing was lost.
 
-    >>> _of_the_game(0.031), _of_the_game(0.002), _of_the_game(0.0), _of_the_game(None)
-    (', 3% of the game', ', under 1% of the game', '', '')
+    >>> _of_the_game("better", 0.031), _of_the_game("better", 0.002)
+    ('better, 3% of the game', 'better, under 1% of the game')
+    >>> _of_the_game("better", 0.0), _of_the_game("better", None)
+    ('better', 'better')
     """
     if game is None or game <= 0.0:
-        return ""
-    percent = round(100 * game)
-    return f", {percent}% of the game" if percent else ", under 1% of the game"
+        return difference
+    share = round(100 * game)
+    if not share:
+        return _("{difference}, under 1% of the game").format(difference=difference)
+    # Translators: {share} is a percentage ("3%").
+    return _("{difference}, {share} of the game").format(difference=difference,
+                                                          share=percent(share / 100))
 
 
 def hindsight_line(played: Move, best: Move, points: float, chances: Chances | None) -> str:
@@ -151,10 +193,11 @@ def hindsight_line(played: Move, best: Move, points: float, chances: Chances | N
 was best, 3.0 points better.'
     """
     if best == played:
-        return "Knowing every hand, and if every seat then played by rule of thumb, yours was " \
-               "best too."
-    return (f"Knowing every hand, and if every seat then played by rule of thumb, "
-            f"{move_words(best)} was best, {_difference(points, chances)}.")
+        return _("Knowing every hand, and if every seat then played by rule of thumb, yours was "
+                 "best too.")
+    return _("Knowing every hand, and if every seat then played by rule of thumb, {move} was "
+             "best, {difference}.").format(move=move_words(best),
+                                           difference=_difference(points, chances))
 
 
 def luck_line(hand_number: int, worth: float, known: float, result: int) -> str:
@@ -167,9 +210,11 @@ def luck_line(hand_number: int, worth: float, known: float, result: int) -> str:
     'Hand 1: luck +4.9 points. Your tiles were worth +3.1 as you saw them, +8.0 knowing every \
 hand (every seat then playing by rule of thumb); the hand ended +12.'
     """
-    return (f"Hand {hand_number + 1}: luck {known - worth:+.1f} points. Your tiles were worth "
-            f"{worth:+.1f} as you saw them, {known:+.1f} knowing every hand (every seat then "
-            f"playing by rule of thumb); the hand ended {result:+d}.")
+    return _("Hand {number}: luck {luck} points. Your tiles were worth {worth} as you saw them, "
+             "{known} knowing every hand (every seat then playing by rule of thumb); the hand "
+             "ended {result}.").format(
+        number=hand_number + 1, luck=fixed(known - worth, signed=True),
+        worth=fixed(worth, signed=True), known=fixed(known, signed=True), result=f"{result:+d}")
 
 
 def lost_words(points: float, hands: float | None) -> str:
@@ -190,19 +235,20 @@ added up.'
     """
     shown = round(points, 1)
     if shown > 0:
-        words = f"Points lost: {shown:.1f}."
+        said = [_("Points lost: {points}.").format(points=fixed(shown))]
     elif shown < 0 and hands is not None:
-        words = (f"Points lost: none; your moves made {-shown:.1f} points more than the best "
-                 "ones, which win more often.")
+        said = [_("Points lost: none; your moves made {points} points more than the best ones, "
+                  "which win more often.").format(points=fixed(-shown))]
     else:
-        words = "Points lost: none."
+        said = [_("Points lost: none.")]
     given = None if hands is None else round(hands, 2)
     if given is not None and given > 0:
-        words += f" The chances of winning a hand you gave away add up to {given:.2f} hands."
+        said.append(_("The chances of winning a hand you gave away add up to {hands} "
+                      "hands.").format(hands=fixed(given, 2)))
     elif given is not None and given < 0:
-        words += (f" Your moves won the hand more often than the best ones: {-given:.2f} hands "
-                  "more, added up.")
-    return words
+        said.append(_("Your moves won the hand more often than the best ones: {hands} hands "
+                      "more, added up.").format(hands=fixed(-given, 2)))
+    return " ".join(said)
 
 
 def review_summary(decisions: int, good: int, points_lost: float, chance_lost: float | None,
@@ -222,16 +268,18 @@ best move there: 0.2 points better, winning the hand 61 times in 100 against 50 
     ['No decision to review: at each of your turns the game offered one choice.']
     """
     if not decisions:
-        return ["No decision to review: at each of your turns the game offered one choice."]
-    percent = round(100 * good / decisions)
-    lines = [f"Accuracy: {percent}%, {good} of 1 decision best or good." if decisions == 1
-             else f"Accuracy: {percent}%, {good} of {decisions} decisions best or good.",
+        return [_("No decision to review: at each of your turns the game offered one choice.")]
+    share = percent(round(100 * good / decisions) / 100)
+    lines = [ngettext("Accuracy: {share}, {good} of {count} decision best or good.",
+                      "Accuracy: {share}, {good} of {count} decisions best or good.",
+                      decisions).format(share=share, good=good, count=decisions),
              lost_words(points_lost, chance_lost)]
     if costliest is not None:
         hand, number, points, chances, mark = costliest
-        lines.append(f"Costliest: hand {hand + 1}, move {number}, "
-                     f"{MARK_WORDS[mark][:-1].lower()}; the best move there: "
-                     f"{_difference(points, chances)}.")
+        lines.append(_("Costliest: hand {hand}, move {number}, {mark}; the best move there: "
+                       "{difference}.").format(hand=hand + 1, number=number,
+                                               mark=_(MARK_NAMES[mark]),
+                                               difference=_difference(points, chances)))
     return lines
 
 
@@ -247,12 +295,16 @@ def review_best_words(best: Move, played: Move | None = None, marked: bool = Fal
     >>> review_best_words(Move(Tile(5, 5), "left"), Move.parse("draw"))
     'The best move: 5|5 on the left end. You drew.'
     """
-    words = f"The best move: {move_words(best)}."
     if played is None:
-        return words
-    if played.kind == "draw":
-        return f"{words} You drew."
-    return f"{words} You laid {move_words(played)}{', marked' if marked else ''}."
+        template = _("The best move: {move}.")
+    elif played.kind == "draw":
+        template = _("The best move: {move}. You drew.")
+    elif marked:
+        template = _("The best move: {move}. You laid {played}, marked.")
+    else:
+        template = _("The best move: {move}. You laid {played}.")
+    return template.format(move=move_words(best),
+                           played="" if played is None else move_words(played))
 
 
 def decision_label(number: int, mark: str) -> str:
@@ -261,7 +313,7 @@ def decision_label(number: int, mark: str) -> str:
     >>> decision_label(3, "mistake"), decision_label(1, "best")
     ('Move 3: a mistake', 'Move 1: the best move')
     """
-    return f"Move {number}: {MARK_WORDS[mark][:-1].lower()}"
+    return _("Move {number}: {mark}").format(number=number, mark=_(MARK_NAMES[mark]))
 
 
 def review_step_words(step: int, steps: int) -> str:
@@ -271,7 +323,9 @@ def review_step_words(step: int, steps: int) -> str:
     >>> review_step_words(0, 20), review_step_words(3, 20)
     ('The deal', 'Move 3 of 20')
     """
-    return "The deal" if step == 0 else f"Move {step} of {steps}"
+    if step == 0:
+        return _("The deal")
+    return _("Move {step} of {steps}").format(step=step, steps=steps)
 
 
 def review_heading(hands: Sequence[int], whole: bool, one_hand: bool) -> str:
@@ -284,8 +338,10 @@ def review_heading(hands: Sequence[int], whole: bool, one_hand: bool) -> str:
     'Review of the hand'
     """
     if one_hand:
-        return "Review of the hand"
-    return "Review of the game" if whole else f"Review of hand {hands[0] + 1}"
+        return _("Review of the hand")
+    if whole:
+        return _("Review of the game")
+    return _("Review of hand {number}").format(number=hands[0] + 1)
 
 
 def review_hand_heading(hand: int) -> str:
@@ -294,7 +350,7 @@ def review_hand_heading(hand: int) -> str:
     >>> review_hand_heading(0)
     'Hand 1'
     """
-    return f"Hand {hand + 1}"
+    return _("Hand {number}").format(number=hand + 1)
 
 
 def review_progress(done: int, total: int) -> str:
@@ -305,10 +361,11 @@ def review_progress(done: int, total: int) -> str:
 done.', 'The review is ready.')
     """
     if done >= total:
-        return "The review is ready."
+        return _("The review is ready.")
     if total == 1:
-        return "The expert is going through the hand…"
-    return f"The expert is going through the hands: {done} of {total} done."
+        return _("The expert is going through the hand…")
+    return _("The expert is going through the hands: {done} of {total} done.").format(
+        done=done, total=total)
 
 
 def game_label(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -317,7 +374,9 @@ def game_label(names: Sequence[str], scores: Sequence[int]) -> str:
     >>> game_label(["You", "Pinocchio"], [104, 60])
     'You 104, Pinocchio 60'
     """
-    return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+    # Translators: a seat's name and its score in a list of finished games ("Bea 104").
+    return ", ".join(_("{name} {score}").format(name=seat_names.shown(name), score=score)
+                     for name, score in zip(names, scores, strict=True))
 
 
 # -- a whole review (doublesix.ai.review gives the numbers, these say them) --------------------
@@ -358,7 +417,7 @@ def review_lines(review: Review) -> list[str]:
     fives = review.rules.scoring == "fives"
     lines: list[str] = []
     for hand in review.hands:
-        lines.append(f"{review_hand_heading(hand)}.")
+        lines.append(_("Hand {number}.").format(number=hand + 1))
         for decision in review.decisions:
             if decision.hand == hand:
                 lines.append(decision_line(decision, fives))

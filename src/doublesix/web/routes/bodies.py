@@ -28,6 +28,7 @@ from doublesix.protocol.endpoints import MAX_TARGET, JoinRequest, NewGameRequest
 from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.words import chatwords, lobbywords, names, pagewords, players, rulebook
+from doublesix.words.errorwords import rule_error
 
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
@@ -221,7 +222,7 @@ def _rules(variant: str | None, players: int | None, target: int | None, tile_se
             **(options or {}))
     except RuleError as error:
         field = "variant" if error.field == "name" else error.field
-        raise FieldError(field, str(error)) from None
+        raise FieldError(field, rule_error(error)) from None
     except (ValueError, TypeError) as error:
         raise ProtocolError(str(error)) from None
 

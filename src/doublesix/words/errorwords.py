@@ -1,0 +1,110 @@
+"""The engine's refusals in words: a :class:`~doublesix.engine.rules.RuleError` (rules that
+cannot be played together, an option that is not one) said in the language of the moment.
+
+The engine holds no words: its errors carry an English message (``str(error)``, for programs
+and logs) and a ``code`` with the ``values`` it names; :func:`rule_error` says them to a person
+(the terminal's ``doublesix play --players 5``, the new-game form's refusal).  In English it
+says what ``str(error)`` says.
+
+>>> from doublesix.engine.rules import RuleError, Rules
+>>> from doublesix.words.i18n import using
+>>> try:
+...     Rules.variant("draw", players=5)
+... except RuleError as error:
+...     refused = error
+>>> rule_error(refused) == str(refused)
+True
+>>> with using("es"):
+...     rule_error(refused)
+'Una partida tiene de 2 a 4 jugadores, no 5.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from doublesix.engine.rules import RuleError
+from doublesix.words import rulebook
+from doublesix.words.i18n import N_, _, ngettext
+
+#: Each code's message, for the refusals whose values are said as they are.
+_MESSAGES: Final = {
+    # Translators: {option} is the option's name as a program writes it ('colour'), quoted.
+    "unknown-option": N_("unknown rule option {option}; the options are: {options}"),
+    # Translators: {option} and {choices} are the program's names, kept in English.
+    "not-a-choice": N_("rule option {option} cannot be {value}; choose one of {choices}"),
+    "not-true-or-false": N_("rule option {option} must be True or False, not {value}"),
+    "not-whole": N_("rule option {option} must be a whole number, not {value}"),
+    "players": N_("A game has 2 to 4 players, not {players}."),
+    "set": N_("The set is double-6, double-9 or double-12, not double-{set}."),
+    "partners": N_("Partners play four at a table, two against two, not {players}."),
+    "target": N_("Points to win is 0 (one hand) or more, not {target}."),
+    # Translators: {name} is the variant's name as a program writes it ('fives'), quoted.
+    "unknown-variant": N_("unknown variant {name}; choose one of {variants}"),
+}
+
+
+def _hand_too_big(values: dict[str, Any]) -> str:
+    """The set cannot deal so many tiles to each player."""
+    return ngettext(
+        "A {set} set of {tiles} tiles cannot deal {hand_size} tile to each of {players} players.",
+        "A {set} set of {tiles} tiles cannot deal {hand_size} tiles to each of {players} players.",
+        values["hand_size"]).format(set=rulebook.set_name(values["set"]), tiles=values["tiles"],
+                                    hand_size=values["hand_size"], players=values["players"])
+
+
+def _hand_too_small(values: dict[str, Any]) -> str:
+    """A hand of no tile."""
+    return _("Each player is dealt at least 1 tile, not {hand_size}.").format(**values)
+
+
+#: The refusals said by a function of their values.
+_SAYERS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
+    "hand-too-big": _hand_too_big,
+    "hand-too-small": _hand_too_small,
+}
+
+
+def _shown(values: dict[str, Any]) -> dict[str, Any]:
+    """The values as the refusal quotes them: a name or a wrong value as a program writes it
+    (``'colour'``), a list of names joined by commas."""
+    shown = dict(values)
+    for key in ("option", "name", "value"):
+        if key in shown and (key != "option" or "options" in shown):
+            shown[key] = repr(shown[key])
+    if "choices" in shown:
+        shown["choices"] = ", ".join(repr(choice) for choice in shown["choices"])
+    for key in ("options", "variants"):
+        if key in shown:
+            shown[key] = ", ".join(shown[key])
+    return shown
+
+
+def rule_error(error: RuleError) -> str:
+    """A :class:`~doublesix.engine.rules.RuleError` in the language of the moment (its English
+    message where it has no code: a refusal the words do not know yet).
+
+    >>> from doublesix.engine.rules import Rules
+    >>> try:
+    ...     Rules.variant("draw", players=4, hand_size=8)
+    ... except RuleError as error:
+    ...     print(rule_error(error))
+    A double-six set of 28 tiles cannot deal 8 tiles to each of 4 players.
+    """
+    values = dict(error.values)
+    if error.code in _SAYERS:
+        return _SAYERS[error.code](values)
+    if error.code in _MESSAGES:
+        return _(_MESSAGES[error.code]).format(**_shown(values))
+    return str(error)
+
+
+def said(error: BaseException) -> str:
+    """An error as a person reads it: a :class:`RuleError` in the language of the moment
+    (:func:`rule_error`), any other by its own message.
+
+    >>> said(ValueError("no such file"))
+    'no such file'
+    """
+    return rule_error(error) if isinstance(error, RuleError) else str(error)

@@ -1,0 +1,336 @@
+"""Issue 43, the remaining sentences: the page's words (``pagewords``), the browser's labels
+(``pagelabels``), the review (``reviewtalk``), the engine's refusals (``errorwords``) and the
+command line's ``--help`` (``helpwords``) said in Spanish, Portuguese and French; in the pseudo
+language every one of their sentences is inside the markers (each module's public sentence
+functions walked with sample values: the proof that nothing is left unmarked)."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import os
+import re
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from doublesix import Tile
+from doublesix.engine.moves import Move
+from doublesix.engine.rules import RuleError, Rules
+from doublesix.web.routes.bodies import FieldError, parse_new_game
+from doublesix.words import errorwords, helpwords, pagelabels, pagewords, reviewtalk
+from doublesix.words.i18n import _, using
+from tests.support.terminal import DOUBLESIX
+
+#: The innermost marked message of the pseudo-language.
+_MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+def outside_markers(said: Any) -> list[str]:
+    """Every piece of ``said`` (a sentence, a marked list, a dict or list of them) with a
+    word outside the pseudo-language's markers: [] when all is marked (a list's commas may
+    stand between marked items, as ``talk`` joins scores)."""
+    if said is None or said == "":
+        return []
+    if isinstance(said, dict):
+        return [piece for value in said.values() for piece in outside_markers(value)]
+    if isinstance(said, list | tuple):
+        if all(isinstance(part, str) for part in said) and len(said) % 2 == 1 and said:
+            said = "".join(said)  # a marked sentence (pagewords.marked), or lines
+        else:
+            return [piece for value in said for piece in outside_markers(value)]
+    assert isinstance(said, str)
+    text = said
+    while _MARKED.search(text):
+        text = _MARKED.sub("", text)
+    return [said] if re.search(r"[^\W\d_]", text) else []
+
+
+def _rule_errors() -> list[RuleError]:
+    """One RuleError of each code."""
+    found = []
+    makers: tuple[Callable[[], object], ...] = (lambda: Rules.variant("draw", colour="red"),
+                 lambda: Rules.variant("draw", scoring="fivez"),
+                 lambda: Rules.variant("draw", spinner="yes"),
+                 lambda: Rules.variant("draw", target="100"),
+                 lambda: Rules.variant("draw", players=5),
+                 lambda: Rules.variant("draw", set=7),
+                 lambda: Rules.variant("draw", hand_size=0),
+                 lambda: Rules.variant("draw", players=4, hand_size=8),
+                 lambda: Rules.variant("partnership", players=3),
+                 lambda: Rules.variant("draw", target=-5),
+                 lambda: Rules.variant("fives"))
+    for make in makers:
+        with pytest.raises(RuleError) as raised:
+            make()
+        found.append(raised.value)
+    return found
+
+
+#: Each module's public sentence functions, with sample calls (several for the branches).
+WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
+    pagewords: {
+        "me_name": [lambda: pagewords.me_name("Ana", "Cid", True),
+                    lambda: pagewords.me_name("Ana", None, True),
+                    lambda: pagewords.me_name("Ana", "Cid", False)],
+        "your_turn": [lambda: pagewords.your_turn(True, True),
+                      lambda: pagewords.your_turn(False, True),
+                      lambda: pagewords.your_turn(False, False)],
+        "waiting_for": [lambda: pagewords.waiting_for("Bea")],
+        "draw_title": [lambda: pagewords.draw_title(1), lambda: pagewords.draw_title(14)],
+        "page_title": [lambda: pagewords.page_title(_("Game"))],
+        "turn_title": [lambda: pagewords.turn_title(_("Draw"))],
+        "opponent_labels": [pagewords.opponent_labels],
+        "seat_number": [lambda: pagewords.seat_number(_("Seat {number}").format(number=2))],
+        "invite_words": [lambda: pagewords.invite_words(1, _("Seat {number}").format(number=2))],
+        "card_words": [lambda: pagewords.card_words(3, 7, 45, True),
+                       lambda: pagewords.card_words(None, 1, 1, False)],
+        "table_info": [lambda: pagewords.table_info([6, 4], 10, True, 14),
+                       lambda: pagewords.table_info([6, 4], 10, False, 0),
+                       lambda: pagewords.table_info([], None, False, 14)],
+        "board_words": [lambda: pagewords.board_words(3, _("Your turn.")),
+                        lambda: pagewords.board_words(0, "")],
+        "tracker_words": [lambda: pagewords.tracker_words(["1|1"], ["1|0"], 28),
+                          lambda: pagewords.tracker_words([], [], 28),
+                          lambda: pagewords.tracker_words(["1|1"], None, 28)],
+        "again_words": [lambda: pagewords.again_words(True, ["Bea"], ["Cid"], ["Dan"]),
+                        lambda: pagewords.again_words(False, ["Bea", "Cid"], ["Dan"],
+                                                      ["Eve", "Fay"])],
+        "again_json": [lambda: pagewords.again_json(0, {1: ("Bea", True, True)}, False),
+                       lambda: pagewords.again_json(0, {1: ("Bea", True, True)}, True)],
+        "marked": [],  # splits a sentence already said
+    },
+    pagelabels: {
+        "translated": [lambda: {name: text for name, text in pagelabels.translated().items()
+                                if name != "locale"}],
+        "javascript": [],  # writes translated() (a test below reads it in Spanish)
+        "locale_tag": [],  # a language's tag, no sentence
+    },
+    reviewtalk: {
+        "move_words": [lambda: reviewtalk.move_words(Move(Tile(6, 4), "right")),
+                       lambda: reviewtalk.move_words(Move(Tile(5, 5), "up")),
+                       lambda: reviewtalk.move_words(Move(Tile(6, 6))),
+                       lambda: reviewtalk.move_words(Move.draw()),
+                       lambda: reviewtalk.move_words(Move.parse("pass"))],
+        "review_line": [
+            lambda: reviewtalk.review_line(3, Move(Tile(6, 4), "right"), 10,
+                                           Move(Tile(5, 5), "left"), 15, 4.2, None, "mistake",
+                                           0.031),
+            lambda: reviewtalk.review_line(3, Move(Tile(6, 4), "right"), 0,
+                                           Move(Tile(5, 5), "left"), 0, -1.5, (0.58, 0.5),
+                                           "blunder", 0.002),
+            lambda: reviewtalk.review_line(3, Move(Tile(6, 4), "right"), 0,
+                                           Move(Tile(5, 5), "left"), 0, 1.5, (0.58, 0.5),
+                                           "good"),
+            lambda: reviewtalk.review_line(3, Move(Tile(6, 4), "right"), 0,
+                                           Move(Tile(5, 5), "left"), 0, 0.0, (0.58, 0.5),
+                                           "inaccuracy"),
+            lambda: reviewtalk.review_line(3, Move(Tile(6, 4), "right"), 0,
+                                           Move(Tile(5, 5), "left"), 0, 2.0, (0.4, 0.5),
+                                           "inaccuracy"),
+            lambda: reviewtalk.review_line(3, Move(Tile(6, 4), "right"), 0,
+                                           Move(Tile(5, 5), "left"), 0, -0.5, (0.5, 0.5),
+                                           "inaccuracy"),
+            lambda: reviewtalk.review_line(5, Move(Tile(4, 2), "left"), 0,
+                                           Move(Tile(4, 2), "left"), 0, 0.0, None, "best")],
+        "hindsight_line": [
+            lambda: reviewtalk.hindsight_line(Move(Tile(6, 4), "right"),
+                                              Move(Tile(6, 4), "right"), 0.0, None),
+            lambda: reviewtalk.hindsight_line(Move(Tile(6, 4), "right"),
+                                              Move(Tile(4, 4), "left"), 0.01, None)],
+        "luck_line": [lambda: reviewtalk.luck_line(0, 3.14, 8.0, 12)],
+        "lost_words": [lambda: reviewtalk.lost_words(12.46, None),
+                       lambda: reviewtalk.lost_words(-1.2, 3.09),
+                       lambda: reviewtalk.lost_words(0.0, -0.2)],
+        "review_summary": [
+            lambda: reviewtalk.review_summary(10, 8, 12.46, None, (1, 7, 6.0, None, "mistake")),
+            lambda: reviewtalk.review_summary(1, 0, 0.2, 0.11, (0, 5, 0.2, (0.61, 0.5), "best")),
+            lambda: reviewtalk.review_summary(0, 0, 0.0, None, None)],
+        "review_best_words": [
+            lambda: reviewtalk.review_best_words(Move(Tile(5, 5), "left")),
+            lambda: reviewtalk.review_best_words(Move(Tile(5, 5), "left"),
+                                                 Move(Tile(6, 4), "right"), True),
+            lambda: reviewtalk.review_best_words(Move(Tile(5, 5), "left"),
+                                                 Move(Tile(6, 4), "right")),
+            lambda: reviewtalk.review_best_words(Move(Tile(5, 5), "left"), Move.draw())],
+        "decision_label": [functools.partial(reviewtalk.decision_label, 3, mark)
+                           for mark in reviewtalk.MARK_NAMES],
+        "review_step_words": [lambda: reviewtalk.review_step_words(0, 20),
+                              lambda: reviewtalk.review_step_words(3, 20)],
+        "review_heading": [lambda: reviewtalk.review_heading([1], False, False),
+                           lambda: reviewtalk.review_heading([0, 1], True, False),
+                           lambda: reviewtalk.review_heading([0], True, True)],
+        "review_hand_heading": [lambda: reviewtalk.review_hand_heading(0)],
+        "review_progress": [lambda: reviewtalk.review_progress(0, 1),
+                            lambda: reviewtalk.review_progress(1, 3),
+                            lambda: reviewtalk.review_progress(3, 3)],
+        "game_label": [lambda: reviewtalk.game_label(["You", "Pinocchio"], [104, 60])],
+        "fixed": [],  # a number
+        # A whole review's lines (the same functions, on the numbers of doublesix.ai.review).
+        "decision_line": [], "decision_hindsight": [], "review_lines": [], "summary_lines": [],
+        "review_json": [],
+    },
+    errorwords: {
+        "rule_error": [functools.partial(errorwords.rule_error, error)
+                       for error in _rule_errors()],
+        "said": [lambda: errorwords.said(_rule_errors()[0])],
+    },
+    helpwords: {
+        "version_line": [lambda: helpwords.version_line("0.1", "compiled")],
+        "language_help": [lambda: helpwords.language_help("en, es"),
+                          lambda: helpwords.language_help("en, es", play=True)],
+        "play_help": [lambda: [helpwords.play_help(option) for option in helpwords.PLAY]],
+        "opponents_help": [lambda: helpwords.opponents_help("random", "pinocchio")],
+        "speaking": [],  # argparse's words: the --help test below
+    },
+}
+
+
+@pytest.mark.parametrize("module", list(WALKS), ids=lambda module: module.__name__)
+def test_every_sentence_is_marked(module: ModuleType) -> None:
+    """In ``qps`` each public function's sentences are inside the markers, and the walk
+    covers every public function of the module (a new one must be added to it)."""
+    public = {name for name, value in inspect.getmembers(module, inspect.isfunction)
+              if not name.startswith("_") and value.__module__ == module.__name__}
+    assert public == set(WALKS[module])
+    with using("qps"):
+        for name, calls in WALKS[module].items():
+            for call in calls:
+                said = call()
+                assert said, name
+                assert outside_markers(said) == [], name
+
+
+def test_the_constants_are_marked() -> None:
+    with using("qps"):
+        constants = [pagewords.HAND_OVER, pagewords.GAME_OVER, pagewords.TAKE_BACK,
+                     pagewords.TOOK_BACK, pagewords.TAKEN_BACK, pagewords.NO_TAKE_BACK,
+                     pagewords.AGAIN_STARTED, *reviewtalk.MARK_WORDS.values(),
+                     *reviewtalk.MARK_NAMES.values(), *helpwords.COMMANDS.values(),
+                     helpwords.VERSION, *helpwords.ARGPARSE_WORDS]
+        assert outside_markers([_(constant) for constant in constants]) == []
+
+
+SAID = {
+    "es": {
+        "turn": "Tu turno: no encaja nada, roba una ficha.",
+        "card": ["equipo ", "45", " puntos"],
+        "again": "Quieres jugar otra vez. Bea quiere jugar otra vez. Esperando a Cid.",
+        "label": "Siguiente mano",
+        "title": "Partida · doublesix",
+        "review": "Jugada 3: pusiste 6|4 en la punta derecha, sumando 10. Mejor: 5|5 en la "
+                  "punta izquierda, sumando 15, 4,2 puntos mejor, 3\u00a0% de la partida. "
+                  "Un error.",
+        "summary": "Precisión: 80\u00a0%, 8 de 10 decisiones mejores o buenas.",
+        "rule": "Una partida tiene de 2 a 4 jugadores, no 5.",
+    },
+    "pt_BR": {
+        "turn": "Sua vez: nada encaixa, compre uma pedra.",
+        "card": ["dupla ", "45", " pontos"],
+        "again": "Você quer jogar de novo. Bea quer jogar de novo. Esperando Cid.",
+        "label": "Próxima mão",
+        "title": "Partida · doublesix",
+        "review": "Jogada 3: você jogou 6|4 na ponta direita, marcando 10. Melhor: 5|5 na ponta "
+                  "esquerda, marcando 15, 4,2 pontos melhor, 3% da partida. Um erro.",
+        "summary": "Precisão: 80%, 8 de 10 decisões melhores ou boas.",
+        "rule": "Uma partida tem de 2 a 4 jogadores, não 5.",
+    },
+    "fr": {
+        "turn": "À vous : rien ne se pose, piochez un domino.",
+        "card": ["équipe ", "45", " points"],
+        "again": "Vous voulez rejouer. Bea veut rejouer. En attente de Cid.",
+        "label": "Main suivante",
+        "title": "Partie · doublesix",
+        "review": "Coup 3 : vous avez posé 6|4 au bout droite, marquant 10. Meilleur : 5|5 au "
+                  "bout gauche, marquant 15, 4,2 points de mieux, 3\u00a0% de la partie. Une "
+                  "erreur.",
+        "summary": "Précision : 80\u00a0%, 8 décisions sur 10 meilleures ou bonnes.",
+        "rule": "Une partie se joue de 2 à 4 joueurs, pas 5.",
+    },
+}
+
+
+@pytest.mark.parametrize("language", list(SAID))
+def test_the_remaining_sentences_in_each_language(language: str) -> None:
+    expected = SAID[language]
+    with using(language):
+        said = {
+            "turn": pagewords.your_turn(False, True),
+            "card": pagewords.card_words(3, 7, 45, True)["score"],
+            "again": pagewords.again_words(True, ["Bea"], ["Cid"], []),
+            "label": pagelabels.translated()["nextHand"],
+            "title": pagelabels.translated()["gamePageTitle"],
+            "review": reviewtalk.review_line(3, Move(Tile(6, 4), "right"), 10,
+                                             Move(Tile(5, 5), "left"), 15, 4.2, None, "mistake",
+                                             0.031),
+            "summary": reviewtalk.review_summary(10, 8, 1.0, None, None)[0],
+            "rule": errorwords.rule_error(_rule_errors()[4]),
+        }
+    assert {key: said[key] for key in expected} == expected
+
+
+def test_labels_js_is_written_in_the_language_of_the_moment() -> None:
+    """``javascript()`` inside ``using("es")`` writes the Spanish labels and the page's
+    language; in English it is the shipped ``labels.js``, byte for byte."""
+    shipped = Path(pagelabels.__file__).parents[1] / "web" / "static" / "labels.js"
+    assert pagelabels.javascript() == shipped.read_text(encoding="utf-8")
+    with using("es"):
+        spanish = pagelabels.javascript()
+    assert '"locale": "es",' in spanish and '"nextHand": "Siguiente mano",' in spanish
+    assert '"deleteAccountWarning": "Tu nombre, tus puntuaciones y tus estadísticas ' in spanish
+
+
+def test_a_rule_error_is_said_as_its_english_message_in_english() -> None:
+    for error in _rule_errors():
+        assert error.code
+        assert errorwords.rule_error(error) == str(error)
+
+
+def test_the_new_game_form_is_refused_in_spanish() -> None:
+    """The server's refusal of rules nobody can play, built in a Spanish request."""
+    with using("es"), pytest.raises(FieldError) as raised:
+        parse_new_game({"variant": "partnership", "players": 3,
+                        "opponents": ["random", "random"]})
+    assert raised.value.field == "players"
+    assert str(raised.value) == ("Por parejas se juega de a cuatro en una mesa, dos contra dos, "
+                                 "no 3.")
+
+
+def _run(*args: str, language: str = "fr") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LANG": f"{language}.UTF-8", "COLUMNS": "100"}
+    env.pop("LC_ALL", None)
+    env.pop("LC_MESSAGES", None)
+    return subprocess.run([DOUBLESIX, *args], capture_output=True, text=True, env=env,
+                          check=False)
+
+
+def test_help_in_french() -> None:
+    """``doublesix --help`` and ``doublesix play --help`` from a French locale: argparse's
+    own words and every option's help in French."""
+    said = _run("--help", language="fr_FR")
+    assert said.returncode == 0
+    text = " ".join(said.stdout.split())
+    assert said.stdout.startswith("utilisation : doublesix ")
+    assert "afficher cette aide et quitter" in text
+    assert "jouer une partie dans le terminal (mode ligne, lecteurs d'écran)" in text
+    said = _run("play", "--help", language="fr_FR")
+    text = " ".join(said.stdout.split())
+    assert said.stdout.startswith("utilisation : doublesix play ")
+    for words in ("reprendre la partie enregistrée", "à 4 joueurs : deux équipes, votre "
+                  "partenaire en face", "la langue de jeu : en (English), es (Español)"):
+        assert words in text
+    refused = _run("play", "--players", "7", language="fr_FR")
+    assert refused.returncode == 2
+    assert "choix invalide : 7 (choisissez parmi 2, 3, 4)" in refused.stderr
+
+
+def test_a_rule_error_in_spanish_in_the_terminal(tmp_path: Path) -> None:
+    said = _run("play", "--lang", "es", "--variant", "partnership", "--players", "2",
+                "--save-dir", str(tmp_path))
+    assert said.returncode == 2
+    assert (said.stdout + said.stderr).strip().endswith(
+        "Por parejas se juega de a cuatro en una mesa, dos contra dos, no 2.")
