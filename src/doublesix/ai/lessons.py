@@ -35,7 +35,7 @@ from typing import Final, Literal, NamedTuple
 from doublesix.engine.events import Event
 from doublesix.engine.match import Match
 from doublesix.engine.moves import Move
-from doublesix.engine.rules import VARIANTS, Rules
+from doublesix.engine.rules import Rules
 from doublesix.engine.summary import lay_points, same_choices, tile_choices
 from doublesix.engine.tiles import Tile
 

@@ -22,6 +22,8 @@ from doublesix.words.rulebook import VARIANT_NAMES
 #: Subcommand name -> (module, one-line help).
 COMMANDS: Final = {
     "play": ("doublesix.terminal.app", "play a game in the terminal (line mode, screen readers)"),
+    "learn": ("doublesix.terminal.lessons",
+              "learn a game with a coach, on a prepared hand: learn VARIANT"),
     "join": ("doublesix.terminal.join", "sit at a web table from the terminal: join LINK"),
     "lobby": ("doublesix.terminal.lobby",
               "the public tables of a web server: lobby URL, then a table's number sits you"),

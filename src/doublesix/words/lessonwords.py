@@ -6,9 +6,10 @@ language of the moment.
 >>> from doublesix.engine.moves import Move
 >>> step_sentence("all-fives.count", tile="6|3", count=12)
 'The ends count 12 now. Lay 6|3: it makes the ends a multiple of 5, and you score that many points.'
->>> print(wrong_sentence("points", Move.parse("6|4 left"), Move.parse("6|3 left"),
-...                      points=0, better_points=15, better_count=15))
-6|4 scores nothing; 6|3 on the left end makes the ends count 15: 15 points. Let's take that back and try 6|3 there.
+>>> wrong_sentence("points", Move.parse("6|4 left"), Move.parse("6|3 left"),
+...                points=0, better_points=15, better_count=15).split(". ")
+['6|4 scores nothing; 6|3 on the left end makes the ends count 15: 15 points', \
+"Let's take that back and try 6|3 there."]
 """
 
 from __future__ import annotations
@@ -97,9 +98,10 @@ def wrong_sentence(kind: str, played: Move, better: Move, *, points: int = 0,
     """Why ``played`` was worse than ``better``, then that it is taken back, in one whole
     sentence a kind (the numbers are the engine's: :func:`doublesix.ai.lessons.explain`).
 
-    >>> print(wrong_sentence("pips", Move.parse("6|1 left"), Move.parse("6|4 left"),
-    ...                      pips=7, better_pips=10))
-    6|1 keeps 6|4 in your hand, and its 10 pips count against you when the hand ends. Let's take that back and try 6|4.
+    >>> wrong_sentence("pips", Move.parse("6|1 left"), Move.parse("6|4 left"),
+    ...                pips=7, better_pips=10).split(". ")
+    ['6|1 keeps 6|4 in your hand, and its 10 pips count against you when the hand ends', \
+    "Let's take that back and try 6|4."]
     """
     tile = str(played.tile) if played.tile is not None else str(played)
     best = str(better.tile) if better.tile is not None else str(better)
