@@ -130,11 +130,13 @@ class Wrong(NamedTuple):
 
 class Answer(NamedTuple):
     """What a person's move did: the events to show in order (for a wrong move, its own, then
-    it was taken back), why it was wrong (None: it stands), and the step now."""
+    it was taken back), why it was wrong (None: it stands), the step now, and for a wrong
+    move the match as it left it, before it was taken back (``taken``)."""
 
     events: list[Event]
     wrong: Wrong | None
     step: Step | None
+    taken: Match | None = None
 
 
 @dataclass
@@ -194,10 +196,10 @@ class Tutor:
         before = len(self.match.history)
         if not step.wants(move):
             wrong = explain(self.match, step, move)
-            self.match.play(move)
-            events = self.match.history[before:]
+            taken = self.match
+            taken.play(move)
             self._replay()
-            return Answer(events, wrong, step)
+            return Answer(taken.history[before:], wrong, step, taken)
         self.match.play(move)
         self.played.append(move)
         self.index += 1

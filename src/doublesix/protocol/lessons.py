@@ -14,35 +14,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from doublesix.ai.lessons import YOU, Tutor, Wrong
 from doublesix.engine.moves import Move
-from doublesix.protocol.model import Model, Variant
+from doublesix.protocol.messages import CoachMessage, LessonNextRequest
 from doublesix.words import lessonwords, players
 from doublesix.words.names import YOU_NAME
 
-
-class CoachMessage(Model):
-    """What the coach says now (``text``, a whole sentence or two, said at once to a screen
-    reader), at step ``step`` of ``steps`` (from 1), and what the lesson waits for: ``next``
-    (a step that only explains: the Next button), ``move`` (the person's move) or ``done``.
-    ``wrong``: the text explains a move that was then taken back."""
-
-    type: Literal["coach"]
-    variant: Variant
-    step: int
-    steps: int
-    waits: Literal["next", "move", "done"]
-    text: str
-    wrong: bool
-    next_label: str
-
-
-class LessonNextRequest(Model):
-    """Go on from a lesson's step that only explains (the coach's Next)."""
-
-    type: Literal["lesson-next"]
+__all__ = ["CoachMessage", "LessonNextRequest", "coach_json", "names", "played",
+           "step_words", "wrong_words"]
 
 
 def names(tutor: Tutor) -> list[str]:
@@ -91,6 +72,7 @@ def coach_json(tutor: Tutor, wrong: Wrong | None = None) -> dict[str, Any]:
         "text": step_words(tutor) if wrong is None else wrong_words(tutor, wrong),
         "wrong": wrong is not None,
         "next_label": lessonwords.next_button(),
+        "moves": ",".join(str(move) for move in tutor.played),
     }
 
 

@@ -149,6 +149,21 @@ def done_sentence(score: int) -> str:
                     "own whenever you like.", score).format(count=score)
 
 
+def no_such_lesson() -> str:
+    """What a lesson's socket answers for a game with no lesson."""
+    return _("There is no such lesson: choose one of the five games.")
+
+
+def not_now() -> str:
+    """What the lesson answers a move or a Next it is not waiting for."""
+    return _("The lesson is not waiting for that now: read what the coach says.")
+
+
+def not_in_lesson() -> str:
+    """What the lesson answers a request no lesson takes (a hint, an undo, the next hand)."""
+    return _("In a lesson, play the move the coach asks for, or go on with Next.")
+
+
 def next_button() -> str:
     """The coach's Next button, in the language of the moment."""
     return _(NEXT_BUTTON)
