@@ -63,11 +63,13 @@ def wrong_words(tutor: Tutor, wrong: Wrong) -> str:
 
 def coach_json(tutor: Tutor, wrong: Wrong | None = None) -> dict[str, Any]:
     """The ``coach`` message now: the step's words, or after a wrong move its explanation."""
+    step, steps = min(tutor.index + 1, len(tutor.lesson.steps)), len(tutor.lesson.steps)
     return {
         "type": "coach",
         "variant": tutor.lesson.variant,
-        "step": min(tutor.index + 1, len(tutor.lesson.steps)),
-        "steps": len(tutor.lesson.steps),
+        "step": step,
+        "steps": steps,
+        "progress": lessonwords.progress(step, steps),
         "waits": tutor.waits,
         "text": step_words(tutor) if wrong is None else wrong_words(tutor, wrong),
         "wrong": wrong is not None,

@@ -123,6 +123,7 @@ class CoachMessage(Model):
     (``text``, a whole sentence or two, said at once to a screen reader), at step ``step`` of
     ``steps`` (from 1), and what the lesson waits for: ``next`` (a step that only explains: the
     Next button, labelled ``next_label``), ``move`` (the person's move) or ``done``.
+    ``progress`` says the step in words ("Step 2 of 6").
     ``wrong``: the text explains a move that was then taken back.  ``moves``: the person's
     moves that stood, comma-separated, which bring the lesson back to where it is on a new
     socket (its ``moves=``)."""
@@ -131,6 +132,7 @@ class CoachMessage(Model):
     variant: Variant
     step: int
     steps: int
+    progress: str
     waits: Literal["next", "move", "done"]
     text: str
     wrong: bool

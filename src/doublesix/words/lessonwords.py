@@ -73,6 +73,24 @@ STEPS: Final = {
                               "the fewest pips wins it. You and {partner} score together."),
 }
 
+#: Each lesson's topic, by variant: the lessons' list names them so.
+TOPICS: Final = {
+    "draw": N_("Draw: match a number, and draw when nothing matches"),
+    "block": N_("Block: pass when nothing matches, and the blocked hand's count"),
+    "all-fives": N_("All Fives: the ends' count, and scoring in fives"),
+    "muggins": N_("Muggins: the spinner and its four open ends"),
+    "partnership": N_("Partnership: play with your partner against the other side"),
+}
+#: The page's words around the lessons (written into the browser's labels by
+#: :mod:`doublesix.words.pagelabels`).
+LEARN_TO_PLAY: Final = N_("Learn to play")
+LEARN_LEAD: Final = N_("A short guided hand of each game, on the real table, with a coach who "
+                       "says what to look at and why. Each takes a few minutes.")
+LEARN_OFFER: Final = N_("New to dominoes? A coach shows you each game in a few minutes.")
+COACH: Final = N_("Coach")
+NEXT_LESSON: Final = N_("Next lesson")
+ALL_LESSONS: Final = N_("All lessons")
+PLAY_A_GAME: Final = N_("Play a game")
 #: The terminal's prompt at a step that only explains.
 NEXT_PROMPT: Final = N_("Press Enter for the next step.")
 #: What the page's Next button says.
@@ -147,6 +165,15 @@ def done_sentence(score: int) -> str:
                     "own whenever you like.",
                     "Lesson complete: you finished with {count} points. Start a game of your "
                     "own whenever you like.", score).format(count=score)
+
+
+def progress(step: int, steps: int) -> str:
+    """Where the lesson is, in words.
+
+    >>> progress(2, 6)
+    'Step 2 of 6'
+    """
+    return _("Step {step} of {steps}").format(step=step, steps=steps)
 
 
 def no_such_lesson() -> str:

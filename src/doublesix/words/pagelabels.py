@@ -18,7 +18,15 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from doublesix.words import accountwords, lobbywords, matchwords, names, pagewords, watchwords
+from doublesix.words import (
+    accountwords,
+    lessonwords,
+    lobbywords,
+    matchwords,
+    names,
+    pagewords,
+    watchwords,
+)
 from doublesix.words.pagewords import page_title
 
 #: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
@@ -240,6 +248,20 @@ LABELS: Final[dict[str, str]] = {
     "result": "Result",
     "rating": "Rating",
     "interval": "Interval",
+    # The lessons (issue 44): their list, the front page's offer, the coach's panel.
+    "learnToPlay": lessonwords.LEARN_TO_PLAY,
+    "learnPageTitle": page_title(lessonwords.LEARN_TO_PLAY),
+    "learnLead": lessonwords.LEARN_LEAD,
+    "learnOffer": lessonwords.LEARN_OFFER,
+    "coach": lessonwords.COACH,
+    "nextLesson": lessonwords.NEXT_LESSON,
+    "allLessons": lessonwords.ALL_LESSONS,
+    "playAGame": lessonwords.PLAY_A_GAME,
+    "lessonDraw": lessonwords.TOPICS["draw"],
+    "lessonBlock": lessonwords.TOPICS["block"],
+    "lessonAllFives": lessonwords.TOPICS["all-fives"],
+    "lessonMuggins": lessonwords.TOPICS["muggins"],
+    "lessonPartnership": lessonwords.TOPICS["partnership"],
 }
 
 

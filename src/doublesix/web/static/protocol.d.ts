@@ -651,6 +651,7 @@ export interface ChatMessage {
  * (``text``, a whole sentence or two, said at once to a screen reader), at step ``step`` of
  * ``steps`` (from 1), and what the lesson waits for: ``next`` (a step that only explains: the
  * Next button, labelled ``next_label``), ``move`` (the person's move) or ``done``.
+ * ``progress`` says the step in words ("Step 2 of 6").
  * ``wrong``: the text explains a move that was then taken back.  ``moves``: the person's
  * moves that stood, comma-separated, which bring the lesson back to where it is on a new
  * socket (its ``moves=``).
@@ -663,6 +664,7 @@ export interface CoachMessage {
   variant: "draw" | "block" | "all-fives" | "muggins" | "partnership";
   step: number;
   steps: number;
+  progress: string;
   waits: "next" | "move" | "done";
   text: string;
   wrong: boolean;
