@@ -7,6 +7,7 @@ import io
 import subprocess
 import sys
 
+from doublesix.ai.lessons import LESSONS, Tutor, canonical
 from doublesix.cli import build_parser
 from doublesix.terminal.lessons import run
 
@@ -43,3 +44,32 @@ def test_learn_is_a_command_of_the_program() -> None:
                           timeout=60, check=True)
     assert "Let's take that back and try 3|1." in done.stdout
     assert "Lesson complete" in done.stdout
+
+
+def typed(variant: str) -> list[str]:
+    """What a person types to take the lesson of ``variant`` without a wrong move: Enter at a
+    step that only explains and for a draw, else the tile the step wants with its end."""
+    tutor = Tutor(LESSONS[variant])
+    lines: list[str] = []
+    while not tutor.done:
+        if tutor.waits == "next":
+            tutor.next()
+            lines.append("")
+            continue
+        step = tutor.step
+        assert step is not None
+        move = next(canonical(tutor.match, m) for m in tutor.match.legal_moves()
+                    if step.wants(m))
+        tile = move.tile
+        lines.append("" if tile is None else f"{tile.high} {tile.low} {move.end or ''}")
+        assert tutor.move(move).wrong is None
+    return lines
+
+
+def test_learn_draw_draws_on_enter_and_says_the_hands_result() -> None:
+    lines = typed("draw")
+    assert "" in lines[1:], "the Draw lesson draws"
+    said = lesson("draw", lines)
+    assert "You drew" in said
+    assert "Hand 1 is over. You went out and score" in said
+    assert said.rstrip().endswith("Start a game of your own whenever you like.")

@@ -1,7 +1,8 @@
 """``doublesix learn VARIANT``: a game's lesson in the terminal (issue 44), the same lessons
 and the same words as the browser's: the coach's sentence at each step, Enter at a step that
-only explains, a tile typed as in ``doublesix play`` (``6 4``, ``6 4 left``, ``draw``), a wrong
-move played, explained and taken back.
+only explains, a tile typed as in ``doublesix play`` (``6 4``, ``6 4 left``, ``draw``, or Enter
+to draw when nothing fits), a wrong move played, explained and taken back; when the hand ends,
+its result as ``play`` says it.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def _lesson(variant: str, console: Console) -> int:
             line = console.ask(_("Your move: "))
             if line is None:
                 return 0
+            if not line.strip() and Move.draw() in tutor.match.legal_moves():
+                line = "draw"  # Enter draws, as in play (the hand's line says so)
             move = _move(console, line, tutor.match.rules.set)
             if move is None:
                 continue
@@ -83,6 +86,9 @@ def _lesson(variant: str, console: Console) -> int:
         _tell(console, answer.events, shown)
         if answer.wrong is not None:
             console.say(wrong_words(tutor, answer.wrong))
+        elif any(event.kind == "end" for event in answer.events):
+            for line in talk.hand_end_lines(tutor.match, shown):
+                console.say(line)
 
 
 def _move(console: Console, line: str, top: int) -> Move | None:
