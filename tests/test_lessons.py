@@ -8,28 +8,14 @@ import re
 
 import pytest
 
-from doublesix.ai.lessons import LESSONS, YOU, LessonError, Step, Tutor, Wrong, canonical
+from doublesix.ai.lessons import LESSONS, YOU, LessonError, Step, Tutor, Wrong
 from doublesix.engine.match import Match
 from doublesix.engine.moves import IllegalMoveError, Move
 from doublesix.engine.rules import VARIANTS
 from doublesix.engine.summary import same_choices
 from doublesix.protocol import lessons as coach
 from doublesix.words import i18n
-
-
-def better_move(tutor: Tutor) -> Move:
-    """The move the step wants (its first that is legal, as the lesson plays it)."""
-    step = tutor.step
-    assert step is not None
-    return next(canonical(tutor.match, m) for m in tutor.match.legal_moves() if step.wants(m))
-
-
-def wrong_moves(tutor: Tutor) -> list[Move]:
-    """One move of every other choice the person has at this step."""
-    step = tutor.step
-    assert step is not None
-    return [group[0] for group in same_choices(tutor.match.view(YOU))
-            if not step.wants(group[0])]
+from tests.support.lessons import better_move, wrong_moves
 
 
 def after(match: Match, move: Move) -> Match:

@@ -7,9 +7,10 @@ import io
 import subprocess
 import sys
 
-from doublesix.ai.lessons import LESSONS, Tutor, canonical
+from doublesix.ai.lessons import LESSONS, Tutor
 from doublesix.cli import build_parser
 from doublesix.terminal.lessons import run
+from tests.support.lessons import better_move
 
 #: The Muggins lesson's moves, a wrong one (1|0 beside the spinner) first.
 MUGGINS = ["", "1 0", "6 0", "4 0", "4 1 up", "1 0 down", "6 1 left"]
@@ -58,8 +59,7 @@ def typed(variant: str) -> list[str]:
             continue
         step = tutor.step
         assert step is not None
-        move = next(canonical(tutor.match, m) for m in tutor.match.legal_moves()
-                    if step.wants(m))
+        move = better_move(tutor)
         tile = move.tile
         lines.append("" if tile is None else f"{tile.high} {tile.low} {move.end or ''}")
         assert tutor.move(move).wrong is None

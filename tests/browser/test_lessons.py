@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from doublesix.ai.lessons import LESSONS, YOU, Tutor, canonical
+from doublesix.ai.lessons import LESSONS, YOU, Tutor
 from doublesix.engine.moves import Move
 from doublesix.engine.rules import VARIANTS
-from doublesix.engine.summary import same_choices, tile_choices
+from doublesix.engine.summary import tile_choices
 from doublesix.protocol import lessons as coach
 from tests.support.browser import Session, assert_accessible, wait_said
 from tests.support.browser_players import KeyboardPlayer
+from tests.support.lessons import better_move, wrong_moves
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                          "is_mobile": True}
@@ -37,22 +38,6 @@ class Taps(KeyboardPlayer):
 
     def press_button(self, button: Locator) -> None:
         button.tap()
-
-
-def the_move(tutor: Tutor) -> Move:
-    """The move the step wants, as the lesson plays it."""
-    step = tutor.step
-    assert step is not None
-    return next(canonical(tutor.match, m) for m in tutor.match.legal_moves() if step.wants(m))
-
-
-def a_wrong_move(tutor: Tutor) -> Move | None:
-    """A move the step does not want, if the person has one."""
-    step = tutor.step
-    assert step is not None and not step.explains
-    others = [group[0] for group in same_choices(tutor.match.view(YOU))
-              if not step.wants(group[0])]
-    return others[0] if others else None
 
 
 def coach_says(page: Page, text: str) -> None:
@@ -91,7 +76,8 @@ def take_lesson(session: Session, variant: str, player_of: Callable[[Page], Keyb
             player.press_button(next_button)
             tutor.next()
             continue
-        wrong = a_wrong_move(tutor) if step.wrong is not None and not explained else None
+        others = wrong_moves(tutor) if step.wrong is not None and not explained else []
+        wrong = others[0] if others else None
         if wrong is not None:
             play(player, tutor, wrong)
             answer = tutor.move(wrong)
@@ -104,7 +90,7 @@ def take_lesson(session: Session, variant: str, player_of: Callable[[Page], Keyb
             if check_axe:
                 page.wait_for_selector('#game[data-phase="you"]')
                 assert_accessible(page, f"the {variant} lesson, a wrong move explained")
-        move = the_move(tutor)
+        move = better_move(tutor)
         play(player, tutor, move)
         assert tutor.move(move).wrong is None
     coach_says(page, coach.step_words(tutor))
