@@ -8,7 +8,7 @@ PlayMessage(type='play', move='6|4 left')
 >>> type(message).__name__, message.seat
 ('ThinkingMessage', 1)
 >>> sorted(SERVER_TYPES)[:4]
-['again', 'chat', 'error', 'event']
+['again', 'chat', 'coach', 'error']
 """
 
 from __future__ import annotations
