@@ -61,7 +61,7 @@ class Advice(NamedTuple):
     best_scores: int = 0
     played_scores: int = 0
     #: The board count after the best lay (under fives).
-    count: int = 0
+    board_count: int = 0
     numbers: tuple[int, ...] = ()
     chances: tuple[float, float] = (0.0, 0.0)
     points: float = 0.0
@@ -114,7 +114,7 @@ def advise(view: View, played: Move, rng: random.Random,
                     played_end_matters=_end_matters(played, best.move, choices))
     if fives and best.scores > mine.scores:
         count = view.layout.lay_index(best.move.t, best.move.e).count
-        return advice._replace(why="scores", count=count)
+        return advice._replace(why="scores", board_count=count)
     if numbers and not set(numbers) <= set(_blocked(view, played)):
         return advice._replace(why="blocks", numbers=numbers)
     return advice

@@ -73,6 +73,23 @@ class HintMessage(Model):
     words: str
 
 
+class CoachMessage(Model):
+    """The coach (issue 44), sent to the seat that moved when it asked (``play``'s ``coach``)
+    in a game against the computers and the move lost much more than the best: the better
+    ``move`` (``tile`` and ``end`` None for a draw or a pass), the review's ``mark`` of the
+    move played, ``words`` (the better move and why, one sentence) and ``take_back`` (a
+    sentence, while the move may be taken back; else null).  It comes before the computers'
+    answers."""
+
+    type: Literal["coach"]
+    move: str
+    tile: str | None
+    end: End | None
+    mark: Literal["mistake", "blunder"]
+    words: str
+    take_back: str | None
+
+
 class ErrorMessage(Model):
     """A message refused, in words; nothing changed."""
 
@@ -119,8 +136,8 @@ class ChatMessage(Model):
 
 
 #: Any message from the server, as its own model.
-AnyServerMessage = (StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage
-                    | NoticeMessage | TableMessage | AgainMessage | ChatMessage)
+AnyServerMessage = (StateMessage | EventMessage | ThinkingMessage | HintMessage | CoachMessage
+                    | ErrorMessage | NoticeMessage | TableMessage | AgainMessage | ChatMessage)
 
 
 class ServerMessage(RootModel[Annotated[AnyServerMessage, Field(discriminator="type")]]):
@@ -136,10 +153,14 @@ SERVER_TYPES: Final = frozenset(
 
 
 class PlayMessage(Model):
-    """Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``."""
+    """Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``.  With
+    ``coach`` true, the coach judges the move (a game against the computers only, never the
+    daily game or a table of people) and says so at once if it lost much more than the best
+    (a ``coach`` message, before the computers answer)."""
 
     type: Literal["play"]
     move: str = Field(pattern=r"\S")
+    coach: bool = False
 
 
 class NextMessage(Model):

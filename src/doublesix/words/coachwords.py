@@ -5,7 +5,7 @@ the browser and the terminal.  Pure: no I/O.
 >>> from doublesix.ai.coach import Advice
 >>> from doublesix.engine.moves import Move
 >>> advice = Advice(Move.parse("6|2 right"), Move.parse("4|4 left"), 0.24, "blunder", "scores",
-...                 best_scores=20, count=20)
+...                 best_scores=20, board_count=20)
 >>> coach_sentence(advice)
 '4|4 would have been better: it makes the ends count 20, which scores 20, where 6|2 scores \
 nothing.'
@@ -18,16 +18,14 @@ from typing import TYPE_CHECKING
 
 from doublesix.engine.moves import Move
 from doublesix.words.endwords import end_name
-from doublesix.words.i18n import N_, _, capital, ngettext, percent
+from doublesix.words.i18n import N_, _, capital, ngettext, percent, pgettext
 
 if TYPE_CHECKING:  # the coach's numbers, which these words say
     from doublesix.ai.coach import Advice
 
 #: Said after the coach's sentence when the move may still be taken back (a game against the
 #: computers, the hand in play).
-TAKE_BACK = N_("You can take the move back with Take back and try another.")
-#: The coach panel's heading, and the terminal's name for the setting (``--coach``).
-COACH = N_("Coach")
+TAKE_BACK = N_("You can still take this move back and try another.")
 
 
 def move_name(move: Move, with_end: bool) -> str:
@@ -40,9 +38,9 @@ def move_name(move: Move, with_end: bool) -> str:
     ('5|5 on the up arm', 'drawing')
     """
     if move.kind == "draw":
-        return _("drawing")
+        return pgettext("move", "drawing")
     if move.kind == "pass":
-        return _("passing")
+        return pgettext("move", "passing")
     if with_end and move.end is not None:
         return _("{tile} on {end}").format(tile=move.tile, end=end_name(move.end))
     return str(move.tile)
@@ -60,7 +58,7 @@ def coach_sentence(advice: Advice) -> str:
     >>> from doublesix.ai.coach import Advice
     >>> played, best = Move.parse("6|2 right"), Move.parse("6|5 left")
     >>> coach_sentence(Advice(played, best, 0.1, "mistake", "scores", best_scores=15,
-    ...                       played_scores=5, count=15))
+    ...                       played_scores=5, board_count=15))
     '6|5 would have been better: it makes the ends count 15, which scores 15, where 6|2 scores \
 only 5.'
     >>> coach_sentence(Advice(played, best, 0.1, "mistake", "blocks", numbers=(2, 5)))
@@ -79,11 +77,11 @@ only 5.'
         if advice.played_scores:
             return _("{best} would have been better: it makes the ends count {count}, which "
                      "scores {points}, where {played} scores only {other}.").format(
-                best=best, count=advice.count, points=advice.best_scores, played=played,
+                best=best, count=advice.board_count, points=advice.best_scores, played=played,
                 other=advice.played_scores)
         return _("{best} would have been better: it makes the ends count {count}, which scores "
                  "{points}, where {played} scores nothing.").format(
-            best=best, count=advice.count, points=advice.best_scores, played=played)
+            best=best, count=advice.board_count, points=advice.best_scores, played=played)
     if advice.why == "blocks":
         return _("{best} would have been better: it leaves a {numbers} open, which the next "
                  "player lacks.").format(best=best, numbers=_numbers(advice.numbers))
@@ -105,6 +103,6 @@ def take_back() -> str:
     """What the coach adds when the move may still be taken back.
 
     >>> take_back()
-    'You can take the move back with Take back and try another.'
+    'You can still take this move back and try another.'
     """
     return _(TAKE_BACK)
