@@ -116,6 +116,15 @@ LABELS: Final[dict[str, str]] = {
     "tilesPips": "Pips",
     "tilesNumerals": "Numerals",
     "tilesColours": "Pips coloured by number (a palette colour-blind players can tell apart)",
+    # The coach (issue 44): newcomers are those with fewer than 5 finished games (coach.js).
+    "coach": "Coach",
+    "coachHelp": "Says at once when a move loses much more than the best one, with the better "
+                 "move and why. Only in games against the computers: never at a table of people "
+                 "or in the daily game.",
+    "coachMe": "Coach me",
+    "coachAuto": "In my first 5 games",
+    "coachOn": "Always",
+    "coachOff": "Never",
     "done": "Done",
     # The result.
     "scoresheet": "Scoresheet",

@@ -32,6 +32,7 @@ import { isPerson, onMySide, seatNames } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
 import { awaySentence, checkHandoverDialog, renderTableNotice } from "./standins.js";
 import { renderChat, showChat } from "./chat.js";
+import { coachWanted, followCoach, hideCoach, showCoach } from "./coach.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -100,6 +101,8 @@ export function openGame(id, token, watching = false) {
   for (const slot of ["top", "left", "right"]) byId(`seat-${slot}`).replaceChildren();
   byId("game-caption").textContent = LABELS.connecting;
   byId("hint-text").hidden = true;
+  hideCoach();
+  followCoach();
   byId("end-choice").hidden = true;
   byId("table-notice").hidden = true;
   resetWaiting();
@@ -220,6 +223,10 @@ async function handle(g, msg) {
       showHint(msg);
       break;
     }
+    case "coach": {
+      showCoach(msg);
+      break;
+    }
     case "notice": {
       // Said at once ("Saving failed; trying again."), and shown in the bar until it passes;
       // a move taken back is only said.
@@ -327,6 +334,7 @@ function afterRender(g, ev) {
  */
 function noteEvent(g, st, ev, text, short) {
   if (ev.kind === "hand") {
+    hideCoach();
     g.status = {};
     g.hint = null;
     g.selected = null;
@@ -463,7 +471,8 @@ function announceOtherTurn(g, st) {
 export function play(move) {
   const g = state.game;
   if (!g || !canAct(g)) return;
-  if (send(g, { type: "play", move })) {
+  if (send(g, coachWanted() ? { type: "play", move, coach: true } : { type: "play", move })) {
+    hideCoach();
     // A draw by key from your hand puts the focus on Draw: it keeps it while nothing fits.
     if (move === "draw" && byId("hand").contains(document.activeElement)) byId("draw-button").focus({ preventScroll: true });
     setPhase("busy");
