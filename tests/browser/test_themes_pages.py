@@ -120,3 +120,32 @@ def test_the_status_bar_takes_each_themes_colour(session: Session) -> None:
     page.emulate_media(color_scheme="dark")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     assert page.evaluate(colour) == seen["dark"]
+
+
+def test_the_larger_sets_numbers_take_the_colours_of_1_to_6_ringed(session: Session) -> None:
+    page = session.page()
+    session.new_game(page, variant="draw", players=2, target=0, seed=5, set=12,
+                     opponents=["random"])
+    wait_phase(page)
+    page.evaluate("""() => {
+      localStorage.setItem("doublesix.preferences", JSON.stringify({tiles: "colours"}));
+      document.dispatchEvent(new Event("doublesix:look"));
+    }""")
+    expect(page.locator("html")).to_have_attribute("data-tiles", "colours")
+    drawn = page.evaluate("""() => {
+      const root = getComputedStyle(document.documentElement);
+      const out = {};
+      for (let n = 1; n <= 12; n++) {
+        const pip = document.querySelector(`#board .pip-${n}, #hand .pip-${n}`);
+        if (!pip) continue;
+        const style = getComputedStyle(pip);
+        out[n] = {fill: style.fill, width: parseFloat(style.strokeWidth),
+                  colour: root.getPropertyValue(`--pip-${(n - 1) % 6 + 1}`).trim()};
+      }
+      return out;
+    }""")
+    large = [n for n in drawn if int(n) >= 7]
+    assert large, drawn
+    for number, seen in drawn.items():
+        assert hex_of(seen["fill"]) == seen["colour"], (number, seen)
+        assert seen["width"] == (0.07 if int(number) >= 7 else 0.035), (number, seen)
