@@ -13,11 +13,10 @@ nothing.'
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from doublesix.engine.moves import Move
-from doublesix.words.endwords import end_name
+from doublesix.words.endwords import end_name, or_list
 from doublesix.words.i18n import N_, _, capital, ngettext, percent, pgettext
 
 if TYPE_CHECKING:  # the coach's numbers, which these words say
@@ -44,12 +43,6 @@ def move_name(move: Move, with_end: bool) -> str:
     if with_end and move.end is not None:
         return _("{tile} on {end}").format(tile=move.tile, end=end_name(move.end))
     return str(move.tile)
-
-
-def _numbers(numbers: tuple[int, ...]) -> str:
-    return functools.reduce(
-        lambda first, second: _("{first} or {second}").format(first=first, second=second),
-        [str(n) for n in numbers])
 
 
 def coach_sentence(advice: Advice) -> str:
@@ -83,8 +76,9 @@ only 5.'
                  "{points}, where {played} scores nothing.").format(
             best=best, count=advice.board_count, points=advice.best_scores, played=played)
     if advice.why == "blocks":
+        numbers = or_list([str(n) for n in advice.numbers])
         return _("{best} would have been better: it leaves a {numbers} open, which the next "
-                 "player lacks.").format(best=best, numbers=_numbers(advice.numbers))
+                 "player lacks.").format(best=best, numbers=numbers)
     wins, yours = (round(100 * share) for share in advice.chances)
     if wins > yours:
         return _("{best} would have been better: it wins the hand in {share} of the deals "
