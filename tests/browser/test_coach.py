@@ -33,6 +33,15 @@ def lay(page: Page, tile: str) -> None:
     page.wait_for_selector(f'#game:not([data-revision="{revision}"])')
 
 
+def coach_game(make_session: Any) -> Page:
+    """A new browser (the coach on for it) at its first turn of the scripted position."""
+    session = make_session(record=True)
+    page: Page = session.page()
+    session.new_game(page, **COACH_POSITION.game)
+    wait_phase(page)
+    return page
+
+
 def answered(page: Page) -> None:
     """Wait until the computer has answered your move (its second move is said)."""
     page.wait_for_function("() => [...document.querySelectorAll('#live p')].filter("
@@ -40,10 +49,7 @@ def answered(page: Page) -> None:
 
 
 def test_the_coach_speaks_of_a_blunder_before_the_computer_answers(make_session: Any) -> None:
-    session = make_session(record=True)
-    page = session.page()
-    session.new_game(page, **COACH_POSITION.game)
-    wait_phase(page)
+    page = coach_game(make_session)
     lay(page, COACH_POSITION.bad.split()[0])
     panel = page.locator(PANEL)
     expect(panel).to_be_visible()
@@ -64,10 +70,7 @@ def test_the_coach_speaks_of_a_blunder_before_the_computer_answers(make_session:
 
 
 def test_no_coach_for_a_good_move(make_session: Any) -> None:
-    session = make_session(record=True)
-    page = session.page()
-    session.new_game(page, **COACH_POSITION.game)
-    wait_phase(page)
+    page = coach_game(make_session)
     lay(page, COACH_POSITION.good.split()[0])
     answered(page)
     expect(page.locator(PANEL)).to_be_hidden()
@@ -75,10 +78,7 @@ def test_no_coach_for_a_good_move(make_session: Any) -> None:
 
 
 def test_the_coach_turned_off_in_settings_says_nothing(make_session: Any) -> None:
-    session = make_session(record=True)
-    page = session.page()
-    session.new_game(page, **COACH_POSITION.game)
-    wait_phase(page)
+    page = coach_game(make_session)
     page.locator("#game-menu-button").click()
     page.locator("#menu-dialog [data-menu=settings]").click()
     dialog = page.locator("#settings-dialog")
