@@ -3,12 +3,12 @@ it, and :class:`ServerMessage` and :class:`ClientMessage`, the unions discrimina
 ``type`` that the published schema (:mod:`doublesix.protocol.schema`) describes.
 
 >>> ClientMessage.model_validate({"type": "play", "move": "6|4 left"}).root
-PlayMessage(type='play', move='6|4 left')
+PlayMessage(type='play', move='6|4 left', coach=False)
 >>> message = ServerMessage.model_validate({"type": "thinking", "seat": 1}).root
 >>> type(message).__name__, message.seat
 ('ThinkingMessage', 1)
 >>> sorted(SERVER_TYPES)[:4]
-['again', 'chat', 'error', 'event']
+['again', 'chat', 'coach', 'error']
 """
 
 from __future__ import annotations
