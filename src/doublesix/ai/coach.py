@@ -12,6 +12,7 @@ inaccuracy is too small for a newcomer to learn from at once, and the search's o
 that size at a small budget, so the coach would nag.
 
 >>> from doublesix import Match, Rules
+>>> from doublesix.ai.seeding import move_rng
 >>> match = Match(Rules.variant("all-fives", players=2, target=0), seed=59)
 >>> while match.turn != 0:
 ...     match.play(match.legal_moves()[0])
@@ -32,16 +33,12 @@ from typing import Final, NamedTuple
 
 from doublesix.ai.expert import DEFAULT_PLAYOUTS, Expert
 from doublesix.ai.review import Mark, Valued, _valued, fold, mark
-from doublesix.ai.seeding import move_rng
 from doublesix.engine import summary
 from doublesix.engine.moves import Move
 from doublesix.engine.view import View
 
 #: The marks at which the coach speaks: a mistake (a value lost of 0.06 or more) and a blunder.
 SPEAKS_FROM: Final = (Mark.MISTAKE, Mark.BLUNDER)
-
-__all__ = ["SPEAKS_FROM", "Advice", "advise", "move_rng"]
-
 
 class Advice(NamedTuple):
     """What the coach says of a move, in numbers."""
@@ -91,9 +88,14 @@ def advise(view: View, played: Move, rng: random.Random,
            playouts: int = DEFAULT_PLAYOUTS) -> Advice | None:
     """The coach's advice on ``played`` at ``view`` (the seat's view before the move, its turn):
     None when the move is not marked a mistake or a blunder (:data:`SPEAKS_FROM`), or the turn
-    had one choice.  ``rng`` seeds the search (the review's :func:`move_rng` for the same
-    decision gives the review's judgement); ``playouts`` is the expert's budget.  ``played``
-    is one of the view's legal moves as the engine wrote it (its end resolved), else None."""
+    had one choice.  ``rng`` seeds the search (the review's
+    :func:`~doublesix.ai.seeding.move_rng` for the same decision gives the review's
+    judgement); ``playouts`` is the expert's budget.  ``played`` is one of the view's legal
+    moves as the engine wrote it (its end resolved), else None.
+
+    The reason: under fives scoring, a best move that scores more than the move played is
+    told by what it scores; else one that leaves numbers open that the next seat is known to
+    lack (and the move played does not) by those; else by the search's own numbers."""
     choices = summary.same_choices(view)
     if len(choices) < 2 or played not in view.legal_moves():
         return None
