@@ -62,16 +62,35 @@ def test_the_coach_speaks_of_a_blunder_before_the_computer_answers(make_session:
     computer = next(i for i, line in enumerate(lines) if line.startswith("Greedy") and i > mine)
     assert mine < coach < computer, lines
     assert_accessible(page, "the game with the coach's words")
-    # Taking the move back puts the coach's words away with it (the next move would too).
+    # Taking the move back puts the coach's words away with it; the good move then brings none.
     page.get_by_role("button", name=pagewords.TAKE_BACK).click()
     wait_said(page, pagewords.TOOK_BACK)
-    lay(page, COACH_POSITION.good.split()[0])
     expect(panel).to_be_hidden()
+    lay(page, COACH_POSITION.good.split()[0])
+    page.wait_for_function("() => [...document.querySelectorAll('#live p')].filter("
+                           "p => p.textContent.startsWith('Greedy')).length >= 3")
+    expect(panel).to_be_hidden()
+    assert sum(COACH_POSITION.sentence in line for line in said(page)) == 1
 
 
 def test_no_coach_for_a_good_move(make_session: Any) -> None:
     page = coach_game(make_session)
     lay(page, COACH_POSITION.good.split()[0])
+    answered(page)
+    expect(page.locator(PANEL)).to_be_hidden()
+    assert not [line for line in said(page) if "would have been better" in line]
+
+
+def test_past_its_first_5_games_a_browser_is_not_coached_unless_it_asks(
+        make_session: Any) -> None:
+    session = make_session(record=True)
+    page: Page = session.page()
+    # The statistics say 5 finished games (the rest of the answer is not read here).
+    page.route("**/api/stats", lambda route: route.fulfill(json={"games": 5}))
+    with page.expect_request_finished(lambda request: request.url.endswith("/api/stats")):
+        session.new_game(page, **COACH_POSITION.game)
+    wait_phase(page)
+    lay(page, COACH_POSITION.bad.split()[0])
     answered(page)
     expect(page.locator(PANEL)).to_be_hidden()
     assert not [line for line in said(page) if "would have been better" in line]

@@ -21,11 +21,17 @@ export const NEWCOMER_GAMES = 5;
 
 let wanted = false;
 let asked = 0;
+/** This browser's finished games as last heard (null: not yet asked on this page). */
+let finished = /** @type {number|null} */ (null);
 
 /** Whether the person's moves go with `coach: true` now. */
 export const coachWanted = () => wanted;
 
-/** Work out whether the coach is on (at each game's start, and when the setting changes). */
+/**
+ * Work out whether the coach is on (at each game's start, and when the setting changes). Set
+ * to "auto", it is on at once as last heard (a page just opened counts as a newcomer's until
+ * the server answers, so a first move made at once is coached), then as the server says.
+ */
 export async function followCoach() {
   const choice = preferences().coach ?? "auto";
   const mine = ++asked;
@@ -33,12 +39,14 @@ export async function followCoach() {
     wanted = choice === "on";
     return;
   }
+  wanted = (finished ?? 0) < NEWCOMER_GAMES;
   try {
     /** @type {{games: number}} */
     const stats = await api("/api/stats");
-    if (mine === asked) wanted = stats.games < NEWCOMER_GAMES;
+    finished = stats.games;
+    if (mine === asked) wanted = finished < NEWCOMER_GAMES;
   } catch {
-    if (mine === asked) wanted = false;
+    // Unanswered: as last heard.
   }
 }
 

@@ -493,7 +493,10 @@ export function askHint() {
 export function takeBack() {
   const g = state.game;
   if (!g || !g.picture?.can_undo || g.pending) return;
-  if (send(g, { type: "undo" })) g.focusHand = true;
+  if (send(g, { type: "undo" })) {
+    g.focusHand = true;
+    hideCoach();
+  }
 }
 
 /** Deal the next hand; the result stays open until the new hand comes. */
