@@ -14,7 +14,7 @@ from doublesix.engine.moves import IllegalMoveError, Move
 from doublesix.engine.rules import VARIANTS
 from doublesix.engine.summary import same_choices
 from doublesix.protocol.lessons import played
-from doublesix.web.play.lessons import coach_json
+from doublesix.web.play.lessons import lesson_json
 from doublesix.words import i18n, lessonwords
 from tests.support.lessons import better_move, wrong_moves
 
@@ -88,7 +88,7 @@ def test_each_lesson_to_its_end_with_a_wrong_move_at_each_step_that_has_one(vari
         assert answer.events[0].seat == YOU
     assert wrongs >= 1, "each lesson explains a wrong move"
     assert tutor.match.hand_result is not None, "each lesson plays its hand to the end"
-    assert coach_json(tutor)["waits"] == "done"
+    assert lesson_json(tutor)["waits"] == "done"
 
 
 def explain_first(tutor: Tutor, move: Move) -> Wrong:

@@ -1,8 +1,14 @@
 """The tiles' colours in every theme (issue 44): the pips coloured by number (the Okabe-Ito
-palette, ``--pip-1`` to ``--pip-7`` in styles.css) stay apart from each other, from the plain
-pip colour (a larger set's 8 to 12) and from the tile, for people with full colour vision and
-with protanopia, deuteranopia or tritanopia (Machado et al. 2009); and every pip is edged in
-the pip colour, which stands at least 3:1 from the tile (WCAG 2.2's non-text contrast).
+palette, ``--pip-1`` to ``--pip-6`` in styles.css, for 1 to 6; the double-nine and
+double-twelve sets' 7 to 12 take 1 to 6's colours, ringed: a thick edge, the second cue) keep
+every two numbers of the largest set apart, by colour or by the ring, and stand apart from the
+tile, for people with full colour vision and with protanopia, deuteranopia or tritanopia
+(Machado et al. 2009); and every pip is edged in the pip colour, which stands at least 3:1 from
+the tile (WCAG 2.2's non-text contrast).
+
+Twelve colours cannot all be kept 10 apart under all three deficiencies and from the tile (the
+palettes made for colour-blind readers stop at seven or eight: Okabe-Ito, Tol's "bright"), so
+a number past 6 is told by the ring, and by its count, with the colour of the number 6 below.
 
 The colours are read from the style sheet itself, so the sheet and this test cannot drift.
 """
@@ -37,12 +43,36 @@ def variables(theme: str) -> dict[str, str]:
     return found
 
 
+#: The numbers of the largest set (double-twelve) with pips.
+NUMBERS = range(1, 13)
+#: How thick a pip's edge is in the coloured style: 1 to 6 edged, 7 to 12 ringed.
+EDGE, RING = 0.035, 0.07
+
+
 def pip_colours(theme: str) -> dict[str, str]:
-    """The colours a pip may have: each number's from 1 to 7, and the plain pip colour."""
+    """The fill of each number's pips in the coloured style, 1 to 12, as the sheet says it."""
     names = variables(theme)
-    colours = {str(n): names[f"pip-{n}"] for n in range(1, 8)}
-    colours["8 and above"] = names["pip"]
-    return colours
+    css = STYLES.read_text(encoding="utf-8")
+    fills: dict[str, str] = {}
+    for chosen, variable in re.findall(
+            r':root\[data-tiles="colours"\] :is\(([^)]*)\) \{ fill: var\(--([\w-]+)\); \}', css):
+        for name in re.findall(r"\.pip-(\d+)", chosen):
+            fills[name] = names[variable]
+    assert sorted(fills, key=int) == [str(n) for n in NUMBERS], fills
+    return fills
+
+
+def pip_cues(theme: str) -> dict[str, tuple[str, float]]:
+    """Each number's look in the coloured style: its fill and the width of its edge."""
+    css = STYLES.read_text(encoding="utf-8")
+    ringed = re.search(r':root\[data-tiles="colours"\] :is\(([^)]*)\) \{\s*stroke-width: '
+                       r'([\d.]+);\s*\}', css)
+    assert ringed is not None, "no ring for the larger sets' numbers in styles.css"
+    rings = set(re.findall(r"\.pip-(\d+)", ringed.group(1)))
+    assert float(ringed.group(2)) == RING
+    assert re.search(r':root\[data-tiles="colours"\] \.pip \{ stroke: var\(--pip\); '
+                     rf"stroke-width: {EDGE}; \}}", css)
+    return {n: (fill, RING if n in rings else EDGE) for n, fill in pip_colours(theme).items()}
 
 
 class TestTheMeasures:
@@ -75,13 +105,18 @@ class TestTheMeasures:
 
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("sight", SIGHTS)
-def test_every_two_numbers_colours_stay_apart(theme: str, sight: str) -> None:
-    colours = pip_colours(theme)
-    close = [(a, b, round(ciede2000(lab(simulate(colours[a], sight)),
-                                     lab(simulate(colours[b], sight))), 1))
-             for a, b in itertools.combinations(colours, 2)]
-    too_close = [pair for pair in close if pair[2] < LEAST_DIFFERENCE]
-    assert not too_close, f"{theme}, {sight}: numbers whose colours are too close: {too_close}"
+def test_every_two_numbers_of_the_largest_set_are_told_apart(theme: str, sight: str) -> None:
+    """Two numbers drawn alike (both edged, or both ringed) differ by colour; two of one colour
+    differ by the ring."""
+    cues = pip_cues(theme)
+    assert [cues[str(n)][1] for n in NUMBERS] == [EDGE] * 6 + [RING] * 6
+    close = []
+    for a, b in itertools.combinations(cues, 2):
+        (one, edge), (two, other_edge) = cues[a], cues[b]
+        apart = ciede2000(lab(simulate(one, sight)), lab(simulate(two, sight)))
+        if edge == other_edge and apart < LEAST_DIFFERENCE:
+            close.append((a, b, round(apart, 1)))
+    assert not close, f"{theme}, {sight}: numbers drawn alike whose colours are too close: {close}"
 
 
 @pytest.mark.parametrize("theme", THEMES)

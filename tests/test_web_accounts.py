@@ -243,20 +243,22 @@ class TestPreferences:
         assert client.put("/api/account/preferences", json={"theme": "dark"}).status_code == 401
         client.post("/api/account", json=ANA)
         assert client.get("/api/account/preferences").json() == {
-            "theme": None, "felt": None, "tiles": None}
+            "theme": None, "felt": None, "tiles": None, "coach": None}
         changed = client.put("/api/account/preferences", json={"theme": "dark", "felt": "red"})
         assert changed.status_code == 200, changed.text
-        assert changed.json() == {"theme": "dark", "felt": "red", "tiles": None}
+        assert changed.json() == {"theme": "dark", "felt": "red", "tiles": None, "coach": None}
         # A field at a time: the others stay; null forgets one.
-        client.put("/api/account/preferences", json={"tiles": "colours"})
+        client.put("/api/account/preferences", json={"tiles": "colours", "coach": "off"})
         after = client.put("/api/account/preferences", json={"felt": None})
-        assert after.json() == {"theme": "dark", "felt": None, "tiles": "colours"}
+        assert after.json() == {"theme": "dark", "felt": None, "tiles": "colours",
+                                "coach": "off"}
         new_browser(client)
         client.post("/api/session", json=ANA)
         assert client.get("/api/account/preferences").json() == after.json()
 
     @pytest.mark.parametrize("body", [
         {"theme": "purple"}, {"felt": 3}, {"tiles": ["pips"]}, {"language": "fr"},
+        {"coach": True}, {"coach": "sometimes"},
         {"theme": "x" * 5000}, [], "dark", None,
     ])
     def test_a_preference_that_is_not_one_of_the_choices_is_refused_in_words(
@@ -277,9 +279,10 @@ class TestPreferences:
             accounts.set_preferences(app.state.store, account.id,
                                      {"theme": "sepia", "felt": "blue", "language": "fr"})
             assert client.get("/api/account/preferences").json() == {
-                "theme": None, "felt": "blue", "tiles": None}
+                "theme": None, "felt": "blue", "tiles": None, "coach": None}
             kept = client.put("/api/account/preferences", json={"tiles": "pips"})
-            assert kept.json() == {"theme": None, "felt": "blue", "tiles": "pips"}
+            assert kept.json() == {"theme": None, "felt": "blue", "tiles": "pips",
+                                   "coach": None}
 
     def test_deleting_the_account_deletes_its_preferences(self, client: TestClient) -> None:
         client.post("/api/account", json=ANA)

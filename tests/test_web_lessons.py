@@ -21,7 +21,7 @@ Message = dict[str, Any]
 def until_coach(ws: Any) -> list[Message]:
     """The messages up to and with the next coach message."""
     got: list[Message] = []
-    while not got or got[-1]["type"] != "coach":
+    while not got or got[-1]["type"] != "lesson":
         got.append(ws.receive_json())
     return got
 
@@ -30,7 +30,7 @@ def test_a_lesson_to_its_end_and_back_after_a_lost_connection(client: TestClient
     tutor = Tutor(LESSONS["muggins"])
     with client.websocket_connect("/ws/lessons/muggins") as ws:
         opening = until_coach(ws)
-        assert [m["type"] for m in opening] == ["state", "coach"]
+        assert [m["type"] for m in opening] == ["state", "lesson"]
         assert opening[0]["state"]["can_undo"] is False
         assert opening[-1]["text"] == lessonwords.step_words(tutor)
         ws.send_json({"type": "lesson-next"})
@@ -41,7 +41,7 @@ def test_a_lesson_to_its_end_and_back_after_a_lost_connection(client: TestClient
         said = until_coach(ws)
         answer = tutor.move("1|0")
         assert answer.wrong is not None
-        assert [m["type"] for m in said] == ["event", "state", "coach"]
+        assert [m["type"] for m in said] == ["event", "state", "lesson"]
         assert said[-1]["text"] == lessonwords.wrong_words(tutor, answer.wrong)
         assert said[-1]["wrong"] and said[-1]["moves"] == ""
         assert "1|0" in said[1]["state"]["hand"] and "1|0" not in said[0]["state"]["hand"]
@@ -101,4 +101,4 @@ def test_what_a_lesson_does_not_take_is_refused_in_words(client: TestClient) -> 
 def test_the_lessons_pages_are_the_page(client: TestClient) -> None:
     for path in ("/learn", "/learn/partnership"):
         answer = client.get(path)
-        assert answer.status_code == 200 and 'id="coach"' in answer.text
+        assert answer.status_code == 200 and 'id="lesson"' in answer.text

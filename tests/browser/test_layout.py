@@ -1,7 +1,9 @@
 """The game screen fits the viewport (issue 18): at each screen size, for 2, 3 and 4 players and
 the double-twelve set late in a hand, the page does not scroll, your whole hand and Draw and Hint
 are in view, every laid tile lies inside the table and none overlaps another, and the end
-labels fit their frames. Screenshots for review go to ``artifacts/screenshots/``.
+labels fit their frames; in every theme (light, dark, high contrast: issue 44), whose borders,
+outlines and type must not push anything out. Screenshots for review go to
+``artifacts/screenshots/``.
 
 Each game is a position reached by the engine (random moves from a seed, chosen when the test
 runs) and put in the server's database with ``Session.scripted_game``; one page per game is
@@ -10,17 +12,20 @@ resized through every viewport.
 
 from __future__ import annotations
 
+import json
 import random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, get_args
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from doublesix import Match, Rules
+from doublesix.protocol.accounts import Theme
 from tests.support.browser import SCREENSHOTS, Session
 from tests.support.browser_players import wait_phase
 
 VIEWPORTS = [(1920, 1080), (1366, 768), (1280, 800), (844, 390), (390, 844), (360, 640)]
+THEMES = [theme for theme in get_args(Theme) if theme != "system"]
 
 
 class Table(NamedTuple):
@@ -127,15 +132,19 @@ def check_fits(page: Page, where: str) -> dict[str, Any]:
     return dict(g)
 
 
+@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.name)
-def test_the_whole_table_fits_every_screen(make_session: Any, table: Table) -> None:
+def test_the_whole_table_fits_every_screen(make_session: Any, table: Table, theme: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     match = late_position(table)
     session: Session = make_session(delay=0)
+    record = json.dumps(json.dumps({"theme": theme}))
+    session.context.add_init_script(f"localStorage.setItem('doublesix.preferences', {record});")
     page = session.page()
     opponents = ("random",) * (table.rules.players - 1)
     session.scripted_game(page, match, opponents)
     assert wait_phase(page) == "you"
+    expect(page.locator("html")).to_have_attribute("data-theme", theme)
     laid = sum(1 for e in match.history if e.kind == "lay")
     expect(page.locator("#board .layout-tiles [data-tile]")).to_have_count(laid)
     expect(page.locator("#hand .hand-tile")).to_have_count(len(match.hands[0]))
@@ -148,6 +157,7 @@ def test_the_whole_table_fits_every_screen(make_session: Any, table: Table) -> N
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
                       "requestAnimationFrame(r)))")
         page.wait_for_timeout(120)
-        where = f"{table.name} at {width}x{height}"
+        where = f"{table.name} at {width}x{height}, {theme} theme"
         check_fits(page, where)
-        page.screenshot(path=str(SCREENSHOTS / f"table-{table.name}-{width}x{height}.png"))
+        page.screenshot(
+            path=str(SCREENSHOTS / f"table-{table.name}-{theme}-{width}x{height}.png"))

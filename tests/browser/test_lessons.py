@@ -41,7 +41,7 @@ class Taps(KeyboardPlayer):
 
 
 def coach_says(page: Page, text: str) -> None:
-    expect(page.locator("#coach-text")).to_have_text(text, timeout=15000)
+    expect(page.locator("#lesson-text")).to_have_text(text, timeout=15000)
 
 
 def play(player: KeyboardPlayer, tutor: Tutor, move: Move) -> None:
@@ -85,7 +85,7 @@ def take_lesson(session: Session, variant: str, player_of: Callable[[Page], Keyb
             words = lessonwords.wrong_words(tutor, answer.wrong)
             coach_says(page, words)
             wait_said(page, words)
-            expect(page.locator("#coach")).to_have_class("coach wrong")
+            expect(page.locator("#lesson")).to_have_class("lesson wrong")
             explained.append(words)
             if check_axe:
                 page.wait_for_selector('#game[data-phase="you"]')
@@ -94,7 +94,7 @@ def take_lesson(session: Session, variant: str, player_of: Callable[[Page], Keyb
         play(player, tutor, move)
         assert tutor.move(move).wrong is None
     coach_says(page, lessonwords.step_words(tutor))
-    actions = page.locator("#coach-actions")
+    actions = page.locator("#lesson-actions")
     expect(actions.get_by_role("link", name="All lessons")).to_be_visible()
     if variant != VARIANTS[-1]:
         expect(actions.get_by_role("link", name="Next lesson")).to_be_focused()
@@ -147,8 +147,8 @@ def test_the_lessons_are_offered(make_session: Callable[..., Session]) -> None:
     expect(links).to_have_count(5)
     assert_accessible(page, "the lessons' page")
     links.nth(4).click()
-    expect(page.locator("#coach-text")).to_contain_text("Welcome to Partnership.")
+    expect(page.locator("#lesson-text")).to_contain_text("Welcome to Partnership.")
     page.get_by_role("button", name="Menu").click()
     page.locator("#menu-dialog").get_by_role("link", name="Learn to play").click()
     expect(page.locator("#learn")).to_be_visible()
-    expect(page.locator("#coach")).to_be_hidden()
+    expect(page.locator("#lesson")).to_be_hidden()

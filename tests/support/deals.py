@@ -112,3 +112,24 @@ def asking_position(rules: Rules, ends: int = 2) -> tuple[Match, str]:
             lays = [m for m in moves if m.tile is not None]
             match.play(rng.choice(lays) if lays else moves[0])
     raise LookupError(f"no seed reaches a tile that asks between {ends} ends")
+
+
+class CoachPosition(NamedTuple):
+    """A game against a computer where the person's first turn has a clear mistake (issue 44's
+    coach): the new game's settings, the move the coach speaks of and the best move."""
+
+    game: dict[str, object]
+    bad: str
+    good: str
+    sentence: str
+
+
+#: All Fives, two players, one hand: at seat 0's first turn 4|4 makes the ends count 20 (it
+#: scores 20) while 6|2 scores nothing, a blunder by the review's measure.
+COACH_POSITION = CoachPosition(
+    game={"variant": "all-fives", "players": 2, "target": 0, "seed": 59,
+          "opponents": ["greedy"]},
+    bad="6|2 right", good="4|4 left",
+    sentence="4|4 would have been better: it makes the ends count 20, which scores 20, where "
+             "6|2 scores nothing.",
+)

@@ -4,7 +4,7 @@ account's page, a new password, deleting the account, and the preferences the ac
 >>> Credentials.model_validate({"name": "Ana", "password": "correct horse"}).client
 'browser'
 >>> Preferences.model_validate({"theme": "dark"})
-Preferences(theme='dark', felt=None, tiles=None)
+Preferences(theme='dark', felt=None, tiles=None, coach=None)
 >>> AccountInfo.model_validate({"name": "Ana", "created": "2026-12-04",
 ...                              "signed_in": "Signed in as Ana."}).name
 'Ana'
@@ -83,6 +83,9 @@ Theme = Literal["system", "light", "dark", "contrast"]
 Felt = Literal["green", "blue", "red", "grey"]
 #: How a tile shows its numbers: pips, numerals, or pips coloured by number.
 TileStyle = Literal["pips", "numerals", "colours"]
+#: The coach (issue 44): ``auto`` speaks in a browser's first games (fewer than 5 finished),
+#: ``on`` always, ``off`` never; in a game against the computers only, never in a rated one.
+Coaching = Literal["auto", "on", "off"]
 
 
 class Preferences(Model):
@@ -96,3 +99,4 @@ class Preferences(Model):
     theme: Theme | None = None
     felt: Felt | None = None
     tiles: TileStyle | None = None
+    coach: Coaching | None = None

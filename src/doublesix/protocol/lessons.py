@@ -1,14 +1,14 @@
-"""A lesson on the wire (issue 44): the ``coach`` message (what the coach says now, and what
-the lesson waits for: :func:`doublesix.web.play.lessons.coach_json` fills it), the
+"""A lesson on the wire (issue 44): the ``lesson`` message (what the coach says now, and what
+the lesson waits for: :func:`doublesix.web.play.lessons.lesson_json` fills it), the
 ``lesson-next`` request, and the person's standing moves as a socket's ``moves=`` carries them.
 """
 
 from __future__ import annotations
 
 from doublesix.engine.moves import Move
-from doublesix.protocol.messages import CoachMessage, LessonNextRequest
+from doublesix.protocol.messages import LessonMessage, LessonNextRequest
 
-__all__ = ["CoachMessage", "LessonNextRequest", "played"]
+__all__ = ["LessonMessage", "LessonNextRequest", "played"]
 
 
 def played(moves: str) -> list[Move]:

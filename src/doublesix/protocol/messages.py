@@ -3,7 +3,7 @@ it, and :class:`ServerMessage` and :class:`ClientMessage`, the unions discrimina
 ``type`` that the published schema (:mod:`doublesix.protocol.schema`) describes.
 
 >>> ClientMessage.model_validate({"type": "play", "move": "6|4 left"}).root
-PlayMessage(type='play', move='6|4 left')
+PlayMessage(type='play', move='6|4 left', coach=False)
 >>> message = ServerMessage.model_validate({"type": "thinking", "seat": 1}).root
 >>> type(message).__name__, message.seat
 ('ThinkingMessage', 1)
@@ -73,6 +73,23 @@ class HintMessage(Model):
     words: str
 
 
+class CoachMessage(Model):
+    """The coach (issue 44), sent to the seat that moved when it asked (``play``'s ``coach``)
+    in a game against the computers and the move lost much more than the best: the better
+    ``move`` (``tile`` and ``end`` None for a draw or a pass), the review's ``mark`` of the
+    move played, ``words`` (the better move and why, one sentence) and ``take_back`` (a
+    sentence, while the move may be taken back; else null).  It comes before the computers'
+    answers."""
+
+    type: Literal["coach"]
+    move: str
+    tile: str | None
+    end: End | None
+    mark: Literal["mistake", "blunder"]
+    words: str
+    take_back: str | None
+
+
 class ErrorMessage(Model):
     """A message refused, in words; nothing changed."""
 
@@ -118,7 +135,7 @@ class ChatMessage(Model):
     text: str
 
 
-class CoachMessage(Model):
+class LessonMessage(Model):
     """A lesson's coach (``/ws/lessons/{variant}``, issue 44): what the coach says now
     (``text``, a whole sentence or two, said at once to a screen reader), at step ``step`` of
     ``steps`` (from 1), and what the lesson waits for: ``next`` (a step that only explains: the
@@ -128,7 +145,7 @@ class CoachMessage(Model):
     moves that stood, comma-separated, which bring the lesson back to where it is on a new
     socket (its ``moves=``)."""
 
-    type: Literal["coach"]
+    type: Literal["lesson"]
     variant: Variant
     step: int
     steps: int
@@ -141,8 +158,9 @@ class CoachMessage(Model):
 
 
 #: Any message from the server, as its own model.
-AnyServerMessage = (StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage
-                    | NoticeMessage | TableMessage | AgainMessage | ChatMessage | CoachMessage)
+AnyServerMessage = (StateMessage | EventMessage | ThinkingMessage | HintMessage | CoachMessage
+                    | ErrorMessage | NoticeMessage | TableMessage | AgainMessage | ChatMessage
+                    | LessonMessage)
 
 
 class ServerMessage(RootModel[Annotated[AnyServerMessage, Field(discriminator="type")]]):
@@ -158,10 +176,14 @@ SERVER_TYPES: Final = frozenset(
 
 
 class PlayMessage(Model):
-    """Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``."""
+    """Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``.  With
+    ``coach`` true, the coach judges the move (a game against the computers only, never the
+    daily game or a table of people) and says so at once if it lost much more than the best
+    (a ``coach`` message, before the computers answer)."""
 
     type: Literal["play"]
     move: str = Field(pattern=r"\S")
+    coach: bool = False
 
 
 class NextMessage(Model):

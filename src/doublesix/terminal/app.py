@@ -93,6 +93,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="YYYY-MM-DD", help=say("date"))
     parser.add_argument("--autodraw", action="store_true", help=say("autodraw"))
     parser.add_argument("--playouts", type=int, default=None, metavar="N", help=say("playouts"))
+    parser.add_argument("--coach", action="store_true", help=say("coach"))
     parser.add_argument("--resume", action="store_true", help=say("resume"))
     parser.add_argument("--new", action="store_true", help=say("new"))
     parser.add_argument("--save-dir", default=None, metavar="DIR", help=say("save-dir"))
@@ -159,7 +160,7 @@ def _run(args: argparse.Namespace, input: TextIO | None, output: TextIO | None) 
                 return 0
             if choice is Keep.SAVED and saved is not None:
                 return _go_on(saved, args, console, path, command)
-        return _game(save, console, path, command).run()
+        return _game(save, console, path, command, args.coach).run()
     except KeyboardInterrupt:
         console.say("")
         console.say(_("Interrupted."))
@@ -177,7 +178,7 @@ def _go_on(save: Save, args: argparse.Namespace, console: Console, path: Path,
     that still apply to it."""
     save.autodraw = save.autodraw or args.autodraw
     _new_playouts(save, args.playouts, console)
-    return _game(save, console, path, command).run(resumed=True)
+    return _game(save, console, path, command, args.coach).run(resumed=True)
 
 
 def _settle_ratings(folder: Path, console: Console) -> None:
@@ -224,10 +225,13 @@ def play_command(environ: Mapping[str, str] | None = None, program: str | None =
     return f"{shlex.quote(program)} play"
 
 
-def _game(save: Save, console: Console, path: Path, command: str) -> Game:
-    """A :class:`Game` that tells the person ``command`` to go on with it."""
+def _game(save: Save, console: Console, path: Path, command: str, coach: bool = False
+          ) -> Game:
+    """A :class:`Game` that tells the person ``command`` to go on with it (``coach``: with the
+    coach, ``--coach``)."""
     game = Game(save, console, path)
     game.command = command
+    game.coach = coach
     return game
 
 

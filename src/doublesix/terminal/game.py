@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from doublesix.ai import Player, hint, player
+from doublesix.ai.coach import Advice, advise
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import review
 from doublesix.ai.seeding import hint_seed, move_rng
@@ -39,7 +40,7 @@ from doublesix.terminal.saves import (
     streak,
     write_save,
 )
-from doublesix.words import endwords, players, results, reviewtalk, sessionwords, talk
+from doublesix.words import coachwords, endwords, players, results, reviewtalk, sessionwords, talk
 from doublesix.words.i18n import _, ngettext
 from doublesix.words.results import name_seats, share_text
 from doublesix.words.talk import YOU, YOU_NAME
@@ -72,6 +73,8 @@ class Game(Person):
         self.today = today or (lambda: datetime.datetime.now(datetime.UTC).date())
         self.take_up(save)
         self.save_failed = False
+        #: Whether the coach judges the person's moves (``--coach``; never in the daily game).
+        self.coach = False
 
     def take_up(self, save: Save) -> None:
         """Play ``save``'s game from now on: its seats' names and computer players."""
@@ -339,12 +342,26 @@ class Game(Person):
         self.take_move(view)
 
     def make(self, move: Move) -> None:
-        """Play the person's move, save, and say what it did."""
+        """Play the person's move, save, and say what it did; with the coach, what it lost
+        when that was much more than the best (before the computers answer)."""
+        advice = self.advice(move) if self.coach and self.save.daily is None else None
         self.match.play(move)
         self.store()
         if move.kind == "lay":
             self.saw_own_lay(self.match.view(YOU))
         self.tell()
+        if advice is not None:
+            self.console.say(coachwords.coach_sentence(advice))
+
+    def advice(self, move: Move) -> Advice | None:
+        """The coach's judgement of ``move`` before it is played (:func:`doublesix.ai.coach.
+        advise`: the seat's view, the review's measure and random numbers, the game's
+        budget)."""
+        match = self.match
+        playouts = DEFAULT_PLAYOUTS if self.save.playouts is None else self.save.playouts
+        return advise(match.view(YOU), match.state.resolve(move),
+                      move_rng(match.seed, match.hand_number, YOU, len(match.history)),
+                      playouts)
 
     def cannot_resign(self) -> str | None:
         return _("The game is over.") if self.match.is_over else None

@@ -116,6 +116,8 @@ PLAY: Final = {
     "daily": N_("play today's daily deal: one hand of Draw, the same for everyone"),
     "date": N_("with --daily: the deal of another day"),
     "autodraw": N_("when nothing fits, draw until a tile fits without asking"),
+    "coach": N_("after a move that loses much more than the best, say the better move and why, "
+                "before the computers answer (not in the daily game)"),
     "playouts": N_("the expert's playouts per move, for its play and hints (default: its own)"),
     "resume": N_("go on with the saved game"),
     "new": N_("start a new game even if an unfinished one is saved"),

@@ -134,6 +134,15 @@ MESSAGES: Final[dict[str, str]] = {
     "tilesPips": N_("Pips"),
     "tilesNumerals": N_("Numerals"),
     "tilesColours": N_("Pips coloured by number (a palette colour-blind players can tell apart)"),
+    # The coach (issue 44): newcomers are those with fewer than 5 finished games (coach.js);
+    # "coach", the panel's title, is the lessons' word below.
+    "coachHelp": N_("Says at once when a move loses much more than the best one, with the better "
+                    "move and why. Only in games against the computers: never at a table of "
+                    "people or in the daily game."),
+    "coachMe": N_("Coach me"),
+    "coachAuto": N_("In my first 5 games"),
+    "coachOn": N_("Always"),
+    "coachOff": N_("Never"),
     "done": N_("Done"),
     # The result.
     "scoresheet": N_("Scoresheet"),

@@ -55,12 +55,15 @@ class Computers:
         self._refused = refused
 
     def advance(self, game: Game) -> None:
-        """Let the computer seats play until a person is to move (in the background)."""
+        """Let the computer seats play until a person is to move (in the background); not
+        while the coach judges a person's move (it calls this again once it has spoken)."""
         if game.takeover is not None:
             game.takeover.cancel()
             game.takeover = None
         if self.live.closing or (game.task is not None and not game.task.done()):
             return
+        if game.coaching:
+            return  # the coach speaks first; it lets them play after
         if game.computer_to_move() is None:
             return
         game.task = asyncio.create_task(self._play(game))

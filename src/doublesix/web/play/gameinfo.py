@@ -8,7 +8,7 @@ and sent to the browser.  The pictures a seat receives are built in
 :mod:`doublesix.web.routes.bodies`.
 
 >>> parse_message('{"type": "play", "move": "6|3 left"}')
-ClientMessage(kind='play', move='6|3 left', seat=None, player=None, phrase=None)
+ClientMessage(kind='play', move='6|3 left', seat=None, player=None, phrase=None, coach=False)
 """
 
 from __future__ import annotations
@@ -185,13 +185,15 @@ class GameInfo:
 class ClientMessage(NamedTuple):
     """A browser's message (:class:`doublesix.protocol.messages.ClientMessage`) as the server
     acts on it: its kind; for ``play`` the move's text; for ``seat`` the seat and the computer
-    player to put there; for ``chat`` the phrase's key (checked when it is said)."""
+    player to put there; for ``chat`` the phrase's key (checked when it is said); for
+    ``play``, whether the coach is asked to judge the move."""
 
     kind: str
     move: str | None = None
     seat: int | None = None
     player: str | None = None
     phrase: str | None = None
+    coach: bool = False
 
 
 def json_depth(text: str | bytes, limit: int) -> int:
@@ -255,7 +257,7 @@ def parse_message(
     than ``max_message`` bytes, nested deeper than ``max_depth``, not a message).
 
     >>> parse_message('{"type": "next"}')
-    ClientMessage(kind='next', move=None, seat=None, player=None, phrase=None)
+    ClientMessage(kind='next', move=None, seat=None, player=None, phrase=None, coach=False)
     >>> parse_message('{"type": "fly"}')
     Traceback (most recent call last):
     ...
@@ -283,7 +285,7 @@ def parse_message(
             raise _refusal(kind, message.player)
         return ClientMessage(kind, seat=message.seat, player=message.player)
     if isinstance(message, protocol.PlayMessage):
-        return ClientMessage(kind, message.move)
+        return ClientMessage(kind, message.move, coach=message.coach)
     if isinstance(message, protocol.ChatRequest):
         return ClientMessage(kind, phrase=message.phrase)
     return ClientMessage(kind)

@@ -27,12 +27,13 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.seeding import DAILY_OPPONENT
 from doublesix.engine.match import Match, MatchStateError
 from doublesix.engine.moves import IllegalMoveError
 from doublesix.engine.rules import Rules
 from doublesix.protocol.wire import CLOSE_TOO_MANY
-from doublesix.web.play import gameinfo, pictures, watching
+from doublesix.web.play import coaching, gameinfo, pictures, watching
 from doublesix.web.play.chat import QuickChat
 from doublesix.web.play.cluster import Cluster
 from doublesix.web.play.computers import Computers
@@ -72,8 +73,9 @@ class Games:
 
     ``hint_options`` go to :func:`doublesix.ai.hint`; ``today`` gives the UTC date (the daily
     game's and the streak's calendar); ``settings`` bound what clients may hold and ask
-    (:class:`~doublesix.web.settings.Settings`).  :meth:`start` (in the event loop) starts
-    listening for other processes' saves on PostgreSQL.
+    (:class:`~doublesix.web.settings.Settings`); ``coach_playouts`` is the coach's budget
+    (the review's).  :meth:`start` (in the event loop) starts listening for other processes'
+    saves on PostgreSQL.
     """
 
     def __init__(
@@ -84,8 +86,10 @@ class Games:
         today: Callable[[], datetime.date] | None = None,
         settings: Settings | None = None,
         workers: int = 1,
+        coach_playouts: int = DEFAULT_PLAYOUTS,
     ) -> None:
         self.store = store
+        self.coach_playouts = coach_playouts
         self.settings = settings or Settings()
         self.today = today or (lambda: datetime.datetime.now(datetime.UTC).date())
         self.searchers = Searchers(self.settings.searchers(workers))
@@ -342,20 +346,29 @@ class Games:
             if message.kind == "hint":
                 await self.computers.hint(game, connection)
                 return
+            job = None
             async with game.lock:
                 if connection.closed:
                     raise ProtocolError("this connection is closed")
                 if message.kind in ("start", "seat", "again"):
                     await self.tables.act(game, connection.seat, message)
                 else:
-                    await self._act(game, connection.seat, message)
+                    job = await self._act(game, connection.seat, message)
         except (ProtocolError, IllegalMoveError, MatchStateError, NotNowError,
                 TooManyError) as error:
             connection.send({"type": "error", "message": str(error)})
             return
+        if job is not None:  # counted in game.coaching by _act: the computers wait for it
+            try:
+                await coaching.speak(game, job, self.searchers, self.coach_playouts)
+            finally:
+                game.coaching -= 1
         self.computers.advance(game)
 
-    async def _act(self, game: Game, seat: int, message: gameinfo.ClientMessage) -> None:
+    async def _act(self, game: Game, seat: int, message: gameinfo.ClientMessage
+                   ) -> coaching.Asked | None:
+        """Act on a seat's message under the game's lock: a move the coach is to judge is
+        returned (and counted in ``game.coaching``, so the computers wait for it)."""
         if game.is_over:
             raise NotNowError("the game is over")
         if game.info.waiting:
@@ -363,9 +376,12 @@ class Games:
                               "is taken")
         match = game.match
         before = len(match.history)
+        job = None
         if message.kind == "play":
             if match.turn != seat:
                 raise NotNowError("it is not your turn")
+            if message.coach:
+                job = coaching.asked(match, game.info, seat, message.move or "")
             match.play(message.move or "")
         elif message.kind == "next":
             if match.hand_result is None:
@@ -379,10 +395,13 @@ class Games:
             match.take_back(seat)
             await self.saving.commit(game, None, person=True)
             game.tell(notice("taken-back", pagewords.TOOK_BACK))
-            return
+            return None
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(f"unknown message type {message.kind!r}")
         await self.saving.commit(game, match.history[before:], person=True)
+        if job is not None:
+            game.coaching += 1
+        return job
 
     # -- finished games -------------------------------------------------------------------
 

@@ -2,23 +2,23 @@
 held in memory by the server and never stored (a lesson is never rated and never counted in
 the statistics), and the messages it sends: the game's own ``state`` and ``event`` messages,
 with the same pictures the game screen shows (:mod:`doublesix.web.play.pictures`), and the
-coach's ``coach`` message (:func:`coach_json`).
+coach's ``lesson`` message (:func:`lesson_json`).
 
 A lost connection comes back with the person's moves that stood (the coach message's
 ``moves``, the socket's ``moves=``): :meth:`Tutor.replay` brings the lesson back to them.
 
 >>> lesson = LessonTable("muggins")
 >>> [m["type"] for m in lesson.opening()]
-['state', 'coach']
+['state', 'lesson']
 >>> [m["type"] for m in lesson.heard(ClientMessage("lesson-next"))]
-['coach']
+['lesson']
 >>> said = lesson.heard(ClientMessage("play", "1|0"))  # a wrong move: played, then taken back
 >>> [m["type"] for m in said], said[-1]["wrong"]
-(['event', 'state', 'coach'], True)
+(['event', 'state', 'lesson'], True)
 >>> "1|0" in said[0]["state"]["hand"], "1|0" in said[1]["state"]["hand"]  # it came back
 (False, True)
 >>> [m["type"] for m in lesson.heard(ClientMessage("play", "6|0"))][-1]
-'coach'
+'lesson'
 >>> LessonTable("muggins", "6|0 left").opening()[-1]["step"]
 3
 """
@@ -61,7 +61,7 @@ class LessonTable:
 
     def opening(self) -> list[Message]:
         """What a socket is sent as it opens: the picture, and what the coach says now."""
-        return [self.state(self.tutor.match), coach_json(self.tutor)]
+        return [self.state(self.tutor.match), lesson_json(self.tutor)]
 
     def heard(self, message: ClientMessage) -> list[Message]:
         """The messages that answer one of the person's (:class:`ProtocolError` for one a
@@ -71,7 +71,7 @@ class LessonTable:
             if tutor.waits != "next":
                 raise ProtocolError(lessonwords.not_now())
             tutor.next()
-            return [coach_json(tutor)]
+            return [lesson_json(tutor)]
         if message.kind != "play" or message.move is None:
             raise ProtocolError(lessonwords.not_in_lesson())
         if tutor.waits != "move" or tutor.match.turn != YOU:
@@ -81,8 +81,8 @@ class LessonTable:
         if answer.taken is not None:
             # The wrong move as it was played, then the table as it was, then why.
             shown = list(self.events(answer.taken, before))
-            return [*shown, self.state(tutor.match), coach_json(tutor, answer.wrong)]
-        return [*self.events(tutor.match, before), coach_json(tutor)]
+            return [*shown, self.state(tutor.match), lesson_json(tutor, answer.wrong)]
+        return [*self.events(tutor.match, before), lesson_json(tutor)]
 
     def picture(self, match: Match) -> dict[str, Any]:
         """The person's picture of ``match``: the game screen's own, without a take-back (the
@@ -128,11 +128,11 @@ def _moves(events: list[Event]) -> Iterator[Move]:
             yield Move.pass_()
 
 
-def coach_json(tutor: Tutor, wrong: Wrong | None = None) -> dict[str, Any]:
+def lesson_json(tutor: Tutor, wrong: Wrong | None = None) -> dict[str, Any]:
     """The ``coach`` message now: the step's words, or after a wrong move its explanation."""
     step, steps = min(tutor.index + 1, len(tutor.lesson.steps)), len(tutor.lesson.steps)
     return {
-        "type": "coach",
+        "type": "lesson",
         "variant": tutor.lesson.variant,
         "step": step,
         "steps": steps,

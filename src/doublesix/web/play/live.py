@@ -149,6 +149,9 @@ class Game:
     #: Each seat's recent hint requests (times), and the hints of the newest positions.
     hint_times: dict[int, collections.deque[float]] = field(default_factory=dict)
     hints: dict[tuple[int, int], asyncio.Future[Message]] = field(default_factory=dict)
+    #: How many of the coach's judgements are under way (:mod:`~doublesix.web.play.coaching`):
+    #: the computers wait for them.
+    coaching: int = 0
     #: The timer that plays the computers here if the process that made the last change
     #: stops (PostgreSQL, several processes).
     takeover: asyncio.TimerHandle | None = None

@@ -158,7 +158,7 @@ def kept_preferences(data: object) -> bodies.Preferences:
     release's choices: a name another release wrote and this one does not know is left out.
 
     >>> kept_preferences({"theme": "dark", "felt": "purple", "later": 1})
-    Preferences(theme='dark', felt=None, tiles=None)
+    Preferences(theme='dark', felt=None, tiles=None, coach=None)
     """
     fields = data if isinstance(data, dict) else {}
     good: dict[str, object] = {}

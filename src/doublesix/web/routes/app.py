@@ -134,12 +134,13 @@ def create_app(
     the UTC date (tests move the calendar); ``settings`` default to
     :meth:`Settings.from_env`; ``workers`` is how many server processes share the machine
     (each runs its share of the search processes); ``review_playouts`` is the expert's budget
-    per decision in a review (tests make it small).
+    per decision in a review and the coach's (tests make it small).
     """
     settings = settings or Settings.from_env()
     store = Store(database_url or default_url())
     games = Games(store, hint_options=hint_options, today=today, settings=settings,
-                  workers=workers)
+                  workers=workers,
+                  **({} if review_playouts is None else {"coach_playouts": review_playouts}))
     sockets_by_address: dict[str, int] = {}
     sockets_by_browser: dict[str, int] = {}
     creating = Bound(settings.games_per_hour_per_browser, settings.games_per_hour_per_address)

@@ -32,7 +32,8 @@ import { isPerson, onMySide, seatNames } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
 import { awaySentence, checkHandoverDialog, renderTableNotice } from "./standins.js";
 import { renderChat, showChat } from "./chat.js";
-import { renderCoach, showCoach } from "./lessons.js";
+import { renderLesson, showLesson } from "./lessons.js";
+import { coachWanted, followCoach, hideCoach, showCoach } from "./coach.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -96,7 +97,7 @@ export function openGame(id, token, watching = false, lesson = "") {
     selected: null, focusTile: null, focusHand: true, hint: null, status: {}, turnKey: "", resultShownFor: "",
     heard: lesson ? { hand: -1, lines: 0 } : loadHeard(id), travel: null, openingDue: false,
     tableAt: 0, otherTurnKey: "", sentAgain: false, drawRun: 0, handoverTimer: undefined, nextFrom: -1, nextAt: 0,
-    lesson, coach: null,
+    lesson, lessonStep: null,
   };
   state.game = g;
   byId("log").replaceChildren();
@@ -105,9 +106,11 @@ export function openGame(id, token, watching = false, lesson = "") {
   for (const slot of ["top", "left", "right"]) byId(`seat-${slot}`).replaceChildren();
   byId("game-caption").textContent = LABELS.connecting;
   byId("hint-text").hidden = true;
+  hideCoach();
+  followCoach();
   byId("end-choice").hidden = true;
   byId("table-notice").hidden = true;
-  renderCoach(g);
+  renderLesson(g);
   resetWaiting();
   showConnection(g);
   setPhase("busy");
@@ -126,7 +129,7 @@ export function leaveGame() {
   disconnect(g);
   clearTimeout(g.handoverTimer);
   state.game = null;
-  renderCoach(null);
+  renderLesson(null);
 }
 
 /** A message from the server: shown in turn, after those before it. @param {GameSession} g @param {ServerMessage} msg */
@@ -233,8 +236,12 @@ async function handle(g, msg) {
       break;
     }
     case "coach": {
+      showCoach(msg);
+      break;
+    }
+    case "lesson": {
       // A lesson's coach: said after the events before it, and shown in its panel.
-      showCoach(g, msg);
+      showLesson(g, msg);
       break;
     }
     case "notice": {
@@ -344,6 +351,7 @@ function afterRender(g, ev) {
  */
 function noteEvent(g, st, ev, text, short) {
   if (ev.kind === "hand") {
+    hideCoach();
     g.status = {};
     g.hint = null;
     g.selected = null;
@@ -437,7 +445,7 @@ function settle(g) {
     return;
   }
   // In a lesson, the turn is the coach's to give: the person's move once it waits for one.
-  const myTurn = st.turn === st.me && st.legal.length > 0 && (!g.lesson || g.coach?.waits === "move");
+  const myTurn = st.turn === st.me && st.legal.length > 0 && (!g.lesson || g.lessonStep?.waits === "move");
   if (myTurn && g.connected) {
     const forcedPass = st.legal.every((m) => m.move === "pass");
     const key = `${st.hand_number}:${st.played.length}:${st.hand.length}:${st.boneyard_size}`;
@@ -488,7 +496,8 @@ function announceOtherTurn(g, st) {
 export function play(move) {
   const g = state.game;
   if (!g || !canAct(g)) return;
-  if (send(g, { type: "play", move })) {
+  if (send(g, coachWanted() ? { type: "play", move, coach: true } : { type: "play", move })) {
+    hideCoach();
     // A draw by key from your hand puts the focus on Draw: it keeps it while nothing fits.
     if (move === "draw" && byId("hand").contains(document.activeElement)) byId("draw-button").focus({ preventScroll: true });
     setPhase("busy");
@@ -509,7 +518,10 @@ export function askHint() {
 export function takeBack() {
   const g = state.game;
   if (!g || !g.picture?.can_undo || g.pending) return;
-  if (send(g, { type: "undo" })) g.focusHand = true;
+  if (send(g, { type: "undo" })) {
+    g.focusHand = true;
+    hideCoach();
+  }
 }
 
 /** Deal the next hand; the result stays open until the new hand comes. */
@@ -573,7 +585,7 @@ export function renderGame(how = {}) {
   updateResultActions(g);
   renderTableNotice(g, st);
   renderInfoDialogs(st);
-  renderCoach(g);
+  renderLesson(g);
 }
 
 /**

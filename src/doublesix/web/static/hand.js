@@ -58,12 +58,14 @@ const keyOf = (end) => (Object.keys(END_KEYS).find((key) => END_KEYS[key] === en
 /** @param {GameSession} g @param {Picture} st */
 export function renderMe(g, st) {
   const act = canAct(g);
-  const myTurn = st.turn === st.me && !st.result;
+  // The bottom seat to move: the person's turn, or for a watcher the first seat's.
+  const bottomTurn = st.turn === st.me && !st.result;
+  const myTurn = bottomTurn && !st.watching;
   // Your name and your partner's, each in its own direction (the server's words, marked).
   const page = st.words;
   byId("me-name").replaceChildren(...marked(page.me_name || []));
   countTo(byId("me-score"), st.scores[st.me]);
-  byId("me").classList.toggle("turn", myTurn);
+  byId("me").classList.toggle("turn", bottomTurn);
   // The server's status line (the hand over, what to do on your turn, whom you wait for),
   // unless this page is busy: connecting, sending, or still saying what happened.
   const said = page.me_status || "";

@@ -4,7 +4,7 @@
  *
  * A lesson is a game the server runs on a socket of its own (`/ws/lessons/{variant}`,
  * connection.js), whose messages are the game's own (`state`, `event`) and the coach's
- * (`coach`): game.js shows them in order, and this module draws the coach's panel beside the
+ * (`lesson`): game.js shows them in order, and this module draws the coach's panel beside the
  * table. Each thing the coach says is announced once, in the page's live region after the
  * events it follows (a wrong move: its lay, then why it is worse, then the table as it was);
  * the panel is a region named "Coach" that holds the words as long as they stand. A step that
@@ -22,7 +22,7 @@ import { send } from "./connection.js";
 import { api } from "./api.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
-/** @typedef {import("./types.js").CoachMessage} CoachMessage */
+/** @typedef {import("./types.js").LessonMessage} LessonMessage */
 
 /** The lessons in order, each with its topic (the lessons' list). */
 export const LESSONS = [
@@ -70,31 +70,31 @@ export async function offerLessons(playedBefore) {
 /**
  * What the coach said: kept with the lesson, announced once, and drawn in the panel. At a step
  * that only explains, the focus goes to Next; once the lesson is done, to the next lesson.
- * @param {GameSession} g @param {CoachMessage} msg
+ * @param {GameSession} g @param {LessonMessage} msg
  */
-export function showCoach(g, msg) {
-  g.coach = msg;
+export function showLesson(g, msg) {
+  g.lessonStep = msg;
   announce(msg.text);
-  renderCoach(g);
+  renderLesson(g);
   const inDialog = !!document.querySelector("dialog[open]");
   if (inDialog) return;
-  if (msg.waits === "next") byId("coach-next").focus({ preventScroll: true });
-  else if (msg.waits === "done") /** @type {HTMLElement|null} */ (byId("coach-actions").querySelector("a"))?.focus({ preventScroll: true });
+  if (msg.waits === "next") byId("lesson-next").focus({ preventScroll: true });
+  else if (msg.waits === "done") /** @type {HTMLElement|null} */ (byId("lesson-actions").querySelector("a"))?.focus({ preventScroll: true });
   else g.focusHand = true;
 }
 
 /** The coach's panel as the lesson stands (hidden in a game). @param {GameSession|null} g */
-export function renderCoach(g) {
-  const panel = byId("coach");
-  const msg = g?.lesson ? g.coach : null;
+export function renderLesson(g) {
+  const panel = byId("lesson");
+  const msg = g?.lesson ? g.lessonStep : null;
   panel.hidden = !msg;
   if (!g || !msg) return;
-  byId("coach-title").textContent = LABELS.coach;
-  byId("coach-progress").textContent = msg.progress;
-  const text = byId("coach-text");
+  byId("lesson-title").textContent = LABELS.coach;
+  byId("lesson-progress").textContent = msg.progress;
+  const text = byId("lesson-text");
   text.textContent = msg.text;
   panel.classList.toggle("wrong", msg.wrong);
-  const actions = byId("coach-actions");
+  const actions = byId("lesson-actions");
   if (msg.waits === "done") {
     if (actions.dataset.done !== msg.variant) {
       actions.dataset.done = msg.variant;
@@ -109,9 +109,9 @@ export function renderCoach(g) {
     return;
   }
   delete actions.dataset.done;
-  let next = /** @type {HTMLButtonElement|null} */ (actions.querySelector("#coach-next"));
+  let next = /** @type {HTMLButtonElement|null} */ (actions.querySelector("#lesson-next"));
   if (!next) {
-    next = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: "coach-next", class: "primary small" }));
+    next = /** @type {HTMLButtonElement} */ (h("button", { type: "button", id: "lesson-next", class: "primary small" }));
     next.addEventListener("click", () => nextStep());
     actions.replaceChildren(next);
   }
@@ -123,12 +123,12 @@ export function renderCoach(g) {
 /** Go on from a step that only explains (the coach's Next). */
 export function nextStep() {
   const g = state.game;
-  if (!g?.lesson || g.coach?.waits !== "next" || g.pumping) return;
+  if (!g?.lesson || g.lessonStep?.waits !== "next" || g.pumping) return;
   if (send(g, { type: "lesson-next" })) {
     // Sent once: the button waits for the coach's next words.
-    g.coach = { ...g.coach, waits: "move" };
+    g.lessonStep = { ...g.lessonStep, waits: "move" };
     g.ready = false;
     g.focusHand = true;
-    renderCoach(g);
+    renderLesson(g);
   }
 }

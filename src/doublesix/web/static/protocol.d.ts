@@ -16,12 +16,13 @@ export type ServerMessage =
   | EventMessage
   | ThinkingMessage
   | HintMessage
+  | CoachMessage
   | ErrorMessage
   | NoticeMessage
   | TableMessage
   | AgainMessage
   | ChatMessage
-  | CoachMessage;
+  | LessonMessage;
 /**
  * How a hand (or a game) ended.
  *
@@ -587,6 +588,26 @@ export interface HintMessage {
   words: string;
 }
 /**
+ * The coach (issue 44), sent to the seat that moved when it asked (``play``'s ``coach``)
+ * in a game against the computers and the move lost much more than the best: the better
+ * ``move`` (``tile`` and ``end`` None for a draw or a pass), the review's ``mark`` of the
+ * move played, ``words`` (the better move and why, one sentence) and ``take_back`` (a
+ * sentence, while the move may be taken back; else null).  It comes before the computers'
+ * answers.
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "CoachMessage".
+ */
+export interface CoachMessage {
+  type: "coach";
+  move: string;
+  tile: string | null;
+  end: ("left" | "right" | "up" | "down") | null;
+  mark: "mistake" | "blunder";
+  words: string;
+  take_back: string | null;
+}
+/**
  * A message refused, in words; nothing changed.
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
@@ -657,10 +678,10 @@ export interface ChatMessage {
  * socket (its ``moves=``).
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
- * via the `definition` "CoachMessage".
+ * via the `definition` "LessonMessage".
  */
-export interface CoachMessage {
-  type: "coach";
+export interface LessonMessage {
+  type: "lesson";
   variant: "draw" | "block" | "all-fives" | "muggins" | "partnership";
   step: number;
   steps: number;
@@ -672,7 +693,10 @@ export interface CoachMessage {
   moves: string;
 }
 /**
- * Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``.
+ * Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``.  With
+ * ``coach`` true, the coach judges the move (a game against the computers only, never the
+ * daily game or a table of people) and says so at once if it lost much more than the best
+ * (a ``coach`` message, before the computers answer).
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
  * via the `definition` "PlayMessage".
@@ -680,6 +704,7 @@ export interface CoachMessage {
 export interface PlayMessage {
   type: "play";
   move: string;
+  coach?: boolean;
 }
 /**
  * Deal the next hand once a hand has ended.
@@ -1538,6 +1563,7 @@ export interface Preferences {
   theme?: ("system" | "light" | "dark" | "contrast") | null;
   felt?: ("green" | "blue" | "red" | "grey") | null;
   tiles?: ("pips" | "numerals" | "colours") | null;
+  coach?: ("auto" | "on" | "off") | null;
 }
 /**
  * The open tables, newest first, and what the page says when there is none.

@@ -3,14 +3,15 @@
  * The settings dialog's form, made from the page's labels (every word of it is in
  * words/pagelabels.py): the pace, sound, shortcuts, drawing and motion (kept by dialogs.js in
  * the state's settings), then the look (look.js: the theme, the felt and the tile style, kept
- * by this browser and by the account). A look chosen shows at once.
+ * by this browser and by the account), and the coach for the first games (coach.js), kept
+ * with the look. A look chosen shows at once.
  */
 import { byId, h } from "./dom.js";
 import { LABELS } from "./labels.js";
 import { choose, preferences } from "./look.js";
 
 /** @typedef {import("./protocol.js").Preferences} Preferences */
-/** @typedef {"theme"|"felt"|"tiles"} LookField */
+/** @typedef {"theme"|"felt"|"tiles"|"coach"} LookField */
 
 /** The look's choices: each field's legend, and its values with their labels. */
 const LOOK = /** @type {[LookField, string, string, [string, string][]][]} */ ([
@@ -21,6 +22,10 @@ const LOOK = /** @type {[LookField, string, string, [string, string][]][]} */ ([
   ["tiles", LABELS.tiles, "pips", [["pips", LABELS.tilesPips], ["numerals", LABELS.tilesNumerals],
     ["colours", LABELS.tilesColours]]],
 ]);
+
+/** The coach's choice (coach.js), kept with the look. */
+const COACH = /** @type {(typeof LOOK)[number]} */ (["coach", LABELS.coachMe, "auto", [["auto", LABELS.coachAuto],
+  ["on", LABELS.coachOn], ["off", LABELS.coachOff]]]);
 
 /** @param {string} id @param {string} text */
 const checkbox = (id, text) => h("p", {}, [h("label", {}, [h("input", { type: "checkbox", id }), ` ${text}`])]);
@@ -53,6 +58,9 @@ function build() {
     h("h3", { text: LABELS.look }),
     h("p", { class: "field-help", text: LABELS.lookKept }),
     ...LOOK.map(lookField),
+    h("h3", { text: LABELS.coach }),
+    h("p", { class: "field-help", text: LABELS.coachHelp }),
+    lookField(COACH),
     h("div", { class: "form-actions" }, [h("button", { class: "primary", text: LABELS.done })]),
   );
 }
@@ -61,7 +69,7 @@ function build() {
 export function showLook() {
   /** @type {Preferences} */
   const chosen = preferences();
-  for (const [name, , first, values] of LOOK) {
+  for (const [name, , first, values] of [...LOOK, COACH]) {
     const value = chosen[name] ?? first;
     const known = values.some(([v]) => v === value) ? value : first;
     /** @type {HTMLInputElement} */ (byId(`look-${name}-${known}`)).checked = true;

@@ -91,5 +91,5 @@ export function rememberOver(id) {
 export function canAct(g) {
   const st = g.picture;
   return !!st && !g.watching && g.ready && g.connected && !g.pending && !g.pumping && st.turn === st.me
-    && !st.result && !st.over && (!g.lesson || g.coach?.waits === "move");
+    && !st.result && !st.over && (!g.lesson || g.lessonStep?.waits === "move");
 }

@@ -12,7 +12,9 @@
  *   data-tiles   pips, numerals or colours
  *
  * and the <meta name="color-scheme"> to the theme's (so the browser's own parts, scroll bars
- * and form controls, match). It follows the system as its settings change, and the page asks
+ * and form controls, match), and the <meta name="theme-color"> to the theme's paper (the
+ * status bar and the installed app's title bar take the page's colour; the manifest's
+ * theme_color is the light theme's, the page's own until this runs). It follows the system as its settings change, and the page asks
  * it to look again (the event "doublesix:look", which look.js sends) after a choice.
  */
 (() => {
@@ -20,6 +22,8 @@
   const THEMES = ["light", "dark", "contrast"];
   const FELTS = ["green", "blue", "red", "grey"];
   const TILES = ["pips", "numerals", "colours"];
+  /** Each theme's paper (styles.css, --paper): the status bar's colour. */
+  const PAPER = { light: "#f6f3ea", dark: "#151614", contrast: "#ffffff" };
   const contrast = matchMedia("(forced-colors: active), (prefers-contrast: more)");
   const dark = matchMedia("(prefers-color-scheme: dark)");
 
@@ -46,6 +50,8 @@
     root.dataset.tiles = one(chosen.tiles, TILES);
     const scheme = document.querySelector('meta[name="color-scheme"]');
     if (scheme) scheme.setAttribute("content", theme === "dark" ? "dark" : "light");
+    const bar = document.querySelector('meta[name="theme-color"]');
+    if (bar) bar.setAttribute("content", PAPER[/** @type {"light"|"dark"|"contrast"} */ (theme)]);
   }
 
   look();
