@@ -21,8 +21,9 @@ import pytest
 from doublesix import Tile
 from doublesix.engine.moves import Move
 from doublesix.engine.rules import RuleError, Rules
+from doublesix.web.play.gameinfo import ProtocolError, parse_message
 from doublesix.web.routes.bodies import FieldError, parse_new_game
-from doublesix.words import errorwords, helpwords, pagelabels, pagewords, reviewtalk
+from doublesix.words import errorwords, helpwords, pagelabels, pagewords, refusals, reviewtalk
 from doublesix.words.i18n import _, using
 from tests.support.terminal import DOUBLESIX
 
@@ -178,6 +179,43 @@ WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
         "rule_error": [functools.partial(errorwords.rule_error, error)
                        for error in _rule_errors()],
         "said": [lambda: errorwords.said(_rule_errors()[0])],
+        "code_words": [lambda: errorwords.code_words("players", players=7),
+                       lambda: errorwords.code_words("hand-too-small", hand_size=0)],
+    },
+    refusals: {
+        "too_long": [lambda: refusals.too_long(65536)],
+        "wait_words": [lambda: refusals.wait_words(3), lambda: refusals.wait_words(30),
+                       lambda: refusals.wait_words(3600)],
+        "too_many_games": [lambda: refusals.too_many_games(95, "browser"),
+                           lambda: refusals.too_many_games(5, "address")],
+        "too_many_joins": [lambda: refusals.too_many_joins(95, "browser"),
+                           lambda: refusals.too_many_joins(5, "address")],
+        "name_too_long": [lambda: refusals.name_too_long(24, 30)],
+        "body_must_be": [lambda: refusals.body_must_be('{"name": "your name"}')],
+        "not_whole": [lambda: refusals.not_whole("players", "4")],
+        "unknown_field": [lambda: refusals.unknown_field("colour", ["players", "set"])],
+        "not_a_variant": [lambda: refusals.not_a_variant("chess", ["draw", "block"])],
+        "target_out_of_range": [lambda: refusals.target_out_of_range(1000, 5000)],
+        "not_a_seed": [lambda: refusals.not_a_seed(-1)],
+        "unknown_option": [lambda: refusals.unknown_option("colour", ["spinner"])],
+        "not_an_option_value": [lambda: refusals.not_an_option_value("spinner", "yes")],
+        "opponents_count": [lambda: refusals.opponents_count(1, 2, 3),
+                            lambda: refusals.opponents_count(3, 4, 1)],
+        "too_deep": [lambda: refusals.too_deep(16)],
+        "message_too_long": [lambda: refusals.message_too_long(4096)],
+        "message_must_be": [lambda: refusals.message_must_be('{"type": "play", ...}')],
+        "unknown_message": [lambda: refusals.unknown_message("fly", ["play", "next"])],
+        "message_needs": [functools.partial(refusals.message_needs, kind, "{}")
+                          for kind in ("play", "chat", "seat")],
+        "unknown_player": [lambda: refusals.unknown_player("deep blue", ["random"])],
+        "only_tables": [lambda: refusals.only_tables("start")],
+        "too_many_hints": [lambda: refusals.too_many_hints(1),
+                           lambda: refusals.too_many_hints(10)],
+        "save_unreadable": [lambda: refusals.save_unreadable("bad JSON")],
+        "no_hand": [lambda: refusals.no_hand(7)],
+        "hand_resigned": [lambda: refusals.hand_resigned(2)],
+        "record_unreadable": [lambda: refusals.record_unreadable("bad JSON")],
+        "review_failed": [lambda: refusals.review_failed("died")],
     },
     helpwords: {
         "version_line": [lambda: helpwords.version_line("0.1", "compiled")],
@@ -205,13 +243,19 @@ def test_every_sentence_is_marked(module: ModuleType) -> None:
                 assert outside_markers(said) == [], name
 
 
+def _constants(module: ModuleType) -> list[str]:
+    """A words module's sentence constants (its upper-case names holding text)."""
+    return [value for name, value in vars(module).items()
+            if name.isupper() and isinstance(value, str)]
+
+
 def test_the_constants_are_marked() -> None:
     with using("qps"):
         constants = [pagewords.HAND_OVER, pagewords.GAME_OVER, pagewords.TAKE_BACK,
                      pagewords.TOOK_BACK, pagewords.TAKEN_BACK, pagewords.NO_TAKE_BACK,
                      pagewords.AGAIN_STARTED, *reviewtalk.MARK_WORDS.values(),
                      *reviewtalk.MARK_NAMES.values(), *helpwords.COMMANDS.values(),
-                     helpwords.VERSION, *helpwords.ARGPARSE_WORDS]
+                     helpwords.VERSION, *helpwords.ARGPARSE_WORDS, *_constants(refusals)]
         assert outside_markers([_(constant) for constant in constants]) == []
 
 
@@ -334,3 +378,23 @@ def test_a_rule_error_in_spanish_in_the_terminal(tmp_path: Path) -> None:
     assert said.returncode == 2
     assert (said.stdout + said.stderr).strip().endswith(
         "Por parejas se juega de a cuatro en una mesa, dos contra dos, no 2.")
+
+
+def test_the_web_servers_refusals_in_spanish() -> None:
+    """A refusal built while the request (or the socket) is Spanish is said in Spanish: the
+    new-game form's, a socket message's, the bounds' (English unchanged outside)."""
+    with using("es"):
+        with pytest.raises(FieldError) as form:
+            parse_new_game({"players": 5})
+        with pytest.raises(ProtocolError) as socket:
+            parse_message('{"type": "fly"}')
+        assert refusals.too_many_games(95, "address") == (
+            "Se han empezado muchas partidas desde tu red en poco tiempo: inténtalo de nuevo "
+            "en 2 minutos.")
+        assert _(refusals.NOT_YOUR_TURN) == "no es tu turno"
+    assert str(form.value) == "Una partida tiene de 2 a 4 jugadores, no 5."
+    assert str(socket.value).startswith("tipo de mensaje desconocido 'fly'; envía play, ")
+    assert str(socket.value).endswith(" o undo")
+    with pytest.raises(FieldError) as english:
+        parse_new_game({"players": 5})
+    assert str(english.value) == "A game has 2 to 4 players, not 5."

@@ -92,12 +92,21 @@ def rule_error(error: RuleError) -> str:
     ...     print(rule_error(error))
     A double-six set of 28 tiles cannot deal 8 tiles to each of 4 players.
     """
-    values = dict(error.values)
-    if error.code in _SAYERS:
-        return _SAYERS[error.code](values)
-    if error.code in _MESSAGES:
-        return _(_MESSAGES[error.code]).format(**_shown(values))
+    if error.code in _SAYERS or error.code in _MESSAGES:
+        return code_words(error.code, **error.values)
     return str(error)
+
+
+def code_words(code: str, **values: Any) -> str:
+    """A refusal of the rules by its ``code`` and ``values``, as :func:`rule_error` says it
+    (for a form that refuses the same before the engine sees it).
+
+    >>> code_words("players", players=7)
+    'A game has 2 to 4 players, not 7.'
+    """
+    if code in _SAYERS:
+        return _SAYERS[code](values)
+    return _(_MESSAGES[code]).format(**_shown(values))
 
 
 def said(error: BaseException) -> str:
