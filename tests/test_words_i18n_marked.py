@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 
-from doublesix import Tile
+from doublesix import IllegalMoveError, Match, Tile
 from doublesix.engine.moves import Move
 from doublesix.engine.rules import RuleError, Rules
+from doublesix.engine.tiles import tiles_of
 from doublesix.web.play.gameinfo import ProtocolError, parse_message
 from doublesix.web.routes.bodies import FieldError, parse_new_game
 from doublesix.words import errorwords, helpwords, pagelabels, pagewords, refusals, reviewtalk
@@ -70,6 +71,39 @@ def _rule_errors() -> list[RuleError]:
             make()
         found.append(raised.value)
     return found
+
+
+def _move_errors() -> list[IllegalMoveError]:
+    """Every IllegalMoveError the engine says in a few games (each tile on each end, draw and
+    pass at each turn), the notation's refusals and a resigned match's."""
+    found: dict[str, IllegalMoveError] = {}
+    for variant, seed in (("draw", 1), ("all-fives", 2), ("block", 3), ("muggins", 4)):
+        match = Match(Rules.variant(variant), seed=seed)
+        while not match.is_over and len(match.history) < 60:
+            state = match.state
+            if match.hand_result is not None:
+                found.setdefault("hand-over", state.illegal(Move.draw()))
+                match.next_hand()
+                continue
+            for tile in (*tiles_of(state.hands[state.turn]), Tile(0, 0), Tile(6, 6)):
+                for end in (None, "left", "right", "up", "down"):
+                    move = Move(tile, end)
+                    if move not in state.legal_moves():
+                        found.setdefault(str(state.illegal(move)), state.illegal(move))
+            for move in (Move.draw(), Move.pass_()):
+                if move not in state.legal_moves():
+                    found.setdefault(str(state.illegal(move)), state.illegal(move))
+            match.play(match.legal_moves()[0])
+    for text in ("6|4 sideways", "zz", "6|4 zz"):
+        with pytest.raises(IllegalMoveError) as raised:
+            Move.parse(text)
+        found[text] = raised.value
+    match = Match(Rules.variant("draw"), seed=1)
+    match.resign(1)
+    with pytest.raises(IllegalMoveError) as raised:
+        match.play("draw")
+    found["resigned"] = raised.value
+    return list(found.values())
 
 
 #: Each module's public sentence functions, with sample calls (several for the branches).
@@ -179,6 +213,9 @@ WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
         "rule_error": [functools.partial(errorwords.rule_error, error)
                        for error in _rule_errors()],
         "said": [lambda: errorwords.said(_rule_errors()[0])],
+        "move_error": [functools.partial(errorwords.move_error, error)
+                       for error in _move_errors()],
+        "move_refusal": [lambda: errorwords.move_refusal(_move_errors()[0])],
         "code_words": [lambda: errorwords.code_words("players", players=7),
                        lambda: errorwords.code_words("hand-too-small", hand_size=0)],
     },
@@ -398,3 +435,31 @@ def test_the_web_servers_refusals_in_spanish() -> None:
     with pytest.raises(FieldError) as english:
         parse_new_game({"players": 5})
     assert str(english.value) == "A game has 2 to 4 players, not 5."
+
+
+def test_every_move_refusal_is_said_as_its_english_message_in_english() -> None:
+    errors = _move_errors()
+    codes = {error.code for error in errors}
+    assert {"hand-over", "not-in-hand", "fits-no-end", "does-not-fit", "end-not-open",
+            "draw-while-fits", "no-pass", "not-a-move-end", "not-a-move-tile",
+            "resigned"} <= codes
+    for error in errors:
+        assert error.code, str(error)
+        assert errorwords.move_error(error) == str(error)
+
+
+def test_a_move_refused_in_spanish_on_the_page_and_by_the_server() -> None:
+    """The page's words for a tile that does not fit, and a socket's refusal of a move, built
+    in a Spanish request (the terminal's in French)."""
+    match = Match(Rules.variant("draw"), seed=5)
+    with using("es"):
+        page = errorwords.move_refusal(match.state.illegal(Move.draw()))
+        try:
+            match.play("0|0 up")
+        except IllegalMoveError as error:
+            socket = errorwords.said(error)
+    assert page == "No puedes robar si te entra una ficha."
+    assert socket == "0|0 no está en la mano del asiento 1"
+    with using("fr"):
+        assert errorwords.move_error(match.state.illegal(Move.pass_())) == (
+            "vous ne pouvez pas passer tant que vous pouvez poser ou piocher")

@@ -61,7 +61,7 @@ from doublesix.web.storage.creating import new_game
 from doublesix.web.storage.listening import Listener
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, Store, digest
-from doublesix.words import pagewords, refusals, tabletalk, watchwords
+from doublesix.words import errorwords, pagewords, refusals, tabletalk, watchwords
 from doublesix.words.i18n import _
 
 #: While watchers come and go, the players are told how many watch at most this often (s).
@@ -348,7 +348,7 @@ class Games:
                     await self._act(game, connection.seat, message)
         except (ProtocolError, IllegalMoveError, MatchStateError, NotNowError,
                 TooManyError) as error:
-            connection.send({"type": "error", "message": str(error)})
+            connection.send({"type": "error", "message": errorwords.said(error)})
             return
         self.computers.advance(game)
 
