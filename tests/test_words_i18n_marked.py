@@ -261,6 +261,10 @@ WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
         "play_help": [lambda: [helpwords.play_help(option) for option in helpwords.PLAY]],
         "opponents_help": [lambda: helpwords.opponents_help("random", "pinocchio")],
         "speaking": [],  # argparse's words: the --help test below
+        "option_help": [lambda: [helpwords.option_help(command, option, games="draw",
+                                                       variable="X", file="f", playouts=1)
+                                 for command, options in helpwords.OPTIONS.items()
+                                 for option in options]],
     },
 }
 
@@ -463,3 +467,39 @@ def test_a_move_refused_in_spanish_on_the_page_and_by_the_server() -> None:
     with using("fr"):
         assert errorwords.move_error(match.state.illegal(Move.pass_())) == (
             "vous ne pouvez pas passer tant que vous pouvez poser ou piocher")
+
+
+def test_help_in_portuguese() -> None:
+    """``doublesix --help`` and ``doublesix play --help`` from a Brazilian locale (the issue's
+    Done when): argparse's words and every line of help in Portuguese."""
+    said = _run("--help", language="pt_BR")
+    assert said.returncode == 0
+    text = " ".join(said.stdout.split())
+    assert said.stdout.startswith("uso: doublesix ")
+    assert "mostrar esta ajuda e sair" in text
+    assert "sentar numa mesa web pelo terminal: join LINK" in text
+    said = _run("play", "--help", language="pt_BR")
+    text = " ".join(said.stdout.split())
+    assert said.stdout.startswith("uso: doublesix play ")
+    for words in ("continuar a partida salva", "o idioma para jogar: en (English)"):
+        assert words in text
+
+
+@pytest.mark.parametrize("command", ["join", "lobby", "login", "serve", "prune", "db",
+                                     "backup", "move", "simulate", "tournament", "ladder",
+                                     "review", "stats"])
+def test_every_commands_help_is_marked(command: str, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    """Each command's ``--help`` in ``qps``: every line of help inside the markers (the usage
+    lines name the program's options, in no language)."""
+    from doublesix.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--lang", "qps", command, "--help"])
+    shown = capsys.readouterr().out
+    assert "⟦" in shown
+    while _MARKED.search(shown):
+        shown = _MARKED.sub("", shown)
+    unmarked = [line for line in shown.splitlines()
+                if "doublesix" not in line and re.search(r"[a-z]{3,} [a-z]{3,}", line)]
+    assert unmarked == []

@@ -17,25 +17,24 @@ from pathlib import Path
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import ReviewRefused, load_record, review
 from doublesix.words import reviewtalk, talk
+from doublesix.words.helpwords import option_help
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix review``."""
     parser.add_argument("file", metavar="FILE",
-                        help="a saved game, the terminal's save or a web record (- for stdin)")
+                        help=option_help("review", "file"))
     parser.add_argument("--seat", type=int, default=None,
-                        help="whose moves, 1 for the first seat (default: the person's in a "
-                             "web record, else 1)")
+                        help=option_help("review", "seat"))
     parser.add_argument("--hand", type=int, action="append", default=None, metavar="N",
-                        help="review hand N only (1 for the first; may be repeated; default: "
-                             "every hand that ended)")
+                        help=option_help("review", "hand"))
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
-                        help=f"the expert's budget per decision (default {DEFAULT_PLAYOUTS})")
+                        help=option_help("review", "playouts", playouts=DEFAULT_PLAYOUTS))
     parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the searches (default: the game's own)")
+                        help=option_help("review", "seed"))
     parser.add_argument("--no-hindsight", action="store_true",
-                        help="leave out the values knowing every hand, and the luck")
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+                        help=option_help("review", "no-hindsight"))
+    parser.add_argument("--json", action="store_true", help=option_help("review", "json"))
 
 
 def run(args: argparse.Namespace) -> int:

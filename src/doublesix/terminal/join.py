@@ -44,6 +44,7 @@ from doublesix.terminal.tables import (
     http,
 )
 from doublesix.words import lobbywords, matchwords, sessionwords, talk
+from doublesix.words.helpwords import option_help
 
 
 def join_command(link: str, program: str | None = None) -> str:
@@ -173,14 +174,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix join``."""
     add_language_argument(parser)
     parser.add_argument("link", metavar="LINK",
-                        help="the invitation link the host copied: http://host/join/GAME/CODE")
+                        help=option_help("join", "link"))
     parser.add_argument("--name", default=None,
-                        help="your name at the table (else you are asked)")
+                        help=option_help("join", "name"))
     parser.add_argument("--autodraw", action="store_true",
-                        help="when nothing fits, draw until a tile fits without asking")
+                        help=option_help("join", "autodraw"))
     parser.add_argument("--save-dir", default=None, metavar="DIR",
-                        help="where your seats are kept (default: $DOUBLESIX_HOME, else your "
-                             "data directory)")
+                        help=option_help("join", "save-dir"))
 
 
 def run(args: argparse.Namespace, input: TextIO | None = None,

@@ -31,6 +31,7 @@ from doublesix.ai.search import PATH as SEARCH_PATH
 from doublesix.web.routes.deflate import SocketProtocol
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings, in_range, proxy_trusted
 from doublesix.web.storage.store import DATABASE_ENV, database_url
+from doublesix.words.helpwords import option_help
 
 #: Where ``doublesix serve`` passes its options to its worker processes.
 WORKERS_ENV: Final = "DOUBLESIX_SERVE_WORKERS"
@@ -39,38 +40,31 @@ WORKERS_ENV: Final = "DOUBLESIX_SERVE_WORKERS"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix serve``."""
     parser.add_argument(
-        "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)"
+        "--host", default="127.0.0.1", help=option_help("serve", "host")
     )
     parser.add_argument("--port", type=in_range("port", int), default=8000,
-                        help="the port (default: 8000)")
+                        help=option_help("serve", "port"))
     parser.add_argument(
         "--db",
         default=None,
         metavar="PATH_OR_URL",
-        help=(
-            "a SQLite file or a SQLAlchemy URL (postgresql://user@host/db); default: "
-            f"${DATABASE_ENV}, else doublesix.sqlite3 in $DOUBLESIX_HOME, else in your data "
-            "directory"
-        ),
+        help=option_help("serve", "db", variable=DATABASE_ENV),
     )
     parser.add_argument(
         "--workers", type=in_range("workers", int), default=1, metavar="N",
-        help="server processes (PostgreSQL only; default: 1)",
+        help=option_help("serve", "workers"),
     )
     parser.add_argument(
         "--search-processes", type=in_range("search_processes", int), default=None, metavar="N",
-        help="processes searching for computer moves and hints, in all (default: three per "
-        "core; 0: threads of the server process)",
+        help=option_help("serve", "search-processes"),
     )
     parser.add_argument(
         "--allowed-hosts", default=None, metavar="NAMES",
-        help="host names the server answers for, comma-separated, or * (default: "
-        "localhost, 127.0.0.1, ::1 and the --host address)",
+        help=option_help("serve", "allowed-hosts"),
     )
     parser.add_argument(
         "--forwarded-allow-ips", default=None, metavar="ADDRESSES",
-        help="the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, "
-        "comma-separated addresses or networks, or * (default: none)",
+        help=option_help("serve", "forwarded-allow-ips"),
     )
 
 

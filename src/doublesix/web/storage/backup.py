@@ -29,6 +29,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from doublesix.web.storage.store import database_url
+from doublesix.words.helpwords import option_help
 
 #: The exit status for a PostgreSQL database: not done here, pg_dump does it.
 USE_PG_DUMP: Final = 2
@@ -38,9 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix backup``."""
     parser.add_argument(
         "--db", default=None, metavar="PATH_OR_URL",
-        help="a SQLite file or a SQLAlchemy URL, as for doublesix serve",
+        help=option_help("backup", "db"),
     )
-    parser.add_argument("file", metavar="FILE", help="where the copy goes (replaced if there)")
+    parser.add_argument("file", metavar="FILE", help=option_help("backup", "file"))
 
 
 def backup_sqlite(source: Path, target: Path) -> None:

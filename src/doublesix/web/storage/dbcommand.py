@@ -18,6 +18,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from doublesix.web.storage import migrating
 from doublesix.web.storage.store import database_url, make_engine
+from doublesix.words.helpwords import option_help
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,13 +26,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument(
         "--db", default=None, metavar="PATH_OR_URL",
-        help="a SQLite file or a SQLAlchemy URL, as for doublesix serve",
+        help=option_help("db", "db"),
     )
     commands = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     commands.add_parser("upgrade", parents=[database],
-                        help="bring the database to the newest revision of its schema")
+                        help=option_help("db", "upgrade"))
     commands.add_parser("current", parents=[database],
-                        help="say which revision the database is at (changes nothing)")
+                        help=option_help("db", "current"))
 
 
 def run(args: argparse.Namespace) -> int:

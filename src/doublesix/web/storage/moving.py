@@ -35,6 +35,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from doublesix.web.storage import migrating
 from doublesix.web.storage.store import database_url, make_engine
+from doublesix.words.helpwords import option_help
 
 #: Rows read and written at a time.
 BATCH: Final = 500
@@ -112,11 +113,11 @@ def move(
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix move``."""
     parser.add_argument("--from", dest="source", required=True, metavar="PATH_OR_URL",
-                        help="the database to copy (a SQLite file or a SQLAlchemy URL)")
+                        help=option_help("move", "from"))
     parser.add_argument("--to", dest="target", required=True, metavar="PATH_OR_URL",
-                        help="the empty database to fill (its tables are made)")
+                        help=option_help("move", "to"))
     parser.add_argument("--batch", type=int, default=BATCH, metavar="ROWS",
-                        help="rows read and written at a time (default: %(default)s)")
+                        help=option_help("move", "batch"))
 
 
 def run(args: argparse.Namespace) -> int:

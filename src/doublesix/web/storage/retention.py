@@ -60,6 +60,7 @@ from doublesix.web.storage.store import (
     found_at,
     utcnow,
 )
+from doublesix.words.helpwords import option_help
 
 log = logging.getLogger("doublesix.web")
 
@@ -357,21 +358,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     settings = Settings.from_env()
     parser.add_argument(
         "--db", default=None, metavar="PATH_OR_URL",
-        help="a SQLite file or a SQLAlchemy URL, as for doublesix serve",
+        help=option_help("prune", "db"),
     )
     parser.add_argument(
-        "--dry-run", action="store_true", help="list what would be removed; remove nothing",
+        "--dry-run", action="store_true", help=option_help("prune", "dry-run"),
     )
     parser.add_argument(
         "--unfinished-days", type=in_range("keep_unfinished_days"),
         default=settings.keep_unfinished_days, metavar="DAYS",
-        help="remove games nobody moved in for this long (default: %(default)g; 0: keep)",
+        help=option_help("prune", "unfinished-days"),
     )
     parser.add_argument(
         "--finished-days", type=in_range("keep_finished_days"),
         default=settings.keep_finished_days, metavar="DAYS",
-        help="remove games that ended this long ago (default: %(default)g; 0: keep); "
-        "their statistics are kept",
+        help=option_help("prune", "finished-days"),
     )
 
 
