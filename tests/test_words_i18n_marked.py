@@ -24,7 +24,15 @@ from doublesix.engine.rules import RuleError, Rules
 from doublesix.engine.tiles import tiles_of
 from doublesix.web.play.gameinfo import ProtocolError, parse_message
 from doublesix.web.routes.bodies import FieldError, parse_new_game
-from doublesix.words import errorwords, helpwords, pagelabels, pagewords, refusals, reviewtalk
+from doublesix.words import (
+    clientwords,
+    errorwords,
+    helpwords,
+    pagelabels,
+    pagewords,
+    refusals,
+    reviewtalk,
+)
 from doublesix.words.i18n import _, using
 from tests.support.terminal import DOUBLESIX
 
@@ -219,6 +227,31 @@ WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
         "code_words": [lambda: errorwords.code_words("players", players=7),
                        lambda: errorwords.code_words("hand-too-small", hand_size=0)],
     },
+    clientwords: {
+        "kept_sentence": [lambda: clientwords.kept_sentence("doublesix join LINK")],
+        "cannot_keep_seat": [lambda: clientwords.cannot_keep_seat("/x", "Permission denied")],
+        "connection_refused": [lambda: clientwords.connection_refused(404)],
+        "server_answered": [lambda: clientwords.server_answered(502)],
+        "cannot_reach": [lambda: clientwords.cannot_reach("timed out"),
+                         lambda: clientwords.cannot_reach("timed out", "Type join.")],
+        "seat_refused": [lambda: clientwords.seat_refused(None, 4404)],
+        "keeps_closing": [lambda: clientwords.keeps_closing(1006, "Type join.")],
+        "invites_you": [lambda: clientwords.invites_you("Bea", "Draw")],
+        "at_the_table": [lambda: clientwords.at_the_table("Bea")],
+        "you": [clientwords.you],
+        "not_an_invitation": [lambda: clientwords.not_an_invitation("http://x/")],
+        "cannot_reach_server": [lambda: clientwords.cannot_reach_server("http://x", "refused")],
+        "status_only": [lambda: clientwords.status_only(500)],
+        "unreadable": [lambda: clientwords.unreadable("bad"),
+                       lambda: clientwords.unreadable("bad", view=True)],
+        "quit_words": [lambda: clientwords.quit_words("doublesix join LINK")],
+        "no_saved_game": [lambda: clientwords.no_saved_game("/x")],
+        "cannot_read": [lambda: clientwords.cannot_read("game.json", "denied")],
+        "not_a_save": [lambda: clientwords.not_a_save("game.json")],
+        "newer_save": [lambda: clientwords.newer_save("game.json", 9)],
+        "damaged_save": [lambda: clientwords.damaged_save("game.json"),
+                         lambda: clientwords.damaged_save("game.json", "bad JSON")],
+    },
     refusals: {
         "too_long": [lambda: refusals.too_long(65536)],
         "wait_words": [lambda: refusals.wait_words(3), lambda: refusals.wait_words(30),
@@ -296,7 +329,8 @@ def test_the_constants_are_marked() -> None:
                      pagewords.TOOK_BACK, pagewords.TAKEN_BACK, pagewords.NO_TAKE_BACK,
                      pagewords.AGAIN_STARTED, *reviewtalk.MARK_WORDS.values(),
                      *reviewtalk.MARK_NAMES.values(), *helpwords.COMMANDS.values(),
-                     helpwords.VERSION, *helpwords.ARGPARSE_WORDS, *_constants(refusals)]
+                     helpwords.VERSION, *helpwords.ARGPARSE_WORDS, *_constants(refusals),
+                     *_constants(clientwords)]
         assert outside_markers([_(constant) for constant in constants]) == []
 
 
@@ -503,3 +537,19 @@ def test_every_commands_help_is_marked(command: str, capsys: pytest.CaptureFixtu
     unmarked = [line for line in shown.splitlines()
                 if "doublesix" not in line and re.search(r"[a-z]{3,} [a-z]{3,}", line)]
     assert unmarked == []
+
+
+def test_the_web_tables_terminal_in_french(tmp_path: Path) -> None:
+    """``doublesix join`` with a link that is none, from a French locale: refused in French
+    (and a saved game that cannot be read, said in French)."""
+    said = _run("join", "http://127.0.0.1:1/nothing", language="fr_FR")
+    assert said.returncode != 0
+    assert "Ce n'est pas un lien d'invitation : 'http://127.0.0.1:1/nothing'." in said.stdout
+    (tmp_path / "game.json").write_text("{}", encoding="utf-8")
+    with using("fr"):
+        from doublesix.terminal.saves import SaveError, read_save
+
+        with pytest.raises(SaveError) as raised:
+            read_save(tmp_path / "game.json")
+    assert str(raised.value).endswith("game.json n'est pas une sauvegarde du terminal de "
+                                      "doublesix")

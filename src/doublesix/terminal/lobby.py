@@ -25,6 +25,7 @@ from doublesix.terminal.saves import save_dir
 from doublesix.terminal.tables import FAILED, JoinError, Tables, error_words, http
 from doublesix.words import lobbywords
 from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 
 def lobby_lines(lobby: Lobby) -> list[str]:
@@ -73,7 +74,7 @@ def lobby(url: str, input: TextIO | None = None, output: TextIO | None = None, *
                 console.say(said)
             if once:
                 return OK
-            typed = console.ask(lobbywords.ASK_TABLE)
+            typed = console.ask(_(lobbywords.ASK_TABLE))
             if typed is None or typed.strip().lower() in ("q", "quit"):
                 return OK
             choice = typed.strip().lower()

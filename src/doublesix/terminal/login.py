@@ -20,6 +20,7 @@ from doublesix.terminal.saves import save_dir
 from doublesix.terminal.tables import FAILED, USAGE, JoinError, Tables, error_words, http
 from doublesix.words import accountwords
 from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 OK = 0
 
@@ -63,11 +64,11 @@ def login(url: str, input: TextIO | None = None, output: TextIO | None = None, *
         origin = server_origin(url)
         tables = Tables(save_dir(folder))
         if name is None:
-            name = console.ask(accountwords.ASK_NAME)
+            name = console.ask(_(accountwords.ASK_NAME))
         password = None if name is None else read_password(
-            console, accountwords.ASK_NEW_PASSWORD if new else accountwords.ASK_PASSWORD, source)
+            console, _(accountwords.ASK_NEW_PASSWORD if new else accountwords.ASK_PASSWORD), source)
         if name is None or password is None:
-            console.say(accountwords.NOT_SIGNED_IN)
+            console.say(_(accountwords.NOT_SIGNED_IN))
             return FAILED
         path = "/api/account" if new else "/api/session"
         status, answer = http("POST", origin + path, origin, tables,
