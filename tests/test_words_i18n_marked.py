@@ -216,6 +216,8 @@ WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
         # A whole review's lines (the same functions, on the numbers of doublesix.ai.review).
         "decision_line": [], "decision_hindsight": [], "review_lines": [], "summary_lines": [],
         "review_json": [],
+        "review_intro": [lambda: reviewtalk.review_intro(2, None, "Draw"),
+                         lambda: reviewtalk.review_intro(2, "Bea", "Draw")],
     },
     errorwords: {
         "rule_error": [functools.partial(errorwords.rule_error, error)
@@ -294,6 +296,8 @@ WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
         "play_help": [lambda: [helpwords.play_help(option) for option in helpwords.PLAY]],
         "opponents_help": [lambda: helpwords.opponents_help("random", "pinocchio")],
         "speaking": [],  # argparse's words: the --help test below
+        "serve_lines": [lambda: helpwords.serve_lines("http://x", "sqlite://", "1 MB", "pure")],
+        "cannot_open_database": [lambda: helpwords.cannot_open_database("no such file")],
         "option_help": [lambda: [helpwords.option_help(command, option, games="draw",
                                                        variable="X", file="f", playouts=1)
                                  for command, options in helpwords.OPTIONS.items()
@@ -330,7 +334,8 @@ def test_the_constants_are_marked() -> None:
                      pagewords.AGAIN_STARTED, *reviewtalk.MARK_WORDS.values(),
                      *reviewtalk.MARK_NAMES.values(), *helpwords.COMMANDS.values(),
                      helpwords.VERSION, *helpwords.ARGPARSE_WORDS, *_constants(refusals),
-                     *_constants(clientwords)]
+                     *_constants(clientwords), reviewtalk.NO_FINISHED_HAND,
+                     helpwords.WORKERS_NEED_POSTGRESQL]
         assert outside_markers([_(constant) for constant in constants]) == []
 
 

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import ReviewRefused, load_record, review
-from doublesix.words import reviewtalk, talk
+from doublesix.words import clientwords, reviewtalk, talk
 from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
         source = Path(args.file)
         text = sys.stdin.read() if args.file == "-" else source.read_text(encoding="utf-8")
     except OSError as error:
-        print(f"doublesix review: cannot read {args.file}: {error.strerror or error}",
-              file=sys.stderr)
+        said = clientwords.cannot_read(args.file, str(error.strerror or error))
+        print(f"doublesix review: {said}", file=sys.stderr)
         return 1
     try:
         match, names, seat = load_record(text)
@@ -66,11 +67,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(reviewtalk.review_json(result)))
         return 0
-    who = f"seat {seat + 1}" if names is None else f"seat {seat + 1}, {names[seat]}"
-    print(f"The expert's review of the moves of {who}, in "
-          f"{talk.variant_name(match.rules)}; the expert speaks to that seat as you.")
+    print(reviewtalk.review_intro(seat + 1, None if names is None else names[seat],
+                                  talk.variant_name(match.rules)))
     if not result.hands:
-        print("There is no finished hand to review.")
+        print(_(reviewtalk.NO_FINISHED_HAND))
     for line in reviewtalk.review_lines(result):
         print(line)
     return 0

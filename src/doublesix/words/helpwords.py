@@ -103,6 +103,35 @@ def language_help(languages: str, play: bool = False) -> str:
              "else English)").format(languages=languages)
 
 
+def serve_lines(address: str, database: str, held: str, path: str) -> list[str]:
+    """What ``doublesix serve`` says as it starts: where to open the game, where it is saved
+    (``held``: the database's size and games), how the computer players search.
+
+    >>> serve_lines("http://127.0.0.1:8000", "sqlite:///g.db", "1 MB, 2 games", "compiled")[0]
+    'doublesix: open http://127.0.0.1:8000 in your browser'
+    """
+    return [
+        _("doublesix: open {address} in your browser").format(address=address),
+        _("doublesix: games are saved in {database} ({held}); press Ctrl+C to stop").format(
+            database=database, held=held),
+        # Translators: {path} is "compiled" or "pure Python", kept in English.
+        _("doublesix: the computer players search on the {path} path").format(path=path),
+    ]
+
+
+#: ``doublesix serve``'s refusal of several processes on SQLite.
+WORKERS_NEED_POSTGRESQL: Final = N_("--workers needs PostgreSQL (SQLite serves one process)")
+
+
+def cannot_open_database(error: object) -> str:
+    """A database that cannot be opened (``error``: the driver's words).
+
+    >>> cannot_open_database("no such file")
+    'cannot open the database: no such file'
+    """
+    return _("cannot open the database: {error}").format(error=error)
+
+
 #: ``doublesix play``'s options, by their name.
 PLAY: Final = {
     "variant": N_("draw (the default), block, all-fives, muggins or partnership"),

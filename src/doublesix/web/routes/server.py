@@ -31,7 +31,9 @@ from doublesix.ai.search import PATH as SEARCH_PATH
 from doublesix.web.routes.deflate import SocketProtocol
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings, in_range, proxy_trusted
 from doublesix.web.storage.store import DATABASE_ENV, database_url
+from doublesix.words import helpwords
 from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 #: Where ``doublesix serve`` passes its options to its worker processes.
 WORKERS_ENV: Final = "DOUBLESIX_SERVE_WORKERS"
@@ -272,25 +274,21 @@ def run(args: argparse.Namespace) -> int:
         parsed = make_url(url)
         shown = parsed.render_as_string(hide_password=True)
         if args.workers > 1 and parsed.get_backend_name() != "postgresql":
-            print(
-                "doublesix serve: --workers needs PostgreSQL (SQLite serves one process)",
-                file=sys.stderr,
-            )
+            print(f"doublesix serve: {_(helpwords.WORKERS_NEED_POSTGRESQL)}", file=sys.stderr)
             return 2
         # Opened here once, so a wrong URL is told at once (and the table made once).
         app = create_app(url, settings=settings, workers=args.workers)
         held = status_line(app.state.store)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
-        print(f"doublesix serve: cannot open the database: {error}", file=sys.stderr)
+        print(f"doublesix serve: {helpwords.cannot_open_database(error)}", file=sys.stderr)
         return 1
     raise_open_files()
     os.environ.update(settings.env())
     os.environ[DATABASE_ENV] = url
     os.environ[WORKERS_ENV] = str(args.workers)
     GuardedH11Protocol.settings = settings
-    print(f"doublesix: open {address(args.host, args.port)} in your browser", flush=True)
-    print(f"doublesix: games are saved in {shown} ({held}); press Ctrl+C to stop", flush=True)
-    print(f"doublesix: the computer players search on the {SEARCH_PATH} path", flush=True)
+    for line in helpwords.serve_lines(address(args.host, args.port), shown, held, SEARCH_PATH):
+        print(line, flush=True)
     options: dict[str, Any] = {
         "host": args.host,
         "port": args.port,

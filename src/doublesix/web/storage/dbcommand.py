@@ -18,7 +18,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from doublesix.web.storage import migrating
 from doublesix.web.storage.store import database_url, make_engine
-from doublesix.words.helpwords import option_help
+from doublesix.words.helpwords import cannot_open_database, option_help
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         engine = make_engine(url)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
-        print(f"{name}: cannot open the database: {error}", file=sys.stderr)
+        print(f"{name}: {cannot_open_database(error)}", file=sys.stderr)
         return 1
     try:
         if args.action == "upgrade":

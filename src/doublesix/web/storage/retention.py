@@ -60,7 +60,7 @@ from doublesix.web.storage.store import (
     found_at,
     utcnow,
 )
-from doublesix.words.helpwords import option_help
+from doublesix.words.helpwords import cannot_open_database, option_help
 
 log = logging.getLogger("doublesix.web")
 
@@ -391,7 +391,7 @@ def run(args: argparse.Namespace) -> int:
         unready = dry_run_refusal(url) if args.dry_run else None
         store = None if unready is not None else Store(url)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
-        print(f"doublesix prune: cannot open the database: {error}", file=sys.stderr)
+        print(f"doublesix prune: {cannot_open_database(error)}", file=sys.stderr)
         return 1
     if store is None:
         print(f"doublesix prune: {unready}", file=sys.stderr)
