@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from doublesix import IllegalMoveError, Match, Tile
 from doublesix.engine.moves import Move
@@ -556,3 +557,18 @@ def test_the_web_tables_terminal_in_french(tmp_path: Path) -> None:
             read_save(tmp_path / "game.json")
     assert str(raised.value).endswith("game.json n'est pas une sauvegarde du terminal de "
                                       "doublesix")
+
+
+def test_the_web_server_refuses_a_spanish_request_in_spanish(client: TestClient) -> None:
+    """Through the app: a request and a socket that ask in Spanish (``Accept-Language``; the
+    language set around them, as the server's middleware does) are refused in Spanish; the
+    same request in English as before."""
+    spanish = {"Accept-Language": "es"}
+    with using("es"):
+        record = client.get("/api/games/nothing/record?token=x", headers=spanish)
+        with client.websocket_connect("/ws/nothing?token=x", headers=spanish) as socket:
+            refused = socket.receive_json()
+    assert record.status_code == 404 and record.json() == {"error": "no existe esa partida"}
+    assert refused == {"type": "error", "message": "no existe esa partida"}
+    english = client.get("/api/games/nothing/record?token=x")
+    assert english.json() == {"error": "there is no such game"}
