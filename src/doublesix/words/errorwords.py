@@ -126,7 +126,7 @@ _MOVES: Final = {
     "unknown-end": N_("unknown end {end}; ends are {ends}"),
     "not-in-hand": N_("{tile} is not in the hand of seat {seat}"),
     "must-open": N_("{tile} must open this hand"),
-    # Translators: {choices} are the moves in the game's notation (6|4 left, 6|4 right).
+    # Translators: {choices} are the moves in the game's notation ("6|4 left, 6|4 right").
     "ambiguous": N_("{tile} fits more than one end: say which ({choices})"),
     "fits-no-end": N_("{tile} fits no open end"),
     "not-legal-now": N_("{move} is not a legal move now"),
@@ -179,9 +179,8 @@ def move_error(error: IllegalMoveError) -> str:
     for key in ("text", "end"):
         if key in values:
             values[key] = repr(values[key])
-    for key in ("ends", "choices"):
-        if key in values:
-            values[key] = ", ".join(values[key])
+    if "ends" in values:
+        values["ends"] = ", ".join(values["ends"])
     return _(_MOVES[error.code]).format(**values)
 
 
