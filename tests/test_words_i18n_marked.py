@@ -26,6 +26,7 @@ from doublesix.engine.tiles import tiles_of
 from doublesix.web.play.gameinfo import ProtocolError, parse_message
 from doublesix.web.routes.bodies import FieldError, parse_new_game
 from doublesix.words import (
+    adminwords,
     clientwords,
     errorwords,
     helpwords,
@@ -230,6 +231,30 @@ WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
         "code_words": [lambda: errorwords.code_words("players", players=7),
                        lambda: errorwords.code_words("hand-too-small", hand_size=0)],
     },
+    adminwords: {
+        "size_words": [functools.partial(adminwords.size_words, size)
+                       for size in (None, 5, 5_000, 5_000_000, 5_000_000_000)],
+        "status_line": [lambda: adminwords.status_line(5_000, 2)],
+        "database_failed": [lambda: adminwords.database_failed("disk full")],
+        "no_database_at": [lambda: adminwords.no_database_at("/x")],
+        "before_newest": [lambda: adminwords.before_newest(None, "0005")],
+        "candidate_line": [lambda: adminwords.candidate_line("g1", True, "2026-01-01"),
+                           lambda: adminwords.candidate_line("g1", False, "2026-01-01")],
+        "would_remove": [lambda: adminwords.would_remove(1, 2, "1 MB")],
+        "removed": [lambda: adminwords.removed(3, "2 MB", "1 MB")],
+        "no_database_yet": [lambda: adminwords.no_database_yet("sqlite:///g.db")],
+        "upgraded": [functools.partial(adminwords.upgraded, *case) for case in (
+            ("0002", "0002", False, False), (None, "0002", True, True),
+            (None, "0002", True, False), ("0001", "0002", True, False))],
+        "current": [functools.partial(adminwords.current, revision, tables, "0002")
+                    for revision, tables in (("0002", True), ("0001", True), (None, True),
+                                             (None, False))],
+        "not_a_database": [lambda: adminwords.not_a_database("bad")],
+        "use_pg_dump": [lambda: adminwords.use_pg_dump("pg_dump x", "pg_restore x")],
+        "only_sqlite_or_postgresql": [lambda: adminwords.only_sqlite_or_postgresql("mysql://")],
+        "backed_up": [lambda: adminwords.backed_up("a", "b", 12345)],
+        "moved": [lambda: adminwords.moved("a", "b", {"games": 3})],
+    },
     clientwords: {
         "kept_sentence": [lambda: clientwords.kept_sentence("doublesix join LINK")],
         "cannot_keep_seat": [lambda: clientwords.cannot_keep_seat("/x", "Permission denied")],
@@ -335,7 +360,8 @@ def test_the_constants_are_marked() -> None:
                      pagewords.AGAIN_STARTED, *reviewtalk.MARK_WORDS.values(),
                      *reviewtalk.MARK_NAMES.values(), *helpwords.COMMANDS.values(),
                      helpwords.VERSION, *helpwords.ARGPARSE_WORDS, *_constants(refusals),
-                     *_constants(clientwords), reviewtalk.NO_FINISHED_HAND,
+                     *_constants(clientwords), *_constants(adminwords),
+                     reviewtalk.NO_FINISHED_HAND,
                      helpwords.WORKERS_NEED_POSTGRESQL]
         assert outside_markers([_(constant) for constant in constants]) == []
 
