@@ -1,6 +1,7 @@
 """The folders are the architecture: docs/architecture.json names the parts (engine, players,
-words, protocol, the faces) and the imports that must never be; this test holds the code to
-every "never" (the same file ``farm-studio draw docs/architecture.json`` draws)."""
+words, protocol, the faces), the imports between them and those that must never be; this test
+holds the code to it (the same file ``farm-studio draw docs/architecture.json`` draws): no
+"never" broken, and no import between two parts that the file does not draw."""
 
 from __future__ import annotations
 
@@ -38,12 +39,20 @@ def module_file(module: str) -> Path | None:
 
 def imports(path: Path) -> set[str]:
     """Every module ``path`` imports (inside functions too), relative ones written out, and a
-    ``from package import name`` also as ``package.name`` (the name may be a module)."""
+    ``from package import name`` also as ``package.name`` (the name may be a module); the
+    annotations' ``if TYPE_CHECKING:`` imports aside (they run nothing: the words name the
+    players' types of numbers they say so)."""
     if path.suffix == ".pyx":
         return {a or b for a, b in PYX_IMPORT.findall(path.read_text())}
     package = path.relative_to(SOURCES).parent.parts
+    tree = ast.parse(path.read_text(), str(path))
+    typing_only = {id(inner) for node in ast.walk(tree)
+                   if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+                   for inner in ast.walk(node)}
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

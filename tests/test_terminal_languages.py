@@ -9,13 +9,16 @@ a legal move in the game's language, so that it depends on no sentence of the ga
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
+from doublesix.cli import build_parser
 from doublesix.engine.moves import Move
+from doublesix.terminal import lessons
 from doublesix.terminal.app import language
 from doublesix.terminal.saves import read_save
 from tests.support.terminal import DOUBLESIX, Program
@@ -196,3 +199,18 @@ def test_commands_ends_and_answers_in_the_language_and_in_english() -> None:
         assert (answer_of("não"), answer_of("nao"), answer_of("sim")) == ("no", "no", "yes")
         assert parse("6 4 b", 6) == Lay(Tile(6, 4), "down")
     assert parse("6 4 d", 6) == Lay(Tile(6, 4), "down")  # English again outside
+
+
+def test_a_pseudo_language_lesson_has_no_line_outside_the_markers() -> None:
+    """``doublesix learn muggins --lang qps`` to its end, a wrong move and a typing slip
+    included: every line is the words of marked messages, names, tiles and numbers."""
+    args = build_parser("learn").parse_args(["learn", "muggins", "--lang", "qps"])
+    out = io.StringIO()
+    typed = ["", "xyz", "1 0", "6 0", "4 0", "4 1 up", "1 0 down", "6 1 left"]
+    assert lessons.run(args, io.StringIO("\n".join(typed) + "\n"), out) == 0
+    lines = [re.sub(r"((?::|\?) ⟧).*$", r"\1", line)  # what was typed, out
+             for line in out.getvalue().splitlines() if line.strip()]
+    strays = [line for line in lines if re.search(r"[A-Za-z]", unmarked(line))]
+    assert not strays, "\n".join(strays)
+    assert "Let's take that back and try 6|0.⟧" in out.getvalue()
+    assert out.getvalue().rstrip().endswith("⟧")

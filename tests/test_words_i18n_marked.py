@@ -23,6 +23,7 @@ from doublesix import IllegalMoveError, Match, Tile
 from doublesix.engine.moves import Move
 from doublesix.engine.rules import RuleError, Rules
 from doublesix.engine.tiles import tiles_of
+from doublesix.protocol.wire import MESSAGE_TYPES
 from doublesix.web.play.gameinfo import ProtocolError, parse_message
 from doublesix.web.routes.bodies import FieldError, parse_new_game
 from doublesix.words import (
@@ -515,7 +516,7 @@ def test_the_web_servers_refusals_in_spanish() -> None:
         assert _(refusals.NOT_YOUR_TURN) == "no es tu turno"
     assert str(form.value) == "Una partida tiene de 2 a 4 jugadores, no 5."
     assert str(socket.value).startswith("tipo de mensaje desconocido 'fly'; envía play, ")
-    assert str(socket.value).endswith(" o undo")
+    assert str(socket.value).endswith(f" o {MESSAGE_TYPES[-1]}")
     with pytest.raises(FieldError) as english:
         parse_new_game({"players": 5})
     assert str(english.value) == "A game has 2 to 4 players, not 5."

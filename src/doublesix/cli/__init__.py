@@ -23,6 +23,7 @@ from doublesix.words.rulebook import VARIANT_NAMES
 COMMANDS: Final = {
     name: (module, helpwords.COMMANDS[name]) for name, module in (
         ("play", "doublesix.terminal.app"),
+        ("learn", "doublesix.terminal.lessons"),
         ("join", "doublesix.terminal.join"),
         ("lobby", "doublesix.terminal.lobby"),
         ("login", "doublesix.terminal.login"),

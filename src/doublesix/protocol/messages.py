@@ -8,7 +8,7 @@ PlayMessage(type='play', move='6|4 left')
 >>> type(message).__name__, message.seat
 ('ThinkingMessage', 1)
 >>> sorted(SERVER_TYPES)[:4]
-['again', 'chat', 'error', 'event']
+['again', 'chat', 'coach', 'error']
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Annotated, Final, Literal, get_args
 
 from pydantic import Field, RootModel
 
-from doublesix.protocol.model import End, EventKind, Model
+from doublesix.protocol.model import End, EventKind, Model, Variant
 from doublesix.protocol.pictures import Picture, RoomWords, Table
 
 # -- the server's messages ------------------------------------------------------------------
@@ -118,9 +118,31 @@ class ChatMessage(Model):
     text: str
 
 
+class CoachMessage(Model):
+    """A lesson's coach (``/ws/lessons/{variant}``, issue 44): what the coach says now
+    (``text``, a whole sentence or two, said at once to a screen reader), at step ``step`` of
+    ``steps`` (from 1), and what the lesson waits for: ``next`` (a step that only explains: the
+    Next button, labelled ``next_label``), ``move`` (the person's move) or ``done``.
+    ``progress`` says the step in words ("Step 2 of 6").
+    ``wrong``: the text explains a move that was then taken back.  ``moves``: the person's
+    moves that stood, comma-separated, which bring the lesson back to where it is on a new
+    socket (its ``moves=``)."""
+
+    type: Literal["coach"]
+    variant: Variant
+    step: int
+    steps: int
+    progress: str
+    waits: Literal["next", "move", "done"]
+    text: str
+    wrong: bool
+    next_label: str
+    moves: str
+
+
 #: Any message from the server, as its own model.
 AnyServerMessage = (StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage
-                    | NoticeMessage | TableMessage | AgainMessage | ChatMessage)
+                    | NoticeMessage | TableMessage | AgainMessage | ChatMessage | CoachMessage)
 
 
 class ServerMessage(RootModel[Annotated[AnyServerMessage, Field(discriminator="type")]]):
@@ -197,9 +219,16 @@ class UndoRequest(Model):
     type: Literal["undo"]
 
 
+class LessonNextRequest(Model):
+    """In a lesson, go on from a step that only explains (the coach's Next)."""
+
+    type: Literal["lesson-next"]
+
+
 #: Any message to the server, as its own model.
 AnyClientMessage = (PlayMessage | NextMessage | HintRequest | ResignMessage | StartMessage
-                    | SeatMessage | AgainRequest | ChatRequest | UndoRequest)
+                    | SeatMessage | AgainRequest | ChatRequest | UndoRequest
+                    | LessonNextRequest)
 
 
 class ClientMessage(RootModel[Annotated[AnyClientMessage, Field(discriminator="type")]]):

@@ -7,7 +7,7 @@ The HTTP API's own schema is FastAPI's OpenAPI (``/openapi.json``), made from th
 
 >>> schema = socket_schema()
 >>> schema["title"], sorted(schema["$defs"]["ServerMessage"]["discriminator"]["mapping"])[:3]
-('doublesix socket messages', ['again', 'chat', 'error'])
+('doublesix socket messages', ['again', 'chat', 'coach'])
 >>> check_server_message({"type": "thinking", "seat": 1})
 >>> check_server_message({"type": "thinking", "seat": "1"})
 Traceback (most recent call last):

@@ -34,7 +34,7 @@ MAX_MESSAGE: Final = 4096
 MAX_DEPTH: Final = 16
 #: What a client may ask over the WebSocket.
 MESSAGE_TYPES: Final = ("play", "next", "hint", "resign", "start", "seat", "again", "chat",
-                         "undo")
+                         "undo", "lesson-next")
 #: The computer players a table offers, by name (:data:`doublesix.ai.PLAYERS`), in the order
 #: shown: the new-game form's opponents, and who may play for someone away (the first unless
 #: another is chosen, in the browser's dialog and the terminal's ``computer NAME``).

@@ -59,6 +59,7 @@ def speaking() -> Iterator[None]:
 #: ``doublesix``'s commands, each in one line.
 COMMANDS: Final = {
     "play": N_("play a game in the terminal (line mode, screen readers)"),
+    "learn": N_("learn a game with a coach, on a prepared hand: learn VARIANT"),
     "join": N_("sit at a web table from the terminal: join LINK"),
     "lobby": N_("the public tables of a web server: lobby URL, then a table's number sits you"),
     "login": N_("sign in to an account at a web server: login URL (--new, --logout)"),

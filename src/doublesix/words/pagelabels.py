@@ -26,7 +26,15 @@ import json
 from collections.abc import Mapping
 from typing import Final
 
-from doublesix.words import accountwords, lobbywords, matchwords, names, pagewords, watchwords
+from doublesix.words import (
+    accountwords,
+    lessonwords,
+    lobbywords,
+    matchwords,
+    names,
+    pagewords,
+    watchwords,
+)
 from doublesix.words.i18n import ENGLISH, N_, _, babel_locale, using
 from doublesix.words.pagewords import page_title
 
@@ -250,11 +258,26 @@ MESSAGES: Final[dict[str, str]] = {
     "result": N_("Result"),
     "rating": N_("Rating"),
     "interval": N_("Interval"),
+    # The lessons (issue 44): their list, the front page's offer, the coach's panel.
+    "learnToPlay": lessonwords.LEARN_TO_PLAY,
+    "learnPageTitle": lessonwords.LEARN_TO_PLAY,
+    "learnLead": lessonwords.LEARN_LEAD,
+    "learnOffer": lessonwords.LEARN_OFFER,
+    "coach": lessonwords.COACH,
+    "nextLesson": lessonwords.NEXT_LESSON,
+    "allLessons": lessonwords.ALL_LESSONS,
+    "playAGame": lessonwords.PLAY_A_GAME,
+    "lessonDraw": lessonwords.TOPICS["draw"],
+    "lessonBlock": lessonwords.TOPICS["block"],
+    "lessonAllFives": lessonwords.TOPICS["all-fives"],
+    "lessonMuggins": lessonwords.TOPICS["muggins"],
+    "lessonPartnership": lessonwords.TOPICS["partnership"],
 }
 
 #: The labels that are a page's title, said with the site's name (:func:`page_title`).
 TITLES: Final = frozenset({"gamePageTitle", "statsPageTitle", "accountPageTitle",
-                           "lobbyPageTitle", "watchPageTitle", "joinPageTitle"})
+                           "lobbyPageTitle", "watchPageTitle", "joinPageTitle",
+                           "learnPageTitle"})
 
 
 def locale_tag() -> str:

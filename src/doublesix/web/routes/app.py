@@ -54,7 +54,7 @@ from doublesix.web.play.live import Connection, Game
 from doublesix.web.play.lobby import Lobby
 from doublesix.web.play.quickmatch import QuickMatch
 from doublesix.web.play.reviews import Reviews, games_json
-from doublesix.web.routes import accounts, bodies, install, matching, openapi
+from doublesix.web.routes import accounts, bodies, install, lessons, matching, openapi
 from doublesix.web.routes.bounds import Bound, Held
 from doublesix.web.routes.errors import (
     DamagedGameError,
@@ -279,6 +279,7 @@ def create_app(
         return page()
 
     install.add_routes(app, STATIC)
+    lessons.add_routes(app, settings, lambda _request: page(), check_messages)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     # -- the JSON API: each route takes and answers doublesix.protocol.endpoints' models ----

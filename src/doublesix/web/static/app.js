@@ -25,6 +25,7 @@
  *   join.js        an invitation's page: the table, a name, the seat
  *   standins.js    people away during play, and a computer playing for them
  *   chat.js        the quick chat at a table of people: its menu, phrases said, muting
+ *   lessons.js     the lessons: the coach's panel, the lessons' page, the front page's offer
  *   pages.js       the router: the front page, a game, an invitation, the daily game, statistics
  *   nav.js         navigation as an event (navigate, onNavigate), the page's views, notices
  *   a11y.js        the live region
@@ -35,7 +36,8 @@
  * They are layered, and import only downwards (tests/test_web_static.py holds them to no
  * circle): the ground (labels, state, types, dom, board, sound, api, connection,
  * nav, a11y, rules, people, motion); the views, which draw from the state and call up only
- * through what this module gives them (table, hand, dialogs, standins, chat, waiting, result) and
+ * through what this module gives them (table, hand, dialogs, standins, chat, waiting, result,
+ * lessons) and
  * the forms (setup, join); the game (game.js: the message pump and the actions, which send); the router
  * (pages.js); and this module.
  */
@@ -93,7 +95,8 @@ const MENU = {
 byId("menu-dialog").addEventListener("click", (e) => {
   const item = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (e.target).closest("[data-menu]"));
   const action = item ? MENU[item.dataset.menu || ""] : undefined;
-  if (!item || (!action && item.dataset.menu !== "home")) return;
+  // The front page and the lessons are links: the dialog closes as they are followed.
+  if (!item || (!action && item.dataset.menu !== "home" && item.dataset.menu !== "learn")) return;
   closeDialog("menu-dialog");
   action?.();
 });

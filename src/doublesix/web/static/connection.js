@@ -49,7 +49,10 @@ async function closeName(code) {
 export function connect(g, on) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const asks = g.watching ? "watch=1" : `token=${encodeURIComponent(g.token)}`;
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(g.id)}?${asks}`);
+  // A lesson's socket: the lesson comes back to the moves that stood (the coach's `moves`).
+  const path = g.lesson ? `lessons/${encodeURIComponent(g.lesson)}?moves=${encodeURIComponent(g.coach?.moves || "")}`
+    : `${encodeURIComponent(g.id)}?${asks}`;
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${path}`);
   g.ws = ws;
   ws.addEventListener("open", () => {
     if (g.closed || state.game !== g) return;

@@ -32,6 +32,7 @@ import { isPerson, onMySide, seatNames } from "./people.js";
 import { inWaitingRoom, renderWaiting, resetWaiting } from "./waiting.js";
 import { awaySentence, checkHandoverDialog, renderTableNotice } from "./standins.js";
 import { renderChat, showChat } from "./chat.js";
+import { renderCoach, showCoach } from "./lessons.js";
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
@@ -81,8 +82,11 @@ const HANDLERS = {
   },
 };
 
-/** Open a game's screen and connect to it. @param {string} id @param {string} token */
-export function openGame(id, token, watching = false) {
+/**
+ * Open a game's screen and connect to it; `lesson` names a lesson's variant (its socket is the
+ * lesson's, lessons.js). @param {string} id @param {string} token
+ */
+export function openGame(id, token, watching = false, lesson = "") {
   if (state.game && state.game.id === id && state.game.watching === watching) return;
   leaveGame();
   /** @type {GameSession} */
@@ -90,8 +94,9 @@ export function openGame(id, token, watching = false) {
     id, token, watching, ws: null, connected: false, lost: false, retries: 0, closed: false, stopped: false, notice: "",
     picture: null, queue: [], pumping: false, ready: false, pending: false, sentNext: false,
     selected: null, focusTile: null, focusHand: true, hint: null, status: {}, turnKey: "", resultShownFor: "",
-    heard: loadHeard(id), travel: null, openingDue: false,
+    heard: lesson ? { hand: -1, lines: 0 } : loadHeard(id), travel: null, openingDue: false,
     tableAt: 0, otherTurnKey: "", sentAgain: false, drawRun: 0, handoverTimer: undefined, nextFrom: -1, nextAt: 0,
+    lesson, coach: null,
   };
   state.game = g;
   byId("log").replaceChildren();
@@ -102,11 +107,17 @@ export function openGame(id, token, watching = false) {
   byId("hint-text").hidden = true;
   byId("end-choice").hidden = true;
   byId("table-notice").hidden = true;
+  renderCoach(g);
   resetWaiting();
   showConnection(g);
   setPhase("busy");
   loadOptions().then(() => renderGame()).catch(() => {});
   connect(g, HANDLERS);
+}
+
+/** Open a lesson (issue 44) on the game screen. @param {string} variant */
+export function openLesson(variant) {
+  openGame(`lesson-${variant}`, "", false, variant);
 }
 
 export function leaveGame() {
@@ -115,6 +126,7 @@ export function leaveGame() {
   disconnect(g);
   clearTimeout(g.handoverTimer);
   state.game = null;
+  renderCoach(null);
 }
 
 /** A message from the server: shown in turn, after those before it. @param {GameSession} g @param {ServerMessage} msg */
@@ -218,6 +230,11 @@ async function handle(g, msg) {
     case "hint": {
       g.hint = msg;
       showHint(msg);
+      break;
+    }
+    case "coach": {
+      // A lesson's coach: said after the events before it, and shown in its panel.
+      showCoach(g, msg);
       break;
     }
     case "notice": {
@@ -398,11 +415,17 @@ function settle(g) {
     return;
   }
   g.heard = { hand: st.hand_number, lines: st.log.length };
-  localStorage.setItem(heardKey(g.id), JSON.stringify(g.heard));
+  // A lesson starts afresh each time it is opened: nothing of it is kept.
+  if (!g.lesson) localStorage.setItem(heardKey(g.id), JSON.stringify(g.heard));
   if (st.result || st.over) {
     g.ready = false;
-    if (st.over) rememberOver(g.id);
     setPhase("result");
+    // A lesson's end is the coach's: its panel says how it went and what next.
+    if (g.lesson) {
+      renderGame();
+      return;
+    }
+    if (st.over) rememberOver(g.id);
     const key = `${st.hand_number}:${st.over}`;
     renderGame();
     if (g.resultShownFor !== key) {
@@ -413,7 +436,8 @@ function settle(g) {
     }
     return;
   }
-  const myTurn = st.turn === st.me && st.legal.length > 0;
+  // In a lesson, the turn is the coach's to give: the person's move once it waits for one.
+  const myTurn = st.turn === st.me && st.legal.length > 0 && (!g.lesson || g.coach?.waits === "move");
   if (myTurn && g.connected) {
     const forcedPass = st.legal.every((m) => m.move === "pass");
     const key = `${st.hand_number}:${st.played.length}:${st.hand.length}:${st.boneyard_size}`;
@@ -423,7 +447,8 @@ function settle(g) {
     if (g.turnKey !== key) {
       g.turnKey = key;
       if (!forcedPass && !drewAgain) sound.play("turn");
-      if (!drewAgain) announce(st.words.turn || "");
+      // In a lesson the coach has just said what to play.
+      if (!drewAgain && !g.lesson) announce(st.words.turn || "");
     }
     // A forced pass is made by the server: nothing to do but listen.
     g.ready = !forcedPass;
@@ -533,7 +558,7 @@ export function renderGame(how = {}) {
   if (inWaitingRoom()) enterTable(g);
   byId("game").dataset.revision = String(st.revision ?? "");
   byId("game").classList.toggle("watching", !!st.watching);
-  byId("resign-button").hidden = !!st.watching;
+  byId("resign-button").hidden = !!st.watching || !!g.lesson;
   byId("info-watchers").textContent = st.table?.words.watchers || "";
   byId("game-caption").textContent = st.words.caption;
   document.title = canAct(g) ? st.words.title_turn : st.words.title;
@@ -548,6 +573,7 @@ export function renderGame(how = {}) {
   updateResultActions(g);
   renderTableNotice(g, st);
   renderInfoDialogs(st);
+  renderCoach(g);
 }
 
 /**

@@ -108,6 +108,7 @@ export function renderMe(g, st) {
   draw.classList.toggle("hinted", g.hint?.move === "draw");
   draw.title = canDraw ? page.draw || "" : LABELS.drawWhenNothingFits;
   hint.disabled = !act;
+  hint.hidden = !!g.lesson; // in a lesson, the coach says what to play
   // When a game opens (nothing has the focus yet) the focus goes to your hand at once; after a
   // result, once you can play.
   const idle = !focused || focused === document.body || focused.id === "main";

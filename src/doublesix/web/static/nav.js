@@ -7,7 +7,7 @@
  */
 import { byId } from "./dom.js";
 
-const VIEWS = ["home", "game", "waiting", "join", "lobby", "stats", "account", "notice"];
+const VIEWS = ["home", "game", "waiting", "join", "lobby", "stats", "account", "learn", "notice"];
 
 /** The address changed (`navigate`): the router shows the page it names. */
 const NAVIGATED = "navigated";

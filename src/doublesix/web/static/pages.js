@@ -8,7 +8,8 @@ import { byId, h, table, failed } from "./dom.js";
 import { LABELS } from "./labels.js";
 import { api, loadOptions, variantInfo } from "./api.js";
 import { closeDialog } from "./dialogs.js";
-import { leaveGame, openGame } from "./game.js";
+import { leaveGame, openGame, openLesson } from "./game.js";
+import { LESSONS, offerLessons, showLessons } from "./lessons.js";
 import { showJoin } from "./join.js";
 import { showAccount } from "./account.js";
 import { showLobby } from "./lobby.js";
@@ -24,9 +25,14 @@ export function route() {
   const id = gameMatch ? decodeURIComponent(gameMatch[2]) : null;
   const watching = gameMatch?.[1] === "watch";
   const joinMatch = path.match(/^\/join\/([^/]+)\/([^/]+)\/?$/);
-  if (id === null || id !== state.game?.id || watching !== state.game?.watching) leaveGame();
+  const lessonMatch = path.match(/^\/learn\/([^/]+)\/?$/);
+  const lesson = lessonMatch ? decodeURIComponent(lessonMatch[1]) : "";
+  if (lesson && state.game?.lesson !== lesson) leaveGame();
+  if (!lesson && (id === null || id !== state.game?.id || watching !== state.game?.watching)) leaveGame();
   for (const dialog of document.querySelectorAll("dialog[open]")) closeDialog(dialog.id);
-  if (id !== null && watching) showWatch(id);
+  if (lesson) showLesson(lesson);
+  else if (path === "/learn" || path === "/learn/") showLearn();
+  else if (id !== null && watching) showWatch(id);
   else if (id !== null) showGame(id);
   else if (joinMatch) showJoin(decodeURIComponent(joinMatch[1]), decodeURIComponent(joinMatch[2]));
   else if (path === "/stats") showStats();
@@ -55,6 +61,24 @@ function showWatch(id) {
   openGame(id, "", true);
 }
 
+/** A lesson on the game screen (issue 44). @param {string} variant */
+function showLesson(variant) {
+  if (!LESSONS.some((l) => l.variant === variant)) {
+    showLearn();
+    return;
+  }
+  showView("game");
+  document.title = LABELS.learnPageTitle;
+  openLesson(variant);
+}
+
+/** The five lessons. */
+function showLearn() {
+  showView("learn");
+  document.title = LABELS.learnPageTitle;
+  showLessons();
+}
+
 function showHome() {
   showView("home");
   document.title = LABELS.homePageTitle;
@@ -63,6 +87,8 @@ function showHome() {
   const token = last ? localStorage.getItem(`doublesix.seat.${last}`) : null;
   const resume = byId("resume");
   resume.hidden = !last || !token;
+  // Someone who has finished no game yet is offered the lessons.
+  offerLessons(!!localStorage.getItem(LAST_OVER_KEY));
   if (!last || !token) return;
   if (localStorage.getItem(LAST_OVER_KEY) === last) {
     // A finished game is not offered as one to go back to: it is said over, with its review.

@@ -20,7 +20,8 @@ export type ServerMessage =
   | NoticeMessage
   | TableMessage
   | AgainMessage
-  | ChatMessage;
+  | ChatMessage
+  | CoachMessage;
 /**
  * How a hand (or a game) ended.
  *
@@ -51,7 +52,8 @@ export type ClientMessage =
   | SeatMessage
   | AgainRequest
   | ChatRequest
-  | UndoRequest;
+  | UndoRequest
+  | LessonNextRequest;
 /**
  * How a decision is marked, from the value it lost (:data:`THRESHOLDS`).
  *
@@ -645,6 +647,31 @@ export interface ChatMessage {
   text: string;
 }
 /**
+ * A lesson's coach (``/ws/lessons/{variant}``, issue 44): what the coach says now
+ * (``text``, a whole sentence or two, said at once to a screen reader), at step ``step`` of
+ * ``steps`` (from 1), and what the lesson waits for: ``next`` (a step that only explains: the
+ * Next button, labelled ``next_label``), ``move`` (the person's move) or ``done``.
+ * ``progress`` says the step in words ("Step 2 of 6").
+ * ``wrong``: the text explains a move that was then taken back.  ``moves``: the person's
+ * moves that stood, comma-separated, which bring the lesson back to where it is on a new
+ * socket (its ``moves=``).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "CoachMessage".
+ */
+export interface CoachMessage {
+  type: "coach";
+  variant: "draw" | "block" | "all-fives" | "muggins" | "partnership";
+  step: number;
+  steps: number;
+  progress: string;
+  waits: "next" | "move" | "done";
+  text: string;
+  wrong: boolean;
+  next_label: string;
+  moves: string;
+}
+/**
  * Lay, draw or pass (only on your turn): ``"6|4 left"``, ``"draw"``, ``"pass"``.
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
@@ -732,6 +759,15 @@ export interface ChatRequest {
  */
 export interface UndoRequest {
   type: "undo";
+}
+/**
+ * In a lesson, go on from a step that only explains (the coach's Next).
+ *
+ * This interface was referenced by `Protocol`'s JSON-Schema
+ * via the `definition` "LessonNextRequest".
+ */
+export interface LessonNextRequest {
+  type: "lesson-next";
 }
 /**
  * The rules a new-game form holds (``POST /api/rules``); every field may be left out: the

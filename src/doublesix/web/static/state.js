@@ -84,9 +84,12 @@ export function rememberOver(id) {
 
 /** @typedef {import("./types.js").GameSession} GameSession */
 
-/** Whether the person may act now: their turn, announced, nothing queued, connected. @param {GameSession} g */
+/**
+ * Whether the person may act now: their turn, announced, nothing queued, connected (and in a
+ * lesson, the coach waiting for a move). @param {GameSession} g
+ */
 export function canAct(g) {
   const st = g.picture;
   return !!st && !g.watching && g.ready && g.connected && !g.pending && !g.pumping && st.turn === st.me
-    && !st.result && !st.over;
+    && !st.result && !st.over && (!g.lesson || g.coach?.waits === "move");
 }

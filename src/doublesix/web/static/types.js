@@ -42,6 +42,7 @@
 /** @typedef {import("./protocol.js").ClientMessage} ClientMessage */
 /** @typedef {import("./protocol.js").HintMessage} HintMessage */
 /** @typedef {import("./protocol.js").ChatMessage} ChatMessage */
+/** @typedef {import("./protocol.js").CoachMessage} CoachMessage */
 /** @typedef {import("./protocol.js").Options} Options */
 /** @typedef {import("./protocol.js").RuleOption} RuleOption */
 /** @typedef {import("./protocol.js").OptionChoice} OptionChoice */
@@ -73,7 +74,8 @@
  */
 
 /**
- * One game being played in this page.
+ * One game being played in this page. A lesson (issue 44) is one too: `lesson` names its
+ * variant ("" in a game), and `coach` is what its coach said last.
  * @typedef {{
  *   id: string, token: string, watching: boolean,
  *   ws: WebSocket|null, connected: boolean, lost: boolean, retries: number, closed: boolean,
@@ -91,6 +93,7 @@
  *   drawRun: number,
  *   handoverTimer: ReturnType<typeof setTimeout>|undefined,
  *   nextFrom: number, nextAt: number,
+ *   lesson: string, coach: CoachMessage|null,
  * }} GameSession
  */
 
