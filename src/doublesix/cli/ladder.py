@@ -21,20 +21,21 @@ from doublesix.ai.ladder import (
 from doublesix.ai.tournament import parse_spec
 from doublesix.cli.progress import bar
 from doublesix.words import players
+from doublesix.words.helpwords import option_help
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix ladder``."""
     parser.add_argument("--deals", type=int, default=40,
-                        help="deals per pair of players and variant (default 40)")
-    parser.add_argument("--seed", type=int, default=2800000, help="first deal's seed")
+                        help=option_help("ladder", "deals"))
+    parser.add_argument("--seed", type=int, default=2800000, help=option_help("ladder", "seed"))
     parser.add_argument("--players", default=",".join(ENTRANTS),
-                        help="comma-separated player specs (default: the game's ladder)")
-    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+                        help=option_help("ladder", "players"))
+    parser.add_argument("--workers", type=int, default=1, help=option_help("ladder", "workers"))
     parser.add_argument("--out", default=None,
-                        help="write the table to this file (JSON); --write: the package's own")
+                        help=option_help("ladder", "out"))
     parser.add_argument("--write", action="store_true",
-                        help=f"write the table the game ships (doublesix/ai/{TABLE_FILE})")
+                        help=option_help("ladder", "write", file=TABLE_FILE))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -16,26 +16,26 @@ from pathlib import Path
 
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
 from doublesix.ai.review import ReviewRefused, load_record, review
-from doublesix.words import reviewtalk, talk
+from doublesix.words import clientwords, reviewtalk, talk
+from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix review``."""
     parser.add_argument("file", metavar="FILE",
-                        help="a saved game, the terminal's save or a web record (- for stdin)")
+                        help=option_help("review", "file"))
     parser.add_argument("--seat", type=int, default=None,
-                        help="whose moves, 1 for the first seat (default: the person's in a "
-                             "web record, else 1)")
+                        help=option_help("review", "seat"))
     parser.add_argument("--hand", type=int, action="append", default=None, metavar="N",
-                        help="review hand N only (1 for the first; may be repeated; default: "
-                             "every hand that ended)")
+                        help=option_help("review", "hand"))
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
-                        help=f"the expert's budget per decision (default {DEFAULT_PLAYOUTS})")
+                        help=option_help("review", "playouts", playouts=DEFAULT_PLAYOUTS))
     parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the searches (default: the game's own)")
+                        help=option_help("review", "seed"))
     parser.add_argument("--no-hindsight", action="store_true",
-                        help="leave out the values knowing every hand, and the luck")
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+                        help=option_help("review", "no-hindsight"))
+    parser.add_argument("--json", action="store_true", help=option_help("review", "json"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
         source = Path(args.file)
         text = sys.stdin.read() if args.file == "-" else source.read_text(encoding="utf-8")
     except OSError as error:
-        print(f"doublesix review: cannot read {args.file}: {error.strerror or error}",
-              file=sys.stderr)
+        said = clientwords.cannot_read(args.file, str(error.strerror or error))
+        print(f"doublesix review: {said}", file=sys.stderr)
         return 1
     try:
         match, names, seat = load_record(text)
@@ -67,11 +67,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(reviewtalk.review_json(result)))
         return 0
-    who = f"seat {seat + 1}" if names is None else f"seat {seat + 1}, {names[seat]}"
-    print(f"The expert's review of the moves of {who}, in "
-          f"{talk.variant_name(match.rules)}; the expert speaks to that seat as you.")
+    print(reviewtalk.review_intro(seat + 1, None if names is None else names[seat],
+                                  talk.variant_name(match.rules)))
     if not result.hands:
-        print("There is no finished hand to review.")
+        print(_(reviewtalk.NO_FINISHED_HAND))
     for line in reviewtalk.review_lines(result):
         print(line)
     return 0

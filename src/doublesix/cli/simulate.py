@@ -9,6 +9,7 @@ import time
 from doublesix.cli.progress import bar
 from doublesix.engine.match import Match
 from doublesix.engine.rules import VARIANTS, Rules
+from doublesix.words.helpwords import option_help
 from doublesix.words.talk import plural
 
 
@@ -16,11 +17,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix simulate``."""
     parser.add_argument("--variant", choices=VARIANTS, default="draw")
     parser.add_argument("--players", type=int, default=None, choices=(2, 3, 4),
-                        help="players (default: 2, or 4 for the partnership game)")
-    parser.add_argument("--games", type=int, default=1000, help="complete games to play")
-    parser.add_argument("--seed", type=int, default=1, help="first deal's seed (games use seed+i)")
+                        help=option_help("simulate", "players"))
+    parser.add_argument("--games", type=int, default=1000, help=option_help("simulate", "games"))
+    parser.add_argument("--seed", type=int, default=1, help=option_help("simulate", "seed"))
     parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
-    parser.add_argument("--target", type=int, default=None, help="points to win (0: one hand)")
+    parser.add_argument("--target", type=int, default=None, help=option_help("simulate", "target"))
 
 
 def run(args: argparse.Namespace) -> int:

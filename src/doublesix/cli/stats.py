@@ -13,13 +13,13 @@ from __future__ import annotations
 import argparse
 
 from doublesix.terminal.saves import rating_lines, save_dir
+from doublesix.words.helpwords import option_help
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--save-dir``, as ``doublesix play`` takes it."""
     parser.add_argument("--save-dir", default=None, metavar="DIR",
-                        help="the terminal game's save folder (default: $DOUBLESIX_HOME, else "
-                             "your data directory)")
+                        help=option_help("stats", "save-dir"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from doublesix.ai.tournament import TournamentResult, parse_spec, tournament
 from doublesix.cli.progress import bar
 from doublesix.engine.rules import VARIANTS, Rules
+from doublesix.words.helpwords import option_help
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,30 +18,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
         default="expert,greedy",
-        help="comma-separated players, e.g. expert,greedy or expert:playouts=200,snow-white "
-        "(several options: expert:playouts=200;sharpness=1); repeated in turn to fill the seats; "
-        "name one twice or more to give it several seats (expert,snow-white,snow-white: one "
-        "expert against two Snow Whites), its figures then being per seat",
+        help=option_help("tournament", "players"),
     )
     parser.add_argument("--variant", choices=VARIANTS, default="draw")
     parser.add_argument("--seats", type=int, choices=(2, 3, 4), default=None,
-                        help="players at the table (default: as many as named, at least 2)")
+                        help=option_help("tournament", "seats"))
     parser.add_argument("--deals", type=int, default=200,
-                        help="deals, each played in every rotation of the seats "
-                        "(or every order: --every-order)")
+                        help=option_help("tournament", "deals"))
     parser.add_argument("--seed", type=int, default=1,
-                        help="first deal's seed (deal i uses seed+i)")
+                        help=option_help("tournament", "seed"))
     parser.add_argument("--set", type=int, default=6, choices=(6, 9, 12), dest="tile_set")
     parser.add_argument("--target", type=int, default=0,
-                        help="points to win a game (default 0: every deal is one hand)")
+                        help=option_help("tournament", "target"))
     parser.add_argument("--teams", action="store_true",
-                        help="two teams of partners at 4 seats (the partnership game has them): "
-                        "--players a,b makes team a (seats 1 and 3) and team b, each deal played "
-                        "again with the teams swapped; figures per team")
+                        help=option_help("tournament", "teams"))
     parser.add_argument("--every-order", action="store_true",
-                        help="play each deal in every order of the seats, not only their "
-                        "rotations (at 4 different players: 24 seatings a deal)")
-    parser.add_argument("--workers", type=int, default=0, help="processes (default: every core)")
+                        help=option_help("tournament", "every-order"))
+    parser.add_argument("--workers", type=int, default=0, help=option_help("tournament", "workers"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -192,7 +192,8 @@ class Match:
         doublesix.engine.moves.IllegalMoveError: 0|0 is not in the hand of seat 1
         """
         if self._resigned is not None:
-            raise IllegalMoveError(f"the game is over: seat {self._resigned} resigned")
+            raise IllegalMoveError(f"the game is over: seat {self._resigned} resigned",
+                                   "resigned", seat=self._resigned)
         state = self._state
         if move in state.legal_moves():  # the usual case (the moves are cached on the state)
             state = state.apply(move)
@@ -203,7 +204,7 @@ class Match:
             elif isinstance(move, str):
                 checked = Move.parse(move)
             else:
-                raise IllegalMoveError(f"not a move: {move!r}")
+                raise IllegalMoveError(f"not a move: {move!r}", "not-a-move", text=move)
             if checked.e < 0 and checked.t >= 0:
                 checked = state.resolve(checked)
             state = state.play(checked)

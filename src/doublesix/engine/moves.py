@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from doublesix.engine.layout import END_NAMES, END_NUMBERS, Layout
 from doublesix.engine.tiles import SUIT, TILES, Mask, Tile, coerce_tile, indices
@@ -25,7 +25,23 @@ PASS: Final = "pass"
 
 
 class IllegalMoveError(ValueError):
-    """A move that is malformed or not allowed now.  The match is left as it was."""
+    """A move that is malformed or not allowed now.  The match is left as it was.
+
+    The message is English; ``code`` names the refusal and ``values`` holds what it says, so
+    that the words (:func:`doublesix.words.errorwords.move_error`) say it in any language (the
+    engine holds no words of its own).
+
+    >>> try:
+    ...     Move.parse("6|4 sideways")
+    ... except IllegalMoveError as error:
+    ...     print(error.code, error.values["end"])
+    not-a-move-end sideways
+    """
+
+    def __init__(self, message: str, code: str = "", **values: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
 
 
 class InvalidMoveError(IllegalMoveError):
@@ -38,8 +54,9 @@ class AmbiguousMoveError(IllegalMoveError):
     ``moves`` holds the legal moves it could mean, one per end.
     """
 
-    def __init__(self, message: str, moves: tuple[Move, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, moves: tuple[Move, ...] = (), code: str = "",
+                 **values: Any) -> None:
+        super().__init__(message, code, **values)
         self.moves = moves
 
 
@@ -74,8 +91,8 @@ class Move:
         e = END_NUMBERS.get(end.lower(), -1) if isinstance(end, str) else -1
         if e < 0:
             raise InvalidMoveError(
-                f"unknown end {end!r}; ends are {', '.join(END_NAMES)}"
-            )
+                f"unknown end {end!r}; ends are {', '.join(END_NAMES)}", "unknown-end", end=end,
+                ends=END_NAMES)
         return _LAYS[the_tile.index][e + 1]
 
     @classmethod
@@ -102,7 +119,7 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read a move: ``"6|4 left"``, ``"6-4 r"``, ``"6|4"``, ``"draw"`` or ``"pass"``."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"not a move: {text!r}")
+            raise InvalidMoveError(f"not a move: {text!r}", "not-a-move", text=text)
         words = text.strip().lower()
         if words in ("draw", "pass"):
             return _DRAW if words == "draw" else _PASS
@@ -115,12 +132,14 @@ class Move:
             tile = Tile.parse(tile_words)
         except ValueError:
             tile_text, _, end_word = words.rpartition(" ")
-            reason = (
-                f"unknown end {end_word!r}; ends are {', '.join(END_NAMES)}"
-                if tile_text and _is_tile(tile_text)
-                else "write a tile like 6|4, then an end, or draw or pass"
-            )
-            raise InvalidMoveError(f"not a move: {text!r} ({reason})") from None
+            if tile_text and _is_tile(tile_text):
+                raise InvalidMoveError(
+                    f"not a move: {text!r} (unknown end {end_word!r}; ends are "
+                    f"{', '.join(END_NAMES)})", "not-a-move-end", text=text, end=end_word,
+                    ends=END_NAMES) from None
+            raise InvalidMoveError(
+                f"not a move: {text!r} (write a tile like 6|4, then an end, or draw or pass)",
+                "not-a-move-tile", text=text) from None
         return _LAYS[tile.index][END_NUMBERS[end] + 1 if end else 0]
 
     @property

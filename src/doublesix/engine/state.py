@@ -460,44 +460,45 @@ class State:
         self._legal = ()
 
     def illegal(self, move: Move) -> IllegalMoveError:
-        """The error that says why ``move`` is not legal now: an :class:`AmbiguousMoveError`
-        for a tile without an end that fits several, an :class:`IllegalMoveError` otherwise."""
+        """Why ``move`` is not legal now (:class:`AmbiguousMoveError`: it must name an end)."""
         if self.turn < 0:
-            return IllegalMoveError("the hand is over: nobody is to move")
+            return IllegalMoveError("the hand is over: nobody is to move", "hand-over")
         if not isinstance(move, Move):
-            return IllegalMoveError(f"not a move: {move!r}")
+            return IllegalMoveError(f"not a move: {move!r}", "not-a-move", text=move)
         legal = self.legal_moves()
-        hand = self.hands[self.turn]
         if move.t >= 0:
             tile = TILES[move.t]
-            if not hand >> move.t & 1:
-                return IllegalMoveError(f"{tile} is not in the hand of seat {self.turn}")
+            if not self.hands[self.turn] >> move.t & 1:
+                return IllegalMoveError(f"{tile} is not in the hand of seat {self.turn}",
+                                        "not-in-hand", tile=tile, seat=self.turn)
             if self.opener >= 0 and not self.layout.played:
-                return IllegalMoveError(f"{TILES[self.opener]} must open this hand")
+                return IllegalMoveError(f"{TILES[self.opener]} must open this hand",
+                                        "must-open", tile=TILES[self.opener])
             if move.e < 0:
                 ends = tuple(m for m in legal if m.t == move.t)
                 if len(ends) > 1:
                     shown = ", ".join(str(m) for m in ends)
-                    return AmbiguousMoveError(
-                        f"{tile} fits more than one end: say which ({shown})", ends
-                    )
+                    return AmbiguousMoveError(f"{tile} fits more than one end: say which ({shown})",
+                                              ends, "ambiguous", tile=tile, choices=shown)
                 if not ends:
-                    return IllegalMoveError(f"{tile} fits no open end")
+                    return IllegalMoveError(f"{tile} fits no open end", "fits-no-end", tile=tile)
             if self.layout.played and move.e >= 0:
-                number = self.layout.ends[move.e]
-                where = f"the {move.end} {'arm' if move.e >= 2 else 'end'}"  # words.end_name
+                number, arm = self.layout.ends[move.e], move.e >= 2
+                where = f"the {move.end} {'arm' if arm else 'end'}"  # words: errorwords
                 if number < 0:
-                    return IllegalMoveError(f"{where} is not open")
+                    return IllegalMoveError(f"{where} is not open", "end-not-open",
+                                            end=move.end, arm=arm)
                 if not SUIT[number] >> move.t & 1:
-                    return IllegalMoveError(f"{tile} does not fit {where} ({number})")
-            return IllegalMoveError(f"{move} is not a legal move now")
+                    return IllegalMoveError(f"{tile} does not fit {where} ({number})",
+                                            "does-not-fit", tile=tile, end=move.end, arm=arm,
+                                            number=number)
+            return IllegalMoveError(f"{move} is not a legal move now", "not-legal-now", move=move)
         if move is DRAW_MOVE:
             if legal and legal[0].t >= 0:
-                return IllegalMoveError("you may not draw while a tile fits")
+                return IllegalMoveError("you may not draw while a tile fits", "draw-while-fits")
             return IllegalMoveError(
-                "you may not draw: the boneyard is empty or this game has no drawing"
-            )
-        return IllegalMoveError("you may not pass while you can lay or draw")
+                "you may not draw: the boneyard is empty or this game has no drawing", "no-draw")
+        return IllegalMoveError("you may not pass while you can lay or draw", "no-pass")
 
     def resolve(self, move: Move) -> Move:
         """``move`` with its end filled in when the tile fits one end only.

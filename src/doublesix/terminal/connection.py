@@ -27,7 +27,8 @@ from doublesix.protocol.model import read
 from doublesix.protocol.wire import CLOSE_FORBIDDEN, FINAL_CLOSES
 from doublesix.terminal.console import Console
 from doublesix.terminal.tables import Invitation, JoinError, Tables, error_words, http
-from doublesix.words import matchwords
+from doublesix.words import clientwords, matchwords
+from doublesix.words.i18n import _
 
 #: Seconds to wait before each new try after a lost connection.
 RETRY_DELAYS: Final = (1.0, 2.0, 4.0, 8.0)
@@ -68,7 +69,7 @@ def joined(status: int, answer: Any) -> Joined | None:
 
 def kept_sentence(command: str) -> str:
     """How to come back to the seat: with ``command``."""
-    return f"You keep your seat. To come back to the table, type: {command}"
+    return clientwords.kept_sentence(command)
 
 
 class Connection:
@@ -114,8 +115,8 @@ class Connection:
         try:
             self.tables.keep(self.invitation, self.game_id, self.token, name)
         except OSError as error:
-            self.console.error(f"Could not keep your seat in {self.tables.path}: "
-                               f"{error.strerror or error}.")
+            self.console.error(clientwords.cannot_keep_seat(str(self.tables.path),
+                                                            str(error.strerror or error)))
 
     def answered(self) -> None:
         """A picture came: the connection works."""
@@ -134,17 +135,17 @@ class Connection:
             except InvalidStatus as error:
                 status = error.response.status_code
                 if status in (403, 404):
-                    raise JoinError(f"The table refused the connection ({status}).") from None
-                problem = f"the server answered {status}"
+                    raise JoinError(clientwords.connection_refused(status)) from None
+                problem = clientwords.server_answered(status)
             except (OSError, InvalidHandshake, TimeoutError) as error:
                 problem = str(error) or type(error).__name__
             else:
                 if not first or k:
-                    self.console.say("Connected again.")
+                    self.console.say(_(clientwords.CONNECTED_AGAIN))
                 return
             if first and k == 0:
-                self.console.say(f"Cannot reach the table ({problem}). Trying again.")
-        raise JoinError(f"Cannot reach the table: {problem}. {self.kept_sentence()}")
+                self.console.say(clientwords.cannot_reach(problem))
+        raise JoinError(clientwords.cannot_reach(problem, self.kept_sentence()))
 
     def close(self) -> None:
         """Close the socket, if one is open."""
@@ -163,14 +164,12 @@ class Connection:
             self.retake()
             self.connect(first=True)
         elif code in FINAL_CLOSES:
-            why = self.refusal or f"it closed the connection ({code})"
-            raise JoinError(f"The table refused this seat: {why}")
+            raise JoinError(clientwords.seat_refused(self.refusal, code))
         else:
             self.losses += 1
             if self.losses > len(self.retry_delays) + 1:
-                raise JoinError(f"The table keeps closing the connection ({code}). "
-                                f"{self.kept_sentence()}")
-            self.console.say("The connection was lost. Connecting again.")
+                raise JoinError(clientwords.keeps_closing(code, self.kept_sentence()))
+            self.console.say(_(clientwords.CONNECTION_LOST))
             if self.losses > 1:
                 self.sleep(self.retry_delays[self.losses - 2])
             self.connect()
@@ -180,7 +179,7 @@ class Connection:
         by its cookie)."""
         invitation = self.invitation
         if not invitation.code:  # a seat found by quick match: no invitation to take again
-            raise JoinError(matchwords.SEAT_GONE)
+            raise JoinError(_(matchwords.SEAT_GONE))
         kept = self.tables.seats.get(invitation.url, {})
         status, answer = http("POST", invitation.api, invitation.origin, self.tables,
                               JoinRequest(name=kept.get("name") or "Guest").model_dump())

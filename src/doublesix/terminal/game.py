@@ -41,6 +41,7 @@ from doublesix.terminal.saves import (
     write_save,
 )
 from doublesix.words import coachwords, endwords, players, results, reviewtalk, sessionwords, talk
+from doublesix.words.errorwords import said
 from doublesix.words.i18n import _, ngettext
 from doublesix.words.results import name_seats, share_text
 from doublesix.words.talk import YOU, YOU_NAME
@@ -223,7 +224,7 @@ class Game(Person):
             fallback = match.legal_moves()[0]
             self.console.error(
                 _("{name} chose an illegal move ({move}: {error}); it plays {fallback} instead. "
-                  "Please report this.").format(name=self.names[seat], move=move, error=error,
+                  "Please report this.").format(name=self.names[seat], move=move, error=said(error),
                                                 fallback=fallback))
             match.play(fallback)
         self.store()

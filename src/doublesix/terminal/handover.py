@@ -38,6 +38,7 @@ from doublesix.protocol.messages import SeatMessage
 from doublesix.protocol.pictures import Table, TableSeat
 from doublesix.protocol.wire import OFFERED_PLAYERS, PLAYING
 from doublesix.words import players, tabletalk
+from doublesix.words.i18n import _
 
 #: Seconds a person is away before a computer may play for them, when the table does not say
 #: (the server's default ``handover_after``).
@@ -178,9 +179,9 @@ class Handovers:
         """:class:`HandoverError` unless a computer may play for ``seat`` now."""
         name = seat.name
         if self.table is None or self.table.stage != PLAYING:
-            raise HandoverError(tabletalk.NOT_IN_PLAY)
+            raise HandoverError(_(tabletalk.NOT_IN_PLAY))
         if seat.seat == self.me:
-            raise HandoverError(tabletalk.NOT_FOR_YOU)
+            raise HandoverError(_(tabletalk.NOT_FOR_YOU))
         if not seat.person:
             raise HandoverError(tabletalk.is_a_computer(name))
         stand_in = seat.stand_in

@@ -43,7 +43,9 @@ from doublesix.terminal.tables import (
     error_words,
     http,
 )
-from doublesix.words import lobbywords, matchwords, sessionwords, talk
+from doublesix.words import clientwords, lobbywords, matchwords, sessionwords, talk
+from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 
 def join_command(link: str, program: str | None = None) -> str:
@@ -63,8 +65,7 @@ def take_seat(invitation: Invitation, tables: Tables, console: Console,
     """Take the invitation's seat: the game, the token and the name given."""
     status, answer = http("GET", invitation.api, invitation.origin, tables)
     if status == 404:
-        raise JoinError("This invitation is not known here: the game or its code is wrong. "
-                        "Ask the host to copy the link again.")
+        raise JoinError(_(clientwords.UNKNOWN_INVITATION))
     try:
         shown = read(endpoints.Invitation, answer) if status == 200 else None
     except ValidationError:
@@ -72,17 +73,17 @@ def take_seat(invitation: Invitation, tables: Tables, console: Console,
     if shown is None:
         raise JoinError(error_words(answer, status))
     if shown.taken and not shown.yours:
-        raise JoinError("This invitation has been used: its seat is taken.")
+        raise JoinError(_(clientwords.INVITATION_USED))
     describe_invitation(shown, console)
     asked = name is None
     while True:
         if name is None:
-            line = console.ask(lobbywords.ASK_NAME)
+            line = console.ask(_(lobbywords.ASK_NAME))
             if line is None:
                 raise Stop("eof")
             name = line.strip()
             if not name:
-                console.error(lobbywords.NAME_LENGTH)
+                console.error(_(lobbywords.NAME_LENGTH))
                 name = None
                 continue
         status, answer = http("POST", invitation.api, invitation.origin, tables,
@@ -106,17 +107,17 @@ def describe_invitation(shown: endpoints.Invitation, console: Console) -> None:
         return
     seats = shown.table.seats
     host = seats[shown.table.host].name if shown.table.host < len(seats) else ""
-    console.say(f"{host} invites you to a game of {talk.variant_name(rules)}.")
+    console.say(clientwords.invites_you(host, talk.variant_name(rules)))
     console.say(talk.rules_sentence(rules))
     here = []
     for seat in seats:
         if seat.seat == shown.seat:
-            here.append("you")
+            here.append(clientwords.you())
         elif seat.joined:
             here.append(seat.name)
         else:
-            here.append("a person still to come")
-    console.say(f"At the table: {talk.listing(here)}.")
+            here.append(_(clientwords.STILL_TO_COME))
+    console.say(clientwords.at_the_table(talk.listing(here)))
 
 
 def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *,
@@ -138,13 +139,13 @@ def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *
     try:
         kept = tables.seat(invitation)
         if kept is None and not invitation.code:
-            raise JoinError(matchwords.NO_SEAT_HERE, USAGE)
+            raise JoinError(_(matchwords.NO_SEAT_HERE), USAGE)
         if kept is None:
             game_id, token, kept_name = take_seat(invitation, tables, console, name)
-            console.say("You have your seat.")
+            console.say(_(clientwords.HAVE_SEAT))
         else:
             game_id, token, kept_name = kept["game_id"], kept["token"], kept.get("name", "")
-            console.say("Back to your seat at the table.")
+            console.say(_(clientwords.BACK_TO_SEAT))
         try:
             tables.keep(invitation, game_id, token, kept_name)
         except OSError as error:
@@ -154,7 +155,7 @@ def join(link: str, input: TextIO | None = None, output: TextIO | None = None, *
         console.error(str(error))
         return error.status
     except Stop:
-        console.say(lobbywords.END_OF_INPUT)
+        console.say(_(lobbywords.END_OF_INPUT))
         return OK
     except KeyboardInterrupt:
         console.say("")
@@ -173,14 +174,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix join``."""
     add_language_argument(parser)
     parser.add_argument("link", metavar="LINK",
-                        help="the invitation link the host copied: http://host/join/GAME/CODE")
+                        help=option_help("join", "link"))
     parser.add_argument("--name", default=None,
-                        help="your name at the table (else you are asked)")
+                        help=option_help("join", "name"))
     parser.add_argument("--autodraw", action="store_true",
-                        help="when nothing fits, draw until a tile fits without asking")
+                        help=option_help("join", "autodraw"))
     parser.add_argument("--save-dir", default=None, metavar="DIR",
-                        help="where your seats are kept (default: $DOUBLESIX_HOME, else your "
-                             "data directory)")
+                        help=option_help("join", "save-dir"))
 
 
 def run(args: argparse.Namespace, input: TextIO | None = None,

@@ -24,6 +24,8 @@ from doublesix.terminal.quick import GAMES, Wanted, account_name, choose, quick_
 from doublesix.terminal.saves import save_dir
 from doublesix.terminal.tables import FAILED, JoinError, Tables, error_words, http
 from doublesix.words import lobbywords
+from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 
 def lobby_lines(lobby: Lobby) -> list[str]:
@@ -72,7 +74,7 @@ def lobby(url: str, input: TextIO | None = None, output: TextIO | None = None, *
                 console.say(said)
             if once:
                 return OK
-            typed = console.ask(lobbywords.ASK_TABLE)
+            typed = console.ask(_(lobbywords.ASK_TABLE))
             if typed is None or typed.strip().lower() in ("q", "quit"):
                 return OK
             choice = typed.strip().lower()
@@ -97,21 +99,17 @@ def lobby(url: str, input: TextIO | None = None, output: TextIO | None = None, *
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix lobby``."""
     add_language_argument(parser)
-    parser.add_argument("url", metavar="URL", help="the server's address, such as "
-                        "http://127.0.0.1:8000")
-    parser.add_argument("--name", default=None, help="your name at the table (else you are "
-                        "asked)")
-    parser.add_argument("--list", action="store_true", help="show the lobby once and stop")
+    parser.add_argument("url", metavar="URL", help=option_help("lobby", "url"))
+    parser.add_argument("--name", default=None, help=option_help("lobby", "name"))
+    parser.add_argument("--list", action="store_true", help=option_help("lobby", "list"))
     parser.add_argument("--quick", default=None, metavar="GAME", choices=GAMES,
-                        help="find a game by quick match at once: " + ", ".join(GAMES))
+                        help=option_help("lobby", "quick", games=", ".join(GAMES)))
     parser.add_argument("--players", type=int, default=None, choices=(2, 4),
-                        help="with --quick: how many players (default 2; partnership 4)")
+                        help=option_help("lobby", "players"))
     parser.add_argument("--casual", action="store_true",
-                        help="with --quick: a casual game, which moves no rating (default "
-                             "rated)")
+                        help=option_help("lobby", "casual"))
     parser.add_argument("--save-dir", default=None, metavar="DIR",
-                        help="where your seats are kept (default: $DOUBLESIX_HOME, else your "
-                             "data directory)")
+                        help=option_help("lobby", "save-dir"))
 
 
 def run(args: argparse.Namespace, input: TextIO | None = None,

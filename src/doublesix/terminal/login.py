@@ -19,6 +19,8 @@ from doublesix.terminal.console import Console
 from doublesix.terminal.saves import save_dir
 from doublesix.terminal.tables import FAILED, USAGE, JoinError, Tables, error_words, http
 from doublesix.words import accountwords
+from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 OK = 0
 
@@ -62,11 +64,11 @@ def login(url: str, input: TextIO | None = None, output: TextIO | None = None, *
         origin = server_origin(url)
         tables = Tables(save_dir(folder))
         if name is None:
-            name = console.ask(accountwords.ASK_NAME)
+            name = console.ask(_(accountwords.ASK_NAME))
         password = None if name is None else read_password(
-            console, accountwords.ASK_NEW_PASSWORD if new else accountwords.ASK_PASSWORD, source)
+            console, _(accountwords.ASK_NEW_PASSWORD if new else accountwords.ASK_PASSWORD), source)
         if name is None or password is None:
-            console.say(accountwords.NOT_SIGNED_IN)
+            console.say(_(accountwords.NOT_SIGNED_IN))
             return FAILED
         path = "/api/account" if new else "/api/session"
         status, answer = http("POST", origin + path, origin, tables,
@@ -111,14 +113,12 @@ def logout(url: str, output: TextIO | None = None, *, folder: str | None = None)
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix login``."""
-    parser.add_argument("url", metavar="URL", help="the server's address, such as "
-                        "http://127.0.0.1:8000")
-    parser.add_argument("--name", default=None, help="the account's name (else you are asked)")
-    parser.add_argument("--new", action="store_true", help="make a new account of this name")
-    parser.add_argument("--logout", action="store_true", help="sign out at this server")
+    parser.add_argument("url", metavar="URL", help=option_help("login", "url"))
+    parser.add_argument("--name", default=None, help=option_help("login", "name"))
+    parser.add_argument("--new", action="store_true", help=option_help("login", "new"))
+    parser.add_argument("--logout", action="store_true", help=option_help("login", "logout"))
     parser.add_argument("--save-dir", default=None, metavar="DIR",
-                        help="where the sign-in is kept (default: $DOUBLESIX_HOME, else your "
-                             "data directory)")
+                        help=option_help("login", "save-dir"))
 
 
 def run(args: argparse.Namespace, input: TextIO | None = None,

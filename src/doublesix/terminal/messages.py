@@ -49,8 +49,9 @@ from doublesix.terminal.handover import HandoverError, Handovers
 from doublesix.terminal.person import Person, Resigned, Stop
 from doublesix.terminal.pictures import Picture, ends_change, is_waiting, resigned_seat, table_of
 from doublesix.terminal.tables import Invitation, JoinError, Tables
-from doublesix.words import chatwords, sessionwords, tabletalk, talk
+from doublesix.words import chatwords, clientwords, sessionwords, tabletalk, talk
 from doublesix.words.eventwords import describe
+from doublesix.words.i18n import _
 
 #: Seconds without a message after which another seat's run of draws is told.
 QUIET: Final = 0.5
@@ -147,8 +148,7 @@ def server_message(data: Any) -> AnyServerMessage | None:
         return read(ServerMessage, data).root
     except ValidationError as error:
         if isinstance(data, dict) and data.get("type") in SERVER_TYPES:
-            raise JoinError(f"The server sent a message this doublesix cannot read ({error})."
-                            ) from None
+            raise JoinError(clientwords.unreadable(error)) from None
         return None
 
 
@@ -173,7 +173,7 @@ class TableListener(Person):
         self.connection = Connection(console, invitation, tables, game_id, token, command,
                                      retry_delays=retry_delays, sleep=sleep, opener=opener)
         self.command = command
-        self.quit_words = f"quit: leave the table; your seat is kept, and {command} goes back."
+        self.quit_words = clientwords.quit_words(command)
         self.autodraw = autodraw
         #: Whether the rules were just said (by the invitation), so the game need not again.
         self.rules_said = False
@@ -292,7 +292,7 @@ class TableListener(Person):
         away), and ``help`` with it; then those of :class:`Person`."""
         if self.chat_command(text):
             return True
-        head, _, rest = text.strip().partition(" ")
+        head, _space, rest = text.strip().partition(" ")
         if head.lower() == "computer":
             self.flush()
             try:
@@ -308,7 +308,7 @@ class TableListener(Person):
                                             at_table=True)
             table = self.table()
             if table is not None and any(s.person and s.seat != self.me for s in table.seats):
-                lines.insert(-1, chatwords.SAY_HELP)
+                lines.insert(-1, _(chatwords.SAY_HELP))
             computer = self.handovers.help_line()
             if computer is not None:
                 lines.insert(-1, computer)
@@ -320,12 +320,12 @@ class TableListener(Person):
     def chat_command(self, text: str) -> bool:
         """``say`` (the quick chat's phrases listed) and ``say 2`` or ``say good luck`` (the
         phrase sent to the table, which tells everyone); False if ``text`` is not ``say``."""
-        head, _, rest = text.strip().partition(" ")
+        head, _space, rest = text.strip().partition(" ")
         if head.lower() != "say":
             return False
         self.flush()
         if self.picture is not None and self.table() is None:
-            self.console.say(chatwords.SAY_NOBODY)
+            self.console.say(_(chatwords.SAY_NOBODY))
         elif not rest.strip():
             for line in chatwords.say_lines():
                 self.console.say(line)
@@ -444,15 +444,13 @@ class TableListener(Person):
         data = picture.view
         if data is None:
             if not self.waiting:
-                raise JoinError("This server does not send the view a terminal needs: it is "
-                                "older than this doublesix. Play in a browser, or update it.")
+                raise JoinError(_(clientwords.OLD_SERVER))
             self.view = None
             return picture
         try:
             self.view = View.from_json(data)
         except ValueError as error:
-            raise JoinError(f"The server sent a view this doublesix cannot read ({error}).") \
-                from None
+            raise JoinError(clientwords.unreadable(error, view=True)) from None
         return picture
 
     @property
@@ -491,7 +489,8 @@ class TableListener(Person):
         if kind == "hand":
             self.drawn = []
             self.console.say("")
-            self.console.say(self.console.style(f"Hand {event.number + 1}.", "heading"))
+            self.console.say(self.console.style(_("Hand {number}.").format(
+                number=event.number + 1), "heading"))
             self.turn_said = None
         elif text and (kind in ("lay", "draw", "pass", "resign")
                        or (kind == "over" and self.resigned is not None)):

@@ -42,6 +42,7 @@ from doublesix.terminal.tables import (
     http,
 )
 from doublesix.words import lobbywords, matchwords, sessionwords
+from doublesix.words.i18n import _
 
 T = TypeVar("T")
 
@@ -84,11 +85,11 @@ def choose(console: Console, origin: str, tables: Tables) -> Wanted | None:
     if options is None:
         raise JoinError(error_words(answer, status))
     games = [preset for preset in options.variants if preset.name in GAMES]
-    console.say(matchwords.CHOOSE_GAME)
+    console.say(_(matchwords.CHOOSE_GAME))
     for number, preset in enumerate(games, 1):
         console.say(matchwords.numbered_game(number, preset.preset_label))
     while True:
-        typed = console.ask(matchwords.ASK_GAME)
+        typed = console.ask(_(matchwords.ASK_GAME))
         if typed is None or typed.strip().lower() in ("q", "quit"):
             return None
         choice = typed.strip()
@@ -97,8 +98,8 @@ def choose(console: Console, origin: str, tables: Tables) -> Wanted | None:
         console.error(matchwords.not_a_game(choice, len(games)))
     variant = games[int(choice) - 1].name
     players = None if variant == "partnership" else ask_until(
-        console, matchwords.ASK_PLAYERS, {"": 2, "2": 2, "4": 4}, matchwords.not_players)
-    rated = ask_until(console, matchwords.ASK_RATED,
+        console, _(matchwords.ASK_PLAYERS), {"": 2, "2": 2, "4": 4}, matchwords.not_players)
+    rated = ask_until(console, _(matchwords.ASK_RATED),
                       {"": True, "y": True, "yes": True, "n": False, "no": False},
                       matchwords.not_yes_or_no)
     if (players is None and variant != "partnership") or rated is None:
@@ -141,8 +142,8 @@ def ask_name(console: Console, origin: str, tables: Tables, name: str | None) ->
         return None
     while name is None or not name.strip():
         if name is not None:
-            console.error(lobbywords.NAME_LENGTH)
-        name = console.ask(lobbywords.ASK_NAME)
+            console.error(_(lobbywords.NAME_LENGTH))
+        name = console.ask(_(lobbywords.ASK_NAME))
         if name is None:
             raise Stop("eof")
     return name.strip()
@@ -169,15 +170,15 @@ def wait_for_seat(console: Console, origin: str, tables: Tables, wanted: Wanted,
     try:
         console.say(ticket.words)
         if ticket.status == "waiting" and console.watch():
-            console.say(matchwords.HOW_TO_LEAVE)
+            console.say(_(matchwords.HOW_TO_LEAVE))
         while ticket.status != "seated":
             typed = console.typed(within=EVERY)
             if typed is not None:
                 if typed.strip().lower() in ("q", "quit"):
                     leave(place, origin, tables)
-                    console.say(matchwords.LEFT)
+                    console.say(_(matchwords.LEFT))
                     return None
-                console.say(matchwords.HOW_TO_LEAVE)
+                console.say(_(matchwords.HOW_TO_LEAVE))
             said = ticket.words
             ticket = ticket_of(*http("GET", place, origin, tables))
             if ticket.words != said:
@@ -186,7 +187,7 @@ def wait_for_seat(console: Console, origin: str, tables: Tables, wanted: Wanted,
         with contextlib.suppress(JoinError):
             leave(place, origin, tables)
         console.say("")
-        console.say(matchwords.LEFT)
+        console.say(_(matchwords.LEFT))
         raise
     return ticket
 
@@ -205,7 +206,7 @@ def quick_match(console: Console, origin: str, tables: Tables, wanted: Wanted, *
         name = ask_name(console, origin, tables, name)
         seated = wait_for_seat(console, origin, tables, wanted, name)
     except Stop:
-        console.say(lobbywords.END_OF_INPUT)
+        console.say(_(lobbywords.END_OF_INPUT))
         return OK
     except KeyboardInterrupt:
         return INTERRUPTED

@@ -29,8 +29,8 @@ from doublesix.terminal.messages import Drawing, NewGame, Said, TableListener
 from doublesix.terminal.person import INTERRUPTED, OK, Resigned, Stop
 from doublesix.terminal.pictures import Picture, hand_outcome, score_rows
 from doublesix.terminal.tables import JoinError
-from doublesix.words import talk
-from doublesix.words.i18n import N_
+from doublesix.words import clientwords, lobbywords, talk
+from doublesix.words.i18n import N_, _
 
 
 class _Leave(Exception):
@@ -67,13 +67,13 @@ class RemoteGame(TableListener):
                     continue
         except _Leave:
             connection.close()
-            self.console.say("Goodbye.")
+            self.console.say(_(clientwords.GOODBYE))
             return OK
         except Stop as stop:
             self.remember()
             connection.close()
             if stop.reason == "eof":
-                self.console.say("End of input.")
+                self.console.say(_(lobbywords.END_OF_INPUT))
             self.console.say(connection.kept_sentence())
             return OK
         except JoinError as error:
@@ -167,7 +167,7 @@ class RemoteGame(TableListener):
             return  # said as it came (whole); the server passes for the person
         if moves[0].kind == "draw" and self.autodraw:
             if self.drawing is not Drawing.AUTOMATIC:
-                self.console.say("Nothing fits, so you draw.")
+                self.console.say(_(clientwords.AUTODRAW))
             self.send_move(moves[0])
             self.drawing = Drawing.AUTOMATIC
             return
@@ -249,13 +249,13 @@ class RemoteGame(TableListener):
         others = [] if table is None else [seat for seat in table.seats
                                            if seat.person and seat.seat != self.me]
         if others and table is not None and table.next_game is None:
-            self.console.say("Waiting for the others to say whether they play again.")
+            self.console.say(_(clientwords.WAITING_AGAIN))
 
     def cannot_resign(self) -> str | None:
         picture = self.picture
         if picture is None or self.waiting:
-            return "The game has not started."
-        return "The game is over." if picture.over else None
+            return _(clientwords.NOT_STARTED)
+        return _(clientwords.GAME_OVER) if picture.over else None
 
     def resign(self) -> None:
         self.send(ResignMessage(type="resign"))
@@ -265,7 +265,7 @@ class RemoteGame(TableListener):
 
     def current_view(self) -> View:
         if self.view is None:
-            raise JoinError("The table has sent no view yet.")
+            raise JoinError(_(clientwords.NO_VIEW_YET))
         return self.view
 
     def score_lines(self) -> list[str]:
@@ -295,7 +295,7 @@ class RemoteGame(TableListener):
         """Ask the server for the expert's suggestion (the same as ``doublesix play``'s for
         the same position) and wait for it."""
         if view.turn != self.me:
-            self.console.say("A hint is for your turn.")
+            self.console.say(_(clientwords.HINT_ON_YOUR_TURN))
             return
         self.send(HintRequest(type="hint"))
         while self.waits_for("hint"):

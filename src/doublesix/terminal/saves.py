@@ -41,7 +41,7 @@ from doublesix.ai.ratings import Rating, ranks, rules_label, update
 from doublesix.engine.daily import streaks
 from doublesix.engine.match import Match
 from doublesix.protocol.home import home_dir
-from doublesix.words import results, rulebook
+from doublesix.words import clientwords, results, rulebook
 from doublesix.words.i18n import _
 from doublesix.words.talk import YOU
 
@@ -119,18 +119,16 @@ def read_save(path: Path) -> Save:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveError(f"there is no saved game in {path.parent}") from None
+        raise SaveError(clientwords.no_saved_game(str(path.parent))) from None
     except OSError as error:
-        raise SaveError(f"cannot read {path}: {error.strerror}") from None
+        raise SaveError(clientwords.cannot_read(str(path), str(error.strerror))) from None
     try:
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError(f"{path} is not a doublesix terminal save")
+            raise SaveError(clientwords.not_a_save(str(path)))
         version = data.get("version")
         if not isinstance(version, int) or version > VERSION:
-            raise SaveError(
-                f"{path} is version {version}, newer than this release reads: update doublesix"
-            )
+            raise SaveError(clientwords.newer_save(str(path), version))
         match = Match.from_json(json.dumps(data["match"]))
         if data.get("resigned") is True and not match.is_over:
             # An older release kept the person's resignation beside the match: the engine's now.
@@ -151,9 +149,9 @@ def read_save(path: Path) -> Save:
     except SaveError:
         raise
     except (ValueError, KeyError, TypeError) as error:
-        raise SaveError(f"{path} is damaged: {error}") from None
+        raise SaveError(clientwords.damaged_save(str(path), error)) from None
     if len(save.opponents) != match.rules.players - 1:
-        raise SaveError(f"{path} is damaged: it names the wrong number of opponents")
+        raise SaveError(clientwords.damaged_save(str(path)))
     return save
 
 

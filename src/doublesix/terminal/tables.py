@@ -27,6 +27,7 @@ from typing import Any, Final, NamedTuple
 
 from doublesix.protocol.wire import COOKIE
 from doublesix.terminal.saves import write_json
+from doublesix.words import clientwords
 
 #: Where the seats' tokens and the servers' cookies are kept, in the data folder.
 TABLES_FILE: Final = "tables.json"
@@ -84,10 +85,7 @@ class Invitation(NamedTuple):
                 return cls(origin, steps[1], steps[2])
             if len(steps) == 2 and steps[0] == "game":
                 return cls(origin, steps[1], "")
-        raise JoinError(
-            f"This is not an invitation link: {link!r}. An invitation looks like "
-            "http://host/join/GAME/CODE; ask the host to copy it again.", USAGE
-        )
+        raise JoinError(clientwords.not_an_invitation(link), USAGE)
 
     @property
     def url(self) -> str:
@@ -215,7 +213,7 @@ def http(method: str, url: str, origin: str, tables: Tables,
         status, raw, answer_headers = error.code, error.read(), error.headers
     except (urllib.error.URLError, OSError) as error:
         reason = getattr(error, "reason", error)
-        raise JoinError(f"Cannot reach {origin}: {reason}.") from None
+        raise JoinError(clientwords.cannot_reach_server(origin, str(reason))) from None
     for header in answer_headers.get_all("Set-Cookie") or []:
         jar: SimpleCookie = SimpleCookie()
         with contextlib.suppress(CookieError):
@@ -238,5 +236,5 @@ def error_words(answer: Any, status: int) -> str:
     if isinstance(answer, dict) and isinstance(answer.get("error"), str):
         text: str = answer["error"]
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-    return f"The server answered {status}."
+    return clientwords.status_only(status)
 

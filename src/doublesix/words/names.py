@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from doublesix.words.i18n import pgettext
+from doublesix.words.i18n import N_, pgettext
 
 #: The person's own seat's name in a seat's list of names: the sentences spoken to that seat
 #: say "You" (in its language, :func:`shown`) and conjugate for it.
@@ -13,7 +13,7 @@ YOU_NAME: Final = "You"
 
 #: A name of nothing but spaces, marks, fillers or formatting characters (the server's refusal
 #: and the browser's own check, ``LABELS.nameInvisible``).
-NAME_INVISIBLE: Final = (
+NAME_INVISIBLE: Final = N_(
     "A name needs at least one visible character: a letter, a number, a symbol or a "
     "punctuation mark."
 )

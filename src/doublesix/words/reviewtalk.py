@@ -454,3 +454,23 @@ def review_json(review: Review) -> dict[str, Any]:
     data["lines"] = review_lines(review)
     data["summary_lines"] = summary_lines(review)
     return data
+
+
+# -- doublesix review FILE ---------------------------------------------------------------------
+
+#: A game none of whose hands ended.
+NO_FINISHED_HAND: Final = N_("There is no finished hand to review.")
+
+
+def review_intro(seat: int, name: str | None, variant: str) -> str:
+    """``doublesix review``'s first line: whose moves (``seat``: 1 for the first; ``name``,
+    when the record names it), in which game.
+
+    >>> review_intro(2, "Bea", "Draw")  # doctest: +ELLIPSIS
+    "The expert's review of the moves of seat 2, Bea, in Draw; the expert speaks to that ..."
+    """
+    if name is None:
+        return _("The expert's review of the moves of seat {seat}, in {variant}; the expert "
+                 "speaks to that seat as you.").format(seat=seat, variant=variant)
+    return _("The expert's review of the moves of seat {seat}, {name}, in {variant}; the "
+             "expert speaks to that seat as you.").format(seat=seat, name=name, variant=variant)

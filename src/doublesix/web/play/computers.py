@@ -26,7 +26,8 @@ from doublesix.web.play.searchers import SEARCHING, Searchers, choose_move, choo
 from doublesix.web.routes.errors import NotNowError, TooManyError
 from doublesix.web.settings import Settings
 from doublesix.web.storage.saving import Saving
-from doublesix.words import endwords
+from doublesix.words import endwords, refusals
+from doublesix.words.i18n import _
 
 log = logging.getLogger("doublesix.web")
 
@@ -126,12 +127,10 @@ class Computers:
         while times and times[0] < now - 60:
             times.popleft()
         if len(times) >= self.settings.hints_per_minute:
-            raise TooManyError(
-                f"at most {self.settings.hints_per_minute} hints a minute: wait a little"
-            )
+            raise TooManyError(refusals.too_many_hints(self.settings.hints_per_minute))
         async with game.lock:
             if game.is_over or game.match.turn != seat:
-                raise NotNowError("a hint is only for your turn")
+                raise NotNowError(_(refusals.HINT_NOT_YOUR_TURN))
             times.append(now)
             key = (seat, game.saved.revision)
             future = game.hints.get(key)
@@ -147,7 +146,7 @@ class Computers:
             log.exception("the hint for game %s failed", game.id)
             if game.hints.get(key) is future:
                 del game.hints[key]
-            raise NotNowError("the hint could not be worked out: try again") from None
+            raise NotNowError(_(refusals.HINT_FAILED)) from None
         connection.send(answer)
 
     async def _search_hint(self, view: View, seed: int) -> Message:

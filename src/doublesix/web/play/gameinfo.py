@@ -23,7 +23,8 @@ from doublesix.ai import PLAYERS
 from doublesix.engine.match import Match
 from doublesix.protocol import messages as protocol
 from doublesix.protocol.wire import MAX_DEPTH, MAX_MESSAGE, MESSAGE_TYPES, OVER, PLAYING, WAITING
-from doublesix.words import pagewords, players, tabletalk, watchwords
+from doublesix.words import pagewords, players, refusals, tabletalk, watchwords
+from doublesix.words.i18n import _
 
 #: What a seat is called in its own picture.
 YOU: Final = "You"
@@ -243,11 +244,11 @@ def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
     doublesix.web.play.gameinfo.ProtocolError: the JSON is nested too deeply (at most 16 levels)
     """
     if json_depth(text, max_depth) > max_depth:
-        raise ProtocolError(f"the JSON is nested too deeply (at most {max_depth} levels)")
+        raise ProtocolError(refusals.too_deep(max_depth))
     try:
         return json.loads(text)
     except (ValueError, TypeError, RecursionError):
-        raise ProtocolError("the message is not JSON") from None
+        raise ProtocolError(_(refusals.MESSAGE_NOT_JSON)) from None
 
 
 def parse_message(
@@ -265,17 +266,14 @@ def parse_message(
     """
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > max_message:
-        raise ProtocolError(f"the message is too long (at most {max_message} bytes)")
+        raise ProtocolError(refusals.message_too_long(max_message))
     data = parse_json(text, max_depth)
     if not isinstance(data, dict):
-        raise ProtocolError('the message must be a JSON object like {"type": "play", ...}')
+        raise ProtocolError(refusals.message_must_be('{"type": "play", ...}'))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
         shown = kind if isinstance(kind, str) else None
-        raise ProtocolError(
-            f"unknown message type {shown!r}; send {', '.join(MESSAGE_TYPES[:-1])} or "
-            f"{MESSAGE_TYPES[-1]}"
-        )
+        raise ProtocolError(refusals.unknown_message(shown, list(MESSAGE_TYPES)))
     try:
         message = protocol.ClientMessage.model_validate(data, extra="ignore", strict=True).root
     except ValidationError as error:
@@ -295,11 +293,11 @@ def _refusal(kind: str, player: object, error: ValidationError | None = None) ->
     """Why a ``play`` or ``seat`` message (its ``player``) does not fit its model (``error``),
     in words."""
     if kind == "play":
-        return ProtocolError('a play needs a move, like {"type": "play", "move": "6|4 left"}')
+        return ProtocolError(refusals.message_needs(kind, '{"type": "play", "move": "6|4 left"}'))
     if kind == "chat":
-        return ProtocolError('a chat names a phrase, like {"type": "chat", "phrase": '
-                             '"good-luck"}')
+        return ProtocolError(refusals.message_needs(kind, '{"type": "chat", "phrase": '
+                                                          '"good-luck"}'))
     if error is not None and any(problem["loc"][-1] == "seat" for problem in error.errors()):
-        return ProtocolError('a seat message names a seat, like {"type": "seat", "seat": 2, '
-                             '"player": "expert"}')
-    return ProtocolError(f"unknown player {player!r}; choose from {', '.join(PLAYERS)}")
+        return ProtocolError(refusals.message_needs("seat", '{"type": "seat", "seat": 2, '
+                                                            '"player": "expert"}'))
+    return ProtocolError(refusals.unknown_player(player, list(PLAYERS)))

@@ -32,7 +32,7 @@ from doublesix.ai.seeding import DAILY_OPPONENT
 from doublesix.engine.match import Match, MatchStateError
 from doublesix.engine.moves import IllegalMoveError
 from doublesix.engine.rules import Rules
-from doublesix.protocol.wire import CLOSE_TOO_MANY
+from doublesix.protocol.wire import CLOSE_TOO_MANY, MESSAGE_TYPES
 from doublesix.web.play import coaching, gameinfo, pictures, watching
 from doublesix.web.play.chat import QuickChat
 from doublesix.web.play.cluster import Cluster
@@ -62,7 +62,8 @@ from doublesix.web.storage.creating import new_game
 from doublesix.web.storage.listening import Listener
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, Store, digest
-from doublesix.words import pagewords, tabletalk, watchwords
+from doublesix.words import errorwords, pagewords, refusals, tabletalk, watchwords
+from doublesix.words.i18n import _
 
 #: While watchers come and go, the players are told how many watch at most this often (s).
 WATCHERS_TOLD_EVERY = 1.0
@@ -170,7 +171,7 @@ class Games:
         if before_new is not None:
             before_new()
         match = Match.daily(today)
-        game_id, token, _ = await self.create(
+        game_id, token, _seats = await self.create(
             owner, match.rules, (DAILY_OPPONENT,), daily=date,
             first_attempt=not earlier, match=match,
         )
@@ -226,8 +227,7 @@ class Games:
         game.connections.append(connection)
         same_seat = [c for c in game.connections if c.seat == seat and not c.closed]
         for old in same_seat[: max(0, len(same_seat) - max(1, self.settings.sockets_per_seat))]:
-            old.send({"type": "error", "message": "this seat is open in too many places: "
-                      "this one is closed"})
+            old.send({"type": "error", "message": _(refusals.TOO_MANY_PLACES)})
             old.close(CLOSE_TOO_MANY)
         if not game.saving:
             async with game.lock:
@@ -298,8 +298,7 @@ class Games:
                            _text: str | bytes) -> None:
         """A watcher sent a message: refused in words (too many close the socket)."""
         if connection.over_rate(self.settings.messages_per_10s):
-            connection.send({"type": "error", "message": "too many messages: this connection "
-                             "is closed"})
+            connection.send({"type": "error", "message": _(refusals.TOO_MANY_MESSAGES)})
             connection.close(CLOSE_TOO_MANY)
             return
         connection.send({"type": "error", "message": watchwords.ONLY_PLAYERS})
@@ -330,8 +329,7 @@ class Games:
         """One message from a seat's connection: act on it, or answer an ``error``."""
         try:
             if connection.over_rate(self.settings.messages_per_10s):
-                connection.send({"type": "error", "message": "too many messages: this "
-                                 "connection is closed"})
+                connection.send({"type": "error", "message": _(refusals.TOO_MANY_MESSAGES)})
                 connection.close(CLOSE_TOO_MANY)
                 return
             message = gameinfo.parse_message(
@@ -341,22 +339,21 @@ class Games:
                 self.chat.say(game, connection, message.phrase)
                 return
             if game.saving:
-                raise NotNowError(f"{tabletalk.SAVING_FAILED} Nothing else is done until it "
-                                  "is saved.")
+                raise NotNowError(_(refusals.STILL_SAVING))
             if message.kind == "hint":
                 await self.computers.hint(game, connection)
                 return
             job = None
             async with game.lock:
                 if connection.closed:
-                    raise ProtocolError("this connection is closed")
+                    raise ProtocolError(_(refusals.CONNECTION_CLOSED))
                 if message.kind in ("start", "seat", "again"):
                     await self.tables.act(game, connection.seat, message)
                 else:
                     job = await self._act(game, connection.seat, message)
         except (ProtocolError, IllegalMoveError, MatchStateError, NotNowError,
                 TooManyError) as error:
-            connection.send({"type": "error", "message": str(error)})
+            connection.send({"type": "error", "message": errorwords.said(error)})
             return
         if job is not None:  # counted in game.coaching by _act: the computers wait for it
             try:
@@ -370,34 +367,33 @@ class Games:
         """Act on a seat's message under the game's lock: a move the coach is to judge is
         returned (and counted in ``game.coaching``, so the computers wait for it)."""
         if game.is_over:
-            raise NotNowError("the game is over")
+            raise NotNowError(_(refusals.GAME_OVER))
         if game.info.waiting:
-            raise NotNowError("the game has not started: the host starts it once every seat "
-                              "is taken")
+            raise NotNowError(_(refusals.NOT_STARTED))
         match = game.match
         before = len(match.history)
         job = None
         if message.kind == "play":
             if match.turn != seat:
-                raise NotNowError("it is not your turn")
+                raise NotNowError(_(refusals.NOT_YOUR_TURN))
             if message.coach:
                 job = coaching.asked(match, game.info, seat, message.move or "")
             match.play(message.move or "")
         elif message.kind == "next":
             if match.hand_result is None:
-                raise NotNowError("the hand is still in play")
+                raise NotNowError(_(refusals.HAND_IN_PLAY))
             match.next_hand()
         elif message.kind == "resign":
             match.resign(seat)
         elif message.kind == "undo":
             if not gameinfo.undo_allowed(match, game.info, seat):
-                raise NotNowError(pagewords.NO_TAKE_BACK)
+                raise NotNowError(_(pagewords.NO_TAKE_BACK))
             match.take_back(seat)
             await self.saving.commit(game, None, person=True)
             game.tell(notice("taken-back", pagewords.TOOK_BACK))
             return None
         else:  # pragma: no cover - parse_message admits nothing else
-            raise ProtocolError(f"unknown message type {message.kind!r}")
+            raise ProtocolError(refusals.unknown_message(message.kind, list(MESSAGE_TYPES)))
         await self.saving.commit(game, match.history[before:], person=True)
         if job is not None:
             game.coaching += 1

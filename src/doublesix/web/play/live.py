@@ -34,7 +34,8 @@ from doublesix.web.play.encoded import Encoded
 from doublesix.web.play.gameinfo import GameInfo, TableInfo, TableSeat
 from doublesix.web.routes.errors import DamagedGameError, GameNotFoundError
 from doublesix.web.storage.store import SavedGame, digest
-from doublesix.words import tabletalk
+from doublesix.words import refusals, tabletalk
+from doublesix.words.i18n import _
 from doublesix.words.talk import NOBODY
 
 log = logging.getLogger("doublesix.web")
@@ -364,7 +365,7 @@ class Game:
         for connection in list(self.connections):
             held = self.saved.seats[connection.seat].token_hash
             if held is not None and connection.token_hash not in (None, held):
-                connection.send({"type": "error", "message": "this game was opened elsewhere"})
+                connection.send({"type": "error", "message": _(refusals.OPENED_ELSEWHERE)})
                 connection.close()
 
 
@@ -446,7 +447,7 @@ def load_game(saved: SavedGame) -> Game:
 
 def _damaged(saved: SavedGame, error: ValueError) -> DamagedGameError:
     log.warning("game %s cannot be read: %s", saved.id, error)
-    return DamagedGameError(f"this game's save cannot be read: {error}")
+    return DamagedGameError(refusals.save_unreadable(error))
 
 
 class LiveGames:

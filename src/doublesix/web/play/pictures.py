@@ -42,7 +42,16 @@ from doublesix.engine.tiles import Tile, tile_count
 from doublesix.engine.view import View
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo, undo_allowed
-from doublesix.words import endwords, pagewords, players, results, rulebook, tabletalk, talk
+from doublesix.words import (
+    endwords,
+    errorwords,
+    pagewords,
+    players,
+    results,
+    rulebook,
+    tabletalk,
+    talk,
+)
 from doublesix.words.eventwords import describe
 
 
@@ -214,7 +223,7 @@ def tiles_words(match: Match, view: View) -> list[dict[str, Any]]:
         choice = fits.get(tile)
         ends = None if not mine else [] if choice is None else [lay.end for lay in choice.lays]
         refused = {
-            end: endwords.refusal(str(state.illegal(Move(tile, end))))
+            end: errorwords.move_refusal(state.illegal(Move(tile, end)))
             for end in view.open_ends
             if mine and (choice is None or end not in (lay.end for lay in choice.lays))
         }
@@ -223,7 +232,7 @@ def tiles_words(match: Match, view: View) -> list[dict[str, Any]]:
             "label": endwords.tile_label(tile, ends),
             "wait": endwords.wait_for_turn(tile),
             "drop": endwords.drop_on_an_end(tile),
-            "refused": endwords.refusal(str(state.illegal(Move(tile))))
+            "refused": errorwords.move_refusal(state.illegal(Move(tile)))
             if mine and choice is None else None,
             "ends": refused,
         })

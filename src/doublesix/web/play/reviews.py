@@ -58,8 +58,9 @@ from doublesix.web.routes.errors import (
 from doublesix.web.storage import reviewrows
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, digest
-from doublesix.words import results, reviewtalk
+from doublesix.words import refusals, results, reviewtalk
 from doublesix.words.eventwords import describe
+from doublesix.words.i18n import _
 
 log = logging.getLogger("doublesix.web")
 
@@ -72,7 +73,7 @@ MAX_JOBS: Final = 256
 #: The most finished games the statistics page lists for review.
 LISTED_GAMES: Final = 30
 #: What a review asked for too often gets.
-TOO_MANY: Final = "a review of yours is still running: wait for it to finish"
+TOO_MANY: Final = refusals.REVIEW_RUNNING
 
 
 def wanted_hands(match: Match, hand: int | None) -> list[int]:
@@ -84,15 +85,14 @@ def wanted_hands(match: Match, hand: int | None) -> list[int]:
     ended = [k for k in range(count) if k < count - 1 or match.hand_result is not None]
     if hand is None:
         if match.hand_result is None and not match.is_over:
-            raise ReviewRefused("the hand is still in play: a review comes once it is over")
+            raise ReviewRefused(_(refusals.REVIEW_IN_PLAY))
         return ended
     if not 1 <= hand <= count:
-        raise ReviewRefused(f"there is no hand {hand} in this game")
+        raise ReviewRefused(refusals.no_hand(hand))
     if hand - 1 not in ended:
         if match.is_over:
-            raise ReviewRefused(f"hand {hand} was cut short by a resignation: it has no "
-                                "review")
-        raise ReviewRefused("the hand is still in play: a review comes once it is over")
+            raise ReviewRefused(refusals.hand_resigned(hand))
+        raise ReviewRefused(_(refusals.REVIEW_IN_PLAY))
     return [hand - 1]
 
 
@@ -267,7 +267,7 @@ class Reviews:
         try:
             return stored, stored_match(stored)
         except ValueError as error:
-            raise NotNowError(f"this game's record cannot be read: {error}") from None
+            raise NotNowError(refusals.record_unreadable(error)) from None
 
     async def start(self, game_id: str, token: str, browser: str,
                     hand: int | None) -> Job:
@@ -293,7 +293,7 @@ class Reviews:
         owner = digest(browser)
         running = await self.saving.run(reviewrows.running, store, owner)
         if running >= RUNNING_PER_BROWSER or len(self.jobs) >= MAX_JOBS:
-            raise NotNowError(TOO_MANY)
+            raise NotNowError(_(TOO_MANY))
         job = Job(secrets.token_urlsafe(12), key, owner, total=len(hands))
         await self.saving.run(reviewrows.insert, store, job.id, key, owner, job.total)
         self.jobs[job.id] = job
@@ -345,7 +345,7 @@ class Reviews:
             job.finished_at = time.monotonic()
             raise
         except Exception as error:  # a search process failed: said, not hidden
-            job.status, job.error = "failed", f"the review could not be made: {error}"
+            job.status, job.error = "failed", refusals.review_failed(error)
         job.finished_at = time.monotonic()
         await self._write(job)
 

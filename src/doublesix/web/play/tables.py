@@ -25,9 +25,10 @@ from doublesix.web.play.live import Game, LiveGames, new_game_id, new_token
 from doublesix.web.routes.bodies import distinct_name
 from doublesix.web.routes.errors import GameNotFoundError, NotNowError, UnavailableError
 from doublesix.web.settings import Settings
-from doublesix.web.storage.saving import DATABASE_AWAY, Saving, finish_columns
+from doublesix.web.storage.saving import Saving, finish_columns
 from doublesix.web.storage.store import SavedGame, Seat, Table, digest
-from doublesix.words import players, tabletalk
+from doublesix.words import players, refusals, tabletalk
+from doublesix.words.i18n import _
 
 log = logging.getLogger("doublesix.web")
 
@@ -98,12 +99,12 @@ class Tables:
                 seat = self._invited(game, code)
                 held = game.saved.seats[seat]
                 if game.is_over:
-                    raise NotNowError("the game is over")
+                    raise NotNowError(_(refusals.GAME_OVER))
                 if held.kind != HUMAN:
-                    raise NotNowError("the host gave this seat to a computer player")
+                    raise NotNowError(_(refusals.SEAT_TO_COMPUTER))
                 first = held.token_hash is None
                 if not first and held.owner != mine:
-                    raise NotNowError("this invitation has been used: its seat is taken")
+                    raise NotNowError(_(refusals.INVITATION_USED))
                 token = new_token()
                 others = [s.name for i, s in enumerate(game.saved.seats)
                           if i != seat and s.joined]
@@ -168,13 +169,13 @@ class Tables:
         """``start``, ``seat`` and ``again`` (``docs/protocol.md``, "Tables for people")."""
         table = game.saved.table
         if table is None:
-            raise NotNowError(f"{message.kind} is for tables with people")
+            raise NotNowError(refusals.only_tables(message.kind))
         if message.kind == "again":
             await self._again(game, seat)
             return
         if message.kind == "start" or table.stage == WAITING:
             if seat != table.host:
-                raise NotNowError("only the host can start the game or change its seats")
+                raise NotNowError(_(refusals.ONLY_HOST))
             if message.kind == "start":
                 await self._start(game, table)
                 return
@@ -184,10 +185,9 @@ class Tables:
 
     async def _start(self, game: Game, table: Table) -> None:
         if table.stage != WAITING:
-            raise NotNowError("the game has already started")
+            raise NotNowError(_(refusals.ALREADY_STARTED))
         if not all(held.joined for held in game.saved.seats):
-            raise NotNowError("every seat must be taken first: wait for the people you "
-                              "invited, or give their seats to computer players")
+            raise NotNowError(_(refusals.SEATS_NOT_TAKEN))
         await self.saving.change_table(game, lambda: setattr(table, "stage", PLAYING))
         game.tell_table(tabletalk.STARTS)
         game.send_states()
@@ -201,11 +201,9 @@ class Tables:
         seats = game.saved.seats
         if table.stage == WAITING:
             if target >= len(seats) or target == table.host or seats[target].kind != HUMAN:
-                raise NotNowError("only the seat of a person you invited can be given to a "
-                                  "computer player")
+                raise NotNowError(_(refusals.ONLY_INVITED))
         elif target >= len(seats) or target == asker or seats[target].kind != HUMAN:
-            raise NotNowError("only the seat of a person away can be given to a computer "
-                              "player")
+            raise NotNowError(_(refusals.ONLY_AWAY))
         held = seats[target]
         label = players.label(player)
         if table.stage == WAITING:
@@ -220,7 +218,7 @@ class Tables:
             game.tell_table(tabletalk.seat_given(target, name))
             return
         if game.is_over:
-            raise NotNowError("the game is over")
+            raise NotNowError(_(refusals.GAME_OVER))
         if game.connected(target) or held.stand_in is not None:
             raise NotNowError(tabletalk.at_the_table(held.name))
         game.refresh_presence()
@@ -239,7 +237,7 @@ class Tables:
         table = game.saved.table
         assert table is not None
         if not game.is_over:
-            raise NotNowError("play again once the game is over")
+            raise NotNowError(_(refusals.AGAIN_WHEN_OVER))
         if table.next_game is not None:
             game.tell(again_message(table.next_game))
             return
@@ -280,7 +278,7 @@ class Tables:
                 if s.owner is not None and i != table.host:
                     await self.saving.run(store.add_seat_owner, new.id, i, s.owner)
         except UnavailableError:
-            raise NotNowError(DATABASE_AWAY) from None
+            raise NotNowError(_(refusals.UNAVAILABLE)) from None
         await self.saving.change_table(game, lambda: setattr(table, "next_game", new.id))
         stand_ins = [(players.label(s.stand_in), s.name) for s in seats
                      if s.stand_in is not None]

@@ -72,7 +72,8 @@ from doublesix.web.routes.openapi import answers, body
 from doublesix.web.settings import Settings, origin_allowed
 from doublesix.web.storage.retention import Retention
 from doublesix.web.storage.store import Store, default_url, digest
-from doublesix.words import lobbywords, watchwords
+from doublesix.words import lobbywords, refusals, watchwords
+from doublesix.words.i18n import _
 
 log = logging.getLogger("doublesix.web")
 
@@ -83,11 +84,6 @@ STATIC: Final = Path(__file__).parent.parent / "static"
 _COOKIE_SHAPE: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: The longest request body the API reads, in bytes (``Settings.max_body``).
 MAX_BODY: Final = Settings.max_body
-#: What a request gets while the database is away.
-UNAVAILABLE: Final = "the games database is not answering; try again in a few seconds"
-#: What a path naming no game or invitation gets (its shape is checked before any lookup).
-NO_GAME: Final = "there is no such game"
-NO_INVITATION: Final = "there is no such invitation: check the link"
 
 #: Set to 1, every message the server sends on a socket is first checked against the protocol
 #: (:func:`doublesix.protocol.schema.check_server_message`); one that does not fit closes the
@@ -110,8 +106,8 @@ def _error(status: int, message: str, headers: dict[str, str] | None = None) -> 
 def _refused(error: ProtocolError) -> JSONResponse:
     """400 with the words of ``error``, and the form's ``field`` they are about, if any."""
     message = str(error)
-    if message == "the message is not JSON":
-        message = "the body is not JSON"
+    if message == _(refusals.MESSAGE_NOT_JSON):
+        message = _(refusals.BODY_NOT_JSON)
     answer: dict[str, Any] = {"error": message}
     if isinstance(error, bodies.FieldError):
         answer["field"] = error.field
@@ -183,11 +179,11 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, error: RequestValidationError) -> Response:
-        return _error(400, "the request is malformed")
+        return _error(400, _(refusals.MALFORMED))
 
     @app.exception_handler(UnavailableError)
     async def database_away(_request: Request, error: UnavailableError) -> Response:
-        return _error(503, UNAVAILABLE, {"Retry-After": "5"})
+        return _error(503, _(refusals.UNAVAILABLE), {"Retry-After": "5"})
 
     @app.exception_handler(TooOftenError)
     async def too_often(_request: Request, error: TooOftenError) -> Response:
@@ -195,7 +191,7 @@ def create_app(
 
     @app.exception_handler(Exception)
     async def server_error(_request: Request, error: Exception) -> Response:
-        return _error(500, "the server failed to answer this request")
+        return _error(500, _(refusals.SERVER_FAILED))
 
     @app.middleware("http")
     async def player_cookie(
@@ -205,7 +201,7 @@ def create_app(
             request.headers.get("origin"), request.headers.get("host", ""),
             settings.allowed_origins,
         ):
-            return _error(403, "requests from other sites are refused")
+            return _error(403, _(refusals.OTHER_SITE))
         player = request.cookies.get(COOKIE)
         fresh = player is None or not _COOKIE_SHAPE.fullmatch(player)
         if fresh:
@@ -217,7 +213,7 @@ def create_app(
             try:
                 request.state.account = await signing.resolve(request)
             except UnavailableError:
-                return _error(503, UNAVAILABLE, {"Retry-After": "5"})
+                return _error(503, _(refusals.UNAVAILABLE), {"Retry-After": "5"})
         if request.state.account is not None:
             request.state.player = request.state.account.owner
         response = await call_next(request)
@@ -350,11 +346,11 @@ def create_app(
     async def invitation(request: Request, game_id: str, code: str) -> Any:
         """The table as the invitation shows it."""
         if not (bodies.is_game_id(game_id) and bodies.is_secret(code)):
-            return _error(404, NO_INVITATION)
+            return _error(404, _(refusals.NO_INVITATION))
         try:
             return await games.invitation(request.state.player, game_id, code)
         except GameNotFoundError:
-            return _error(404, NO_INVITATION)
+            return _error(404, _(refusals.NO_INVITATION))
         except DamagedGameError as error:
             return _error(500, str(error))
 
@@ -367,7 +363,7 @@ def create_app(
     async def join(request: Request, response: Response, game_id: str, code: str) -> Any:
         """Take the invitation's seat (``JoinRequest``)."""
         if not (bodies.is_game_id(game_id) and bodies.is_secret(code)):
-            return _error(404, NO_INVITATION)
+            return _error(404, _(refusals.NO_INVITATION))
         try:
             name = bodies.parse_join(await read_body(request))
         except ProtocolError as error:
@@ -376,7 +372,7 @@ def create_app(
         try:
             seat, token, first = await games.join(request.state.player, game_id, code, name)
         except GameNotFoundError:
-            return _error(404, NO_INVITATION)
+            return _error(404, _(refusals.NO_INVITATION))
         except NotNowError as error:
             return _error(409, str(error))
         except DamagedGameError as error:
@@ -406,19 +402,19 @@ def create_app(
     async def record(response: Response, game_id: str, token: str = "") -> Any:
         """The finished game's record, as a download."""
         if not bodies.is_game_id(game_id):
-            return _error(404, NO_GAME)
+            return _error(404, _(refusals.NO_GAME))
         try:
             data = await games.record(game_id, token)
         except GameNotFoundError:
-            return _error(404, NO_GAME)
+            return _error(404, _(refusals.NO_GAME))
         except ForbiddenError:
-            return _error(403, "this token does not hold a seat of this game")
+            return _error(403, _(refusals.NOT_YOUR_SEAT))
         except NotNowError as error:
             return _error(409, str(error))
         except DamagedGameError as error:
             return _error(500, str(error))
         except UnavailableError:
-            return _error(503, UNAVAILABLE, {"Retry-After": "5"})
+            return _error(503, _(refusals.UNAVAILABLE), {"Retry-After": "5"})
         response.headers["Content-Disposition"] = (
             f'attachment; filename="doublesix-{game_id}.json"')
         return data
@@ -435,18 +431,18 @@ def create_app(
         """Review the asker's seat (its ``token``'s, else its browser's) in ``hand`` (1 for the
         first; none: every hand that ended): 202 and the job, to poll at ``/api/reviews/{id}``."""
         if not bodies.is_game_id(game_id):
-            return _error(404, NO_GAME)
+            return _error(404, _(refusals.NO_GAME))
         number: int | None = None
         if hand:
             if not hand.isdigit() or len(hand) > 6 or int(hand) < 1:
-                return _error(400, "hand must be a hand's number, 1 for the first")
+                return _error(400, _(refusals.HAND_NUMBER))
             number = int(hand)
         try:
             job = await reviews.start(game_id, token, request.state.player, number)
         except GameNotFoundError:
-            return _error(404, NO_GAME)
+            return _error(404, _(refusals.NO_GAME))
         except ForbiddenError:
-            return _error(403, "you may review only a game in which you hold a seat")
+            return _error(403, _(refusals.NOT_YOUR_REVIEW))
         except (ReviewRefused, NotNowError) as error:
             return _error(409, str(error))
         except DamagedGameError as error:
@@ -460,7 +456,7 @@ def create_app(
         """A review's progress, and the review once it is made."""
         job = await reviews.get(review_id) if bodies.is_secret(review_id) else None
         if job is None:
-            return _error(404, "there is no such review: it may have expired, ask again")
+            return _error(404, _(refusals.NO_REVIEW))
         return job.to_json()
 
     @app.get("/api/finished", response_model=endpoints.FinishedGames, responses=answers(400, 503))
@@ -487,13 +483,13 @@ def create_app(
             browser = ""  # no cookie (not a browser): bounded per address and per seat
         await websocket.accept()
         if sockets_by_address.get(address, 0) >= settings.sockets_per_address:
-            await _refuse(websocket, CLOSE_TOO_MANY, "too many connections from this address")
+            await _refuse(websocket, CLOSE_TOO_MANY, _(refusals.SOCKETS_FROM_ADDRESS))
             return
         if browser and sockets_by_browser.get(browser, 0) >= settings.sockets_per_browser:
-            await _refuse(websocket, CLOSE_TOO_MANY, "too many connections from this browser")
+            await _refuse(websocket, CLOSE_TOO_MANY, _(refusals.SOCKETS_FROM_BROWSER))
             return
         if not bodies.is_game_id(game_id):
-            await _refuse(websocket, CLOSE_NOT_FOUND, NO_GAME)
+            await _refuse(websocket, CLOSE_NOT_FOUND, _(refusals.NO_GAME))
             return
         _count(sockets_by_address, address, 1)
         if browser:
@@ -511,13 +507,13 @@ def create_app(
     async def _play(
         websocket: WebSocket, game_id: str, token: str, address: str, with_view: bool
     ) -> None:
-        await _serve(websocket, games.connect(game_id, token, address, with_view), NO_GAME,
-                     games.handle, games.disconnect)
+        await _serve(websocket, games.connect(game_id, token, address, with_view),
+                     _(refusals.NO_GAME), games.handle, games.disconnect)
 
     async def _watch(websocket: WebSocket, game_id: str, address: str) -> None:
         """A socket watching a public table: sent the watchers' pictures; what it sends is
         refused in words."""
-        await _serve(websocket, games.watch(game_id, address), watchwords.NOT_WATCHABLE,
+        await _serve(websocket, games.watch(game_id, address), _(watchwords.NOT_WATCHABLE),
                      games.watcher_said, games.unwatch)
 
     async def _serve(
@@ -536,7 +532,7 @@ def create_app(
             await _refuse(websocket, CLOSE_NOT_FOUND, not_found)
             return
         except ForbiddenError:
-            await _refuse(websocket, CLOSE_FORBIDDEN, "this token does not hold a seat here")
+            await _refuse(websocket, CLOSE_FORBIDDEN, _(refusals.NOT_YOUR_SEAT_HERE))
             return
         except TooManyError as error:
             await _refuse(websocket, CLOSE_TOO_MANY, str(error))
@@ -545,7 +541,7 @@ def create_app(
             await _refuse(websocket, CLOSE_DAMAGED, str(error))
             return
         except UnavailableError:
-            await _refuse(websocket, CLOSE_UNAVAILABLE, UNAVAILABLE)
+            await _refuse(websocket, CLOSE_UNAVAILABLE, _(refusals.UNAVAILABLE))
             return
         writer = asyncio.create_task(_write(websocket, connection, check_messages))
         try:
@@ -569,7 +565,7 @@ def create_app(
         """A socket on a path with none: 404, as for the pages and the API (not the refused
         handshake's 403)."""
         if "websocket.http.response" in websocket.scope.get("extensions", {}):
-            await websocket.send_denial_response(_error(404, "there is nothing at this path"))
+            await websocket.send_denial_response(_error(404, _(refusals.NOTHING_HERE)))
         else:  # pragma: no cover - a server without the denial extension: refused (403)
             await websocket.close(code=1008)
 

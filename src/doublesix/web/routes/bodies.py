@@ -27,8 +27,9 @@ from doublesix.protocol import wire
 from doublesix.protocol.endpoints import MAX_TARGET, JoinRequest, NewGameRequest, RulesRequest
 from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
-from doublesix.words import chatwords, lobbywords, names, pagewords, players, rulebook
-from doublesix.words.errorwords import rule_error
+from doublesix.words import chatwords, lobbywords, names, pagewords, players, refusals, rulebook
+from doublesix.words.errorwords import code_words, rule_error
+from doublesix.words.i18n import _
 
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
@@ -59,20 +60,20 @@ def parse_name(value: object) -> str:
     doublesix.web.play.gameinfo.ProtocolError: A name needs at least one visible character: ...
     """
     if not isinstance(value, str):
-        raise ProtocolError("name must be text")
+        raise ProtocolError(_(refusals.NAME_NOT_TEXT))
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
-        raise ProtocolError("a name needs at least one character")
+        raise ProtocolError(_(refusals.NAME_EMPTY))
     if len(name) > MAX_NAME:
-        raise ProtocolError(f"a name has at most {MAX_NAME} characters, not {len(name)}")
+        raise ProtocolError(refusals.name_too_long(MAX_NAME, len(name)))
     for char in name:
         category = unicodedata.category(char)
         if category in ("Cc", "Cs", "Co", "Cn") or (
             category == "Cf" and char not in "\u200c\u200d"  # joiners shape some scripts
         ):
-            raise ProtocolError("a name may not hold control or formatting characters")
+            raise ProtocolError(_(refusals.NAME_CONTROL))
     if not any(map(is_visible, name)):
-        raise ProtocolError(names.NAME_INVISIBLE)
+        raise ProtocolError(_(names.NAME_INVISIBLE))
     return name
 
 
@@ -165,7 +166,7 @@ def _first(error: ValidationError) -> ErrorDetails:
 def _whole_words(name: str, value: object, bounds: str) -> ProtocolError:
     """A number of the form that is no whole number, or out of its ``bounds`` (words)."""
     if not isinstance(value, int) or isinstance(value, bool):
-        return ProtocolError(f"{name} must be a whole number, not {value!r}")
+        return ProtocolError(refusals.not_whole(name, value))
     return FieldError(name, bounds)
 
 
@@ -178,37 +179,33 @@ def _refusal(error: ValidationError, body: Mapping[str, Any], fields: Sequence[s
     loc, value = problem["loc"], problem["input"]
     name = str(loc[0]) if loc else ""
     if problem["type"] == "extra_forbidden" and len(loc) == 1:
-        return ProtocolError(f"unknown field {name!r}; the fields are {', '.join(sorted(fields))}")
+        return ProtocolError(refusals.unknown_field(name, sorted(fields)))
     if name == "variant":
-        return ProtocolError(f"variant must be one of {', '.join(VARIANTS)}, not {value!r}")
+        return ProtocolError(refusals.not_a_variant(value, list(VARIANTS)))
     if name == "players":
-        return _whole_words(name, value, f"A game has 2 to 4 players, not {value}.")
+        return _whole_words(name, value, code_words("players", players=value))
     if name == "target":
-        return _whole_words(name, value,
-                            f"Points to win is 0 (one hand) to {MAX_TARGET}, not {value}.")
+        return _whole_words(name, value, refusals.target_out_of_range(MAX_TARGET, value))
     if name == "set":
-        return _whole_words(
-            name, value, f"The set is double-6, double-9 or double-12, not double-{value}.")
+        return _whole_words(name, value, code_words("set", set=value))
     if name == "opponents":
         if problem["type"] == "value_error":
             return ProtocolError(str(problem["ctx"]["error"]))
-        return ProtocolError("opponents must be a list of player names")
+        return ProtocolError(_(refusals.OPPONENTS_NOT_LIST))
     if name == "seed":
-        return ProtocolError(f"seed must be null or a whole number from 0 to 2^63-1, "
-                             f"not {value!r}")
+        return ProtocolError(refusals.not_a_seed(value))
     if name == "name":
-        return FieldError("name", "name must be text")
+        return FieldError("name", _(refusals.NAME_NOT_TEXT))
     if len(loc) == 1:
-        return ProtocolError("options must be a JSON object of rule options")
+        return ProtocolError(_(refusals.OPTIONS_NOT_OBJECT))
     if problem["type"] == "extra_forbidden":
-        return ProtocolError(
-            f"unknown rule option {loc[1]!r}; the options are {', '.join(EXTRA_OPTIONS)}")
+        return ProtocolError(refusals.unknown_option(str(loc[1]), list(EXTRA_OPTIONS)))
     try:  # a value of a rule option: the engine says what it may be
         _rules(body.get("variant"), body.get("players"), body.get("target"), body.get("set"),
                dict(body["options"]))
     except ProtocolError as refused:
         return refused
-    return ProtocolError(f"rule option {loc[1]} cannot be {value!r}")  # pragma: no cover
+    return ProtocolError(refusals.not_an_option_value(str(loc[1]), value))  # pragma: no cover
 
 
 def _rules(variant: str | None, players: int | None, target: int | None, tile_set: int | None,
@@ -232,7 +229,7 @@ def _request(model: type[R], body: object) -> R:
     if body is None:
         body = {}
     if not isinstance(body, dict):
-        raise ProtocolError("the body must be a JSON object")
+        raise ProtocolError(_(refusals.BODY_NOT_OBJECT))
     try:
         return model.model_validate(body)
     except ValidationError as error:
@@ -259,10 +256,7 @@ def parse_new_game(body: object) -> NewGame:
     if opponents is None:
         opponents = ["pinocchio"] * (players - 1)
     if len(opponents) != players - 1:
-        raise ProtocolError(
-            f"opponents must name {players - 1} player(s) for {players} players, "
-            f"not {len(opponents)}"
-        )
+        raise ProtocolError(refusals.opponents_count(players - 1, players, len(opponents)))
     try:
         host_name = None if request.name is None else parse_name(request.name)
     except ProtocolError as error:
@@ -307,8 +301,8 @@ def parse_join(body: object) -> str:
     except ValidationError as error:
         if [e["loc"] for e in error.errors()] == [("name",)] and isinstance(body, dict) \
                 and "name" in body:
-            raise ProtocolError("name must be text") from None
-        raise ProtocolError('the body must be {"name": "your name"}') from None
+            raise ProtocolError(_(refusals.NAME_NOT_TEXT)) from None
+        raise ProtocolError(refusals.body_must_be('{"name": "your name"}')) from None
     return parse_name(request.name)
 
 

@@ -1,6 +1,6 @@
 """What the web server's game calls raise, for :mod:`~doublesix.web.routes.app` to translate into
 HTTP statuses and WebSocket close codes (``docs/protocol.md``), and the words of the bounds a
-client meets.
+client meets (said by :mod:`doublesix.words.refusals`).
 
 >>> issubclass(GameNotFoundError, LookupError), issubclass(DamagedGameError, ValueError)
 (True, True)
@@ -13,6 +13,9 @@ client meets.
 from __future__ import annotations
 
 import math
+
+from doublesix.words.refusals import too_many_games as too_many_games
+from doublesix.words.refusals import too_many_joins as too_many_joins
 
 
 class GameNotFoundError(LookupError):
@@ -47,31 +50,3 @@ class TooOftenError(TooManyError):
     def __init__(self, message: str, retry_after: float) -> None:
         super().__init__(message)
         self.retry_after = max(1, math.ceil(retry_after))
-
-
-def wait_words(seconds: float) -> str:
-    """How long to wait, in words a person reads.
-
-    >>> wait_words(3), wait_words(61), wait_words(3600)
-    ('a few seconds', '2 minutes', '60 minutes')
-    """
-    if seconds <= 10:
-        return "a few seconds"
-    if seconds <= 60:
-        return "a minute"
-    return f"{math.ceil(seconds / 60)} minutes"
-
-
-def too_many_games(seconds: float, bound: str) -> str:
-    """Why no game is created now: the browser's or the address's bound (``"browser"``,
-    ``"address"``) was met, and it may try again in ``seconds``."""
-    who = ("You have started many games" if bound == "browser"
-           else "Many games were started from your network")
-    return f"{who} in a short time: try again in {wait_words(seconds)}."
-
-
-def too_many_joins(seconds: float, bound: str) -> str:
-    """Why no seat is taken now (as :func:`too_many_games`)."""
-    who = ("You have taken many seats" if bound == "browser"
-           else "Many seats were taken from your network")
-    return f"{who} in a short time: try again in {wait_words(seconds)}."

@@ -13,6 +13,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.web.settings import Settings, host_allowed
+from doublesix.words import refusals
+from doublesix.words.i18n import _
 
 CONTENT_SECURITY_POLICY: Final = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -49,7 +51,7 @@ class HostCheck:
                     break
             if not host_allowed(host, self.hosts):
                 if scope["type"] == "http":
-                    response = _error(400, "this server does not answer for that host name")
+                    response = _error(400, _(refusals.OTHER_HOST))
                     await response(scope, receive, send)
                 else:
                     await send({"type": "websocket.close", "code": 1008})
@@ -71,7 +73,7 @@ class BodyBound:
             await self.app(scope, receive, send)
             return
         limit = self.settings.max_body
-        too_long = f"the request is too long (at most {limit} bytes)"
+        too_long = refusals.too_long(limit)
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > limit:
                 await _error(400, too_long)(scope, receive, send)
@@ -99,7 +101,7 @@ class BodyBound:
             await _error(400, str(error))(scope, receive, send)
             return
         except TimeoutError:
-            await _error(400, "the request's body did not arrive in time")(scope, receive, send)
+            await _error(400, _(refusals.BODY_LATE))(scope, receive, send)
             return
         if not whole:
             return

@@ -27,7 +27,7 @@ from doublesix.web.play.gameinfo import ProtocolError, parse_message
 from doublesix.web.play.lessons import LessonTable
 from doublesix.web.play.live import Connection
 from doublesix.web.settings import Settings, origin_allowed
-from doublesix.words import lessonwords
+from doublesix.words import errorwords, lessonwords
 
 #: The longest ``moves=`` a lesson's socket reads (a lesson's moves are a few dozen characters).
 MAX_MOVES: Final = 400
@@ -97,7 +97,7 @@ def add_routes(app: FastAPI, settings: Settings, page: Callable[[Request], Respo
                                             settings.max_message, settings.max_json_depth)
                     answer = table.heard(message)
                 except (ProtocolError, IllegalMoveError, LessonError) as error:
-                    answer = [{"type": "error", "message": str(error)}]
+                    answer = [{"type": "error", "message": errorwords.said(error)}]
                 await send(answer)
 
 

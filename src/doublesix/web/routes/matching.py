@@ -22,6 +22,7 @@ from doublesix.web.routes.bounds import Held
 from doublesix.web.routes.openapi import answers, body
 from doublesix.web.storage.queue import Kind
 from doublesix.words import matchwords
+from doublesix.words.i18n import _
 
 
 def _error(status: int, words: str) -> JSONResponse:
@@ -54,7 +55,7 @@ def add_routes(
         except (ValidationError, ProtocolError):
             return _error(400, matchwords.BODY)
         if asked.variant == "partnership" and asked.players != 4:
-            return _error(400, matchwords.PLAYERS)
+            return _error(400, _(matchwords.PLAYERS))
         account = request.state.account
         if account is not None:
             name = account.name

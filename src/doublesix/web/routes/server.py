@@ -31,6 +31,9 @@ from doublesix.ai.search import PATH as SEARCH_PATH
 from doublesix.web.routes.deflate import SocketProtocol
 from doublesix.web.settings import LOOPBACK_HOSTS, Settings, in_range, proxy_trusted
 from doublesix.web.storage.store import DATABASE_ENV, database_url
+from doublesix.words import helpwords
+from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 #: Where ``doublesix serve`` passes its options to its worker processes.
 WORKERS_ENV: Final = "DOUBLESIX_SERVE_WORKERS"
@@ -39,38 +42,31 @@ WORKERS_ENV: Final = "DOUBLESIX_SERVE_WORKERS"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix serve``."""
     parser.add_argument(
-        "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)"
+        "--host", default="127.0.0.1", help=option_help("serve", "host")
     )
     parser.add_argument("--port", type=in_range("port", int), default=8000,
-                        help="the port (default: 8000)")
+                        help=option_help("serve", "port"))
     parser.add_argument(
         "--db",
         default=None,
         metavar="PATH_OR_URL",
-        help=(
-            "a SQLite file or a SQLAlchemy URL (postgresql://user@host/db); default: "
-            f"${DATABASE_ENV}, else doublesix.sqlite3 in $DOUBLESIX_HOME, else in your data "
-            "directory"
-        ),
+        help=option_help("serve", "db", variable=DATABASE_ENV),
     )
     parser.add_argument(
         "--workers", type=in_range("workers", int), default=1, metavar="N",
-        help="server processes (PostgreSQL only; default: 1)",
+        help=option_help("serve", "workers"),
     )
     parser.add_argument(
         "--search-processes", type=in_range("search_processes", int), default=None, metavar="N",
-        help="processes searching for computer moves and hints, in all (default: three per "
-        "core; 0: threads of the server process)",
+        help=option_help("serve", "search-processes"),
     )
     parser.add_argument(
         "--allowed-hosts", default=None, metavar="NAMES",
-        help="host names the server answers for, comma-separated, or * (default: "
-        "localhost, 127.0.0.1, ::1 and the --host address)",
+        help=option_help("serve", "allowed-hosts"),
     )
     parser.add_argument(
         "--forwarded-allow-ips", default=None, metavar="ADDRESSES",
-        help="the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, "
-        "comma-separated addresses or networks, or * (default: none)",
+        help=option_help("serve", "forwarded-allow-ips"),
     )
 
 
@@ -278,25 +274,21 @@ def run(args: argparse.Namespace) -> int:
         parsed = make_url(url)
         shown = parsed.render_as_string(hide_password=True)
         if args.workers > 1 and parsed.get_backend_name() != "postgresql":
-            print(
-                "doublesix serve: --workers needs PostgreSQL (SQLite serves one process)",
-                file=sys.stderr,
-            )
+            print(f"doublesix serve: {_(helpwords.WORKERS_NEED_POSTGRESQL)}", file=sys.stderr)
             return 2
         # Opened here once, so a wrong URL is told at once (and the table made once).
         app = create_app(url, settings=settings, workers=args.workers)
         held = status_line(app.state.store)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
-        print(f"doublesix serve: cannot open the database: {error}", file=sys.stderr)
+        print(f"doublesix serve: {helpwords.cannot_open_database(error)}", file=sys.stderr)
         return 1
     raise_open_files()
     os.environ.update(settings.env())
     os.environ[DATABASE_ENV] = url
     os.environ[WORKERS_ENV] = str(args.workers)
     GuardedH11Protocol.settings = settings
-    print(f"doublesix: open {address(args.host, args.port)} in your browser", flush=True)
-    print(f"doublesix: games are saved in {shown} ({held}); press Ctrl+C to stop", flush=True)
-    print(f"doublesix: the computer players search on the {SEARCH_PATH} path", flush=True)
+    for line in helpwords.serve_lines(address(args.host, args.port), shown, held, SEARCH_PATH):
+        print(line, flush=True)
     options: dict[str, Any] = {
         "host": args.host,
         "port": args.port,

@@ -29,6 +29,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from doublesix.web.storage.store import database_url
+from doublesix.words import adminwords
+from doublesix.words.helpwords import option_help
 
 #: The exit status for a PostgreSQL database: not done here, pg_dump does it.
 USE_PG_DUMP: Final = 2
@@ -38,9 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix backup``."""
     parser.add_argument(
         "--db", default=None, metavar="PATH_OR_URL",
-        help="a SQLite file or a SQLAlchemy URL, as for doublesix serve",
+        help=option_help("backup", "db"),
     )
-    parser.add_argument("file", metavar="FILE", help="where the copy goes (replaced if there)")
+    parser.add_argument("file", metavar="FILE", help=option_help("backup", "file"))
 
 
 def backup_sqlite(source: Path, target: Path) -> None:
@@ -92,17 +94,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         url = make_url(database_url(args.db))
     except ArgumentError as error:
-        print(f"{name}: not a database: {error}", file=sys.stderr)
+        print(f"{name}: {adminwords.not_a_database(error)}", file=sys.stderr)
         return 1
     backend = url.get_backend_name()
     if backend == "postgresql":
         dump, restore = pg_dump_lines(url, args.file)
-        print(f"{name}: a PostgreSQL database is backed up with its own tool, pg_dump "
-              f"(consistent while the server runs):\n  {dump}\nand restored with:\n  {restore}")
+        print(f"{name}: {adminwords.use_pg_dump(dump, restore)}")
         return USE_PG_DUMP
     if backend != "sqlite" or url.database in (None, "", ":memory:"):
-        print(f"{name}: only a SQLite file or PostgreSQL is backed up here, not "
-              f"{url.render_as_string(hide_password=True)}", file=sys.stderr)
+        shown = url.render_as_string(hide_password=True)
+        print(f"{name}: {adminwords.only_sqlite_or_postgresql(shown)}", file=sys.stderr)
         return 1
     source, target = Path(str(url.database)), Path(args.file).expanduser()
     try:
@@ -110,5 +111,5 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, sqlite3.Error) as error:
         print(f"{name}: {error}", file=sys.stderr)
         return 1
-    print(f"{name}: {source} copied to {target} ({target.stat().st_size:,} bytes)")
+    print(f"{name}: {adminwords.backed_up(str(source), str(target), target.stat().st_size)}")
     return 0

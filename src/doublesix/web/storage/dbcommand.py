@@ -18,6 +18,8 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from doublesix.web.storage import migrating
 from doublesix.web.storage.store import database_url, make_engine
+from doublesix.words import adminwords
+from doublesix.words.helpwords import cannot_open_database, option_help
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,13 +27,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument(
         "--db", default=None, metavar="PATH_OR_URL",
-        help="a SQLite file or a SQLAlchemy URL, as for doublesix serve",
+        help=option_help("db", "db"),
     )
     commands = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     commands.add_parser("upgrade", parents=[database],
-                        help="bring the database to the newest revision of its schema")
+                        help=option_help("db", "upgrade"))
     commands.add_parser("current", parents=[database],
-                        help="say which revision the database is at (changes nothing)")
+                        help=option_help("db", "current"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,12 +46,11 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "current" and parsed.get_backend_name() == "sqlite" and (
                 parsed.database not in (None, "", ":memory:")
                 and not Path(str(parsed.database)).exists()):
-            print(f"{name}: {shown}: no database there yet (doublesix db upgrade or "
-                  "doublesix serve makes it)")
+            print(f"{name}: {adminwords.no_database_yet(shown)}")
             return 0
         engine = make_engine(url)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
-        print(f"{name}: cannot open the database: {error}", file=sys.stderr)
+        print(f"{name}: {cannot_open_database(error)}", file=sys.stderr)
         return 1
     try:
         if args.action == "upgrade":
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: {error}", file=sys.stderr)
         return 1
     except (SQLAlchemyError, OSError) as error:
-        print(f"{name}: the database failed: {error}", file=sys.stderr)
+        print(f"{name}: {adminwords.database_failed(error)}", file=sys.stderr)
         return 1
     finally:
         engine.dispose()
@@ -76,38 +77,15 @@ def upgraded(done: migrating.Upgrade) -> str:
     >>> from doublesix.web.storage.migrating import Upgrade
     >>> upgraded(Upgrade("0002", "0002", adopted=False))
     'at revision 0002 already, the newest'
-    >>> upgraded(Upgrade(None, "0002", adopted=True))
-    'written before the migrations; upgraded to revision 0002'
-    >>> upgraded(Upgrade("0001", "0002", adopted=False))
-    'upgraded from revision 0001 to 0002'
     """
-    if not done.changed:
-        return f"at revision {done.after} already, the newest"
-    if done.adopted:
-        return f"written before the migrations; upgraded to revision {done.after}"
-    if done.before is None:
-        return f"empty; its tables made at revision {done.after}"
-    return f"upgraded from revision {done.before} to {done.after}"
+    return adminwords.upgraded(done.before, done.after, done.changed, done.adopted)
 
 
 def current(there: migrating.Found, newest: str) -> str:
     """Which revision the database is at, in words (a revision this doublesix knows).
 
     >>> from doublesix.web.storage.migrating import Found
-    >>> current(Found("0002", True), "0002")
-    'at revision 0002, the newest'
     >>> current(Found("0001", True), "0002")
     'at revision 0001; doublesix db upgrade brings it to 0002'
-    >>> current(Found(None, True), "0002")
-    'written before the migrations (no revision); doublesix db upgrade brings it to 0002'
-    >>> current(Found(None, False), "0002")
-    'empty (no revision); doublesix db upgrade makes its tables at 0002'
     """
-    if there.revision == newest:
-        return f"at revision {newest}, the newest"
-    if there.revision is not None:
-        return f"at revision {there.revision}; doublesix db upgrade brings it to {newest}"
-    if there.tables:
-        return ("written before the migrations (no revision); doublesix db upgrade brings it "
-                f"to {newest}")
-    return f"empty (no revision); doublesix db upgrade makes its tables at {newest}"
+    return adminwords.current(there.revision, there.tables, newest)

@@ -27,6 +27,8 @@ from doublesix.web.storage import ratings
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.stats import Finished, statistics
 from doublesix.web.storage.store import ResultRow, SavedGame, Store, digest
+from doublesix.words import refusals
+from doublesix.words.i18n import _
 
 
 async def record(live: LiveGames, saving: Saving, game_id: str, token: str) -> dict[str, Any]:
@@ -42,7 +44,7 @@ async def record(live: LiveGames, saving: Saving, game_id: str, token: str) -> d
     if seat_holding(saved, token) is None:
         raise ForbiddenError(game_id)
     if not saved.is_finished:
-        raise NotNowError("the game is still going on: its record is ready once it is over")
+        raise NotNowError(_(refusals.RECORD_NOT_YET))
     return record_json(saved)
 
 

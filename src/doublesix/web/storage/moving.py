@@ -35,6 +35,9 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from doublesix.web.storage import migrating
 from doublesix.web.storage.store import database_url, make_engine
+from doublesix.words import adminwords
+from doublesix.words.helpwords import option_help
+from doublesix.words.i18n import _
 
 #: Rows read and written at a time.
 BATCH: Final = 500
@@ -112,43 +115,42 @@ def move(
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``doublesix move``."""
     parser.add_argument("--from", dest="source", required=True, metavar="PATH_OR_URL",
-                        help="the database to copy (a SQLite file or a SQLAlchemy URL)")
+                        help=option_help("move", "from"))
     parser.add_argument("--to", dest="target", required=True, metavar="PATH_OR_URL",
-                        help="the empty database to fill (its tables are made)")
+                        help=option_help("move", "to"))
     parser.add_argument("--batch", type=int, default=BATCH, metavar="ROWS",
-                        help="rows read and written at a time (default: %(default)s)")
+                        help=option_help("move", "batch"))
 
 
 def run(args: argparse.Namespace) -> int:
     """``doublesix move``; returns the exit status."""
     name = "doublesix move"
     if args.batch < 1:
-        print(f"{name}: --batch must be at least 1", file=sys.stderr)
+        print(f"{name}: {_(adminwords.BATCH_AT_LEAST_ONE)}", file=sys.stderr)
         return 2
     engines: list[Engine] = []
     try:
         urls = [make_url(database_url(value)) for value in (args.source, args.target)]
         shown = [url.render_as_string(hide_password=True) for url in urls]
         if urls[0].get_backend_name() == "sqlite" and not Path(str(urls[0].database)).is_file():
-            print(f"{name}: no database at {urls[0].database}", file=sys.stderr)
+            print(f"{name}: {adminwords.no_database_at(urls[0].database)}", file=sys.stderr)
             return 1
         engines = [make_engine(url.render_as_string(hide_password=False)) for url in urls]
         source, target = engines
         check_source(source)
         with source.connect() as connection:
             total = sum(counts(connection).values())
-        with args.bar(f"{name}: copying", total=total) as advance:
+        with args.bar(f"{name}: {_(adminwords.COPYING)}", total=total) as advance:
             copied = move(source, target, args.batch, advance)
     except (MoveError, migrating.SchemaError) as error:
         print(f"{name}: {error}", file=sys.stderr)
         return 1
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
-        print(f"{name}: the database failed: {error}", file=sys.stderr)
+        print(f"{name}: {adminwords.database_failed(error)}", file=sys.stderr)
         return 1
     finally:
         for engine in engines:
             engine.dispose()
-    rows = ", ".join(f"{n} {table.removeprefix('doublesix_').replace('_', ' ')}"
-                     for table, n in copied.items())
-    print(f"{name}: {shown[0]} copied to {shown[1]}: {rows} (counted on both sides)")
+    rows = {table.removeprefix("doublesix_").replace("_", " "): n for table, n in copied.items()}
+    print(f"{name}: {adminwords.moved(shown[0], shown[1], rows)}")
     return 0

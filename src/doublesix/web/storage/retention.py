@@ -60,6 +60,9 @@ from doublesix.web.storage.store import (
     found_at,
     utcnow,
 )
+from doublesix.words import adminwords
+from doublesix.words.helpwords import cannot_open_database, option_help
+from doublesix.words.i18n import _
 
 log = logging.getLogger("doublesix.web")
 
@@ -220,27 +223,9 @@ def game_count(store: Store) -> int:
         return int(session.scalar(select(func.count()).select_from(GameRow)) or 0)
 
 
-def size_words(size: int | None) -> str:
-    """A size in bytes as a person reads it.
-
-    >>> size_words(512), size_words(1_450_000), size_words(None)
-    ('512 bytes', '1.4 MB', 'size unknown')
-    """
-    if size is None:
-        return "size unknown"
-    if size < 1000:
-        return f"{size} bytes"
-    for unit in ("kB", "MB", "GB"):
-        size_f = size / 1000
-        if size_f < 1000 or unit == "GB":
-            return f"{size_f:.1f} {unit}"
-        size = round(size_f)
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
 def status_line(store: Store) -> str:
     """The database's size and its games, for ``doublesix serve``'s status (blocking)."""
-    return f"{size_words(database_size(store))}, {game_count(store)} games"
+    return adminwords.status_line(database_size(store), game_count(store))
 
 
 class Retention:
@@ -323,9 +308,8 @@ def dry_run_refusal(url: str) -> str | None:
     if there.revision == newest or not there.known:  # a newer one: Store refuses it in words
         return None
     if not there.tables:
-        return "the database holds no games of doublesix (a dry run makes no tables)"
-    return (f"the database is at revision {there.revision or 'none'}, before the newest "
-            f"({newest}), and a dry run changes nothing: run doublesix db upgrade first")
+        return _(adminwords.NO_GAMES_HERE)
+    return adminwords.before_newest(there.revision, newest)
 
 
 def missing_file(url: str) -> Path | None:
@@ -357,21 +341,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     settings = Settings.from_env()
     parser.add_argument(
         "--db", default=None, metavar="PATH_OR_URL",
-        help="a SQLite file or a SQLAlchemy URL, as for doublesix serve",
+        help=option_help("prune", "db"),
     )
     parser.add_argument(
-        "--dry-run", action="store_true", help="list what would be removed; remove nothing",
+        "--dry-run", action="store_true", help=option_help("prune", "dry-run"),
     )
     parser.add_argument(
         "--unfinished-days", type=in_range("keep_unfinished_days"),
         default=settings.keep_unfinished_days, metavar="DAYS",
-        help="remove games nobody moved in for this long (default: %(default)g; 0: keep)",
+        help=option_help("prune", "unfinished-days"),
     )
     parser.add_argument(
         "--finished-days", type=in_range("keep_finished_days"),
         default=settings.keep_finished_days, metavar="DAYS",
-        help="remove games that ended this long ago (default: %(default)g; 0: keep); "
-        "their statistics are kept",
+        help=option_help("prune", "finished-days"),
     )
 
 
@@ -384,14 +367,14 @@ def run(args: argparse.Namespace) -> int:
     missing = missing_file(url)
     if missing is not None:
         # Opening it would create it, tables and all: a typo would look like an empty server.
-        print(f"doublesix prune: there is no database at {missing}", file=sys.stderr)
+        print(f"doublesix prune: {adminwords.no_database_at(missing)}", file=sys.stderr)
         return 1
     try:
         # A dry run writes nothing: not the tables, not an upgrade of an older schema.
         unready = dry_run_refusal(url) if args.dry_run else None
         store = None if unready is not None else Store(url)
     except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as error:
-        print(f"doublesix prune: cannot open the database: {error}", file=sys.stderr)
+        print(f"doublesix prune: {cannot_open_database(error)}", file=sys.stderr)
         return 1
     if store is None:
         print(f"doublesix prune: {unready}", file=sys.stderr)
@@ -403,21 +386,20 @@ def run(args: argparse.Namespace) -> int:
             found = {True: 0, False: 0}
             for game in each_candidate(store, policy, now):
                 found[game.finished] += 1
-                kind = "finished" if game.finished else "unfinished"
-                print(f"{game.id}  {kind:10}  last saved {game.updated:%Y-%m-%d %H:%M}")
-            print(f"doublesix prune: would remove {found[False]} unfinished and {found[True]} "
-                  f"finished games (statistics kept); the database holds {before}")
+                print(adminwords.candidate_line(game.id, game.finished,
+                                                f"{game.updated:%Y-%m-%d %H:%M}"))
+            print(f"doublesix prune: {adminwords.would_remove(found[False], found[True], before)}")
             return 0
         removed = 0
-        with args.bar("doublesix prune: removing") as advance:  # in a terminal only
+        # The bar shows in a terminal only.
+        with args.bar(f"doublesix prune: {_(adminwords.REMOVING)}") as advance:
             while gone := prune_batch(store, policy, now):
                 removed += gone
                 advance(gone)
-        print(f"doublesix prune: removed {removed} games (statistics kept); the database "
-              f"held {before}, now {status_line(store)}")
+        print(f"doublesix prune: {adminwords.removed(removed, before, status_line(store))}")
         return 0
     except SQLAlchemyError as error:
-        print(f"doublesix prune: the database failed: {error}", file=sys.stderr)
+        print(f"doublesix prune: {adminwords.database_failed(error)}", file=sys.stderr)
         return 1
     finally:
         store.dispose()

@@ -28,7 +28,8 @@ from doublesix.web.routes.errors import NotNowError, UnavailableError
 from doublesix.web.settings import Settings
 from doublesix.web.storage import ratings
 from doublesix.web.storage.store import OVER, PLAYING, RESIGNED, SavedGame, Store, unavailable
-from doublesix.words import tabletalk
+from doublesix.words import refusals, tabletalk
+from doublesix.words.i18n import _
 
 log = logging.getLogger("doublesix.web")
 
@@ -37,8 +38,6 @@ T = TypeVar("T")
 #: How long a game's ``moves`` may grow (characters, some 300 moves) before a save writes the
 #: whole match instead (and empties them).
 MOVES_LIMIT: Final = 2400
-#: What a change is told while the database cannot save it.
-DATABASE_AWAY: Final = "the games database is not answering: try again in a few seconds"
 
 
 class Saving:
@@ -121,7 +120,7 @@ class Saving:
                         results.append(await self.run(self.store.update, saved, person=person))
                     except Exception as alone:
                         results.append(alone)
-        for (_, answer), result in zip(batch, results, strict=True):
+        for (_job, answer), result in zip(batch, results, strict=True):
             if answer.done():
                 continue  # its caller is gone (cancelled)
             if isinstance(result, BaseException):
@@ -212,9 +211,7 @@ class Saving:
                 if self._closing() or time.monotonic() - started > self.settings.save_give_up:
                     game.saving = False
                     await self.reload(game)
-                    raise NotNowError(
-                        "the game could not be saved: the change is undone, try again"
-                    ) from None
+                    raise NotNowError(_(refusals.NOT_SAVED)) from None
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, self.settings.save_retry_max)
             except Exception:
@@ -230,7 +227,7 @@ class Saving:
                 game.tell(notice("saved", tabletalk.SAVED_AGAIN))
         if not ok:
             await self.reload(game)
-            raise NotNowError("the game could not be saved (or changed elsewhere): try again")
+            raise NotNowError(_(refusals.NOT_SAVED_ELSEWHERE))
         if events is None:
             game.send_states()
         else:
@@ -282,14 +279,14 @@ class Saving:
             ok = await self.save(game)
         except UnavailableError:
             saved.seats, saved.table = before
-            raise NotNowError(DATABASE_AWAY) from None
+            raise NotNowError(_(refusals.UNAVAILABLE)) from None
         except Exception:
             saved.seats, saved.table = before
             raise
         if not ok:
             saved.seats, saved.table = before
             await self.reload(game)
-            raise NotNowError("the table changed meanwhile: try again")
+            raise NotNowError(_(refusals.TABLE_CHANGED))
         game.refresh()
 
     def close(self) -> None:
