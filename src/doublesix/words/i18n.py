@@ -102,6 +102,28 @@ def direction(language: str | None = None) -> str:
     return "rtl" if (language or current()) == "qps-rtl" else "ltr"
 
 
+def intl_locale(language: str | None = None) -> str:
+    """The BCP 47 tag a browser's ``Intl`` formats numbers and dates with for ``language`` (the
+    current one when None); the pseudo-languages format as English does.
+
+    >>> intl_locale("pt_BR"), intl_locale("fr"), intl_locale("qps-rtl")
+    ('pt-BR', 'fr', 'en')
+    """
+    language = language or current()
+    return ENGLISH if language in PSEUDO else language.replace("_", "-")
+
+
+def html_lang(language: str | None = None) -> str:
+    """The ``lang`` of a page in ``language`` (the current one when None): its BCP 47 tag, and
+    for the pseudo-languages the private tags Windows gives them.
+
+    >>> html_lang("pt_BR"), html_lang("qps"), html_lang("qps-rtl")
+    ('pt-BR', 'qps-ploc', 'qps-plocm')
+    """
+    language = language or current()
+    return {"qps": "qps-ploc", "qps-rtl": "qps-plocm"}.get(language, language.replace("_", "-"))
+
+
 # -- choosing a language ------------------------------------------------------------------------
 
 

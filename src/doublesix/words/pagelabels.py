@@ -19,6 +19,8 @@ import json
 from typing import Final
 
 from doublesix.words import accountwords, lobbywords, matchwords, names, pagewords, watchwords
+from doublesix.words.i18n import _, intl_locale, using
+from doublesix.words.keywords import single_keys
 from doublesix.words.pagewords import page_title
 
 #: Every label the page's scripts show, by the name they use (``LABELS.nextHand``).
@@ -243,26 +245,62 @@ LABELS: Final[dict[str, str]] = {
 }
 
 
-def javascript(labels: dict[str, str] = LABELS) -> str:
-    """The browser's ``labels.js``: ``labels`` as one frozen object, ``LABELS``.
+def labels_in(language: str) -> dict[str, str]:
+    """:data:`LABELS` said in ``language`` (each through the catalog), ``locale`` the tag the
+    browser's ``Intl`` formats numbers and dates with.
 
-    >>> print(javascript({"nextHand": "Next hand"}).splitlines()[-3:])
-    ['export const LABELS = Object.freeze({', '  "nextHand": "Next hand",', '});']
+    >>> labels_in("en") == LABELS
+    True
+    >>> labels_in("pt_BR")["locale"], labels_in("qps")["nextHand"]
+    ('pt-BR', '⟦Next hand⟧')
     """
-    entries = "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n"
-                      for name, text in labels.items())
+    with using(language) as chosen:
+        said = {name: _(text) for name, text in LABELS.items() if name != "locale"}
+        return {"locale": intl_locale(chosen), **said}
+
+
+def javascript(labels: dict[str, str] = LABELS, keys: dict[str, str] | None = None) -> str:
+    """The browser's ``labels.js``: ``labels`` as one frozen object, ``LABELS``, and the
+    single keys (:func:`doublesix.words.keywords.single_keys`, English's when None) as
+    ``KEYS``.  The server writes one a language (``/static/labels/es.js``).
+
+    >>> print(javascript({"nextHand": "Next hand"}, {"draw": "d"}).splitlines()[-6:])
+    ['export const LABELS = Object.freeze({', '  "nextHand": "Next hand",', '});', \
+'export const KEYS = Object.freeze({', '  "draw": "d",', '});']
+    """
+    if keys is None:
+        with using("en"):
+            keys = single_keys()
+
+    def frozen(values: dict[str, str]) -> str:
+        return "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n"
+                       for name, text in values.items())
+
     return (
         "// @ts-check\n"
         "/**\n"
         " * The page's own labels (button names, headings, what it says while it connects or\n"
-        " * loads): every word the scripts show that the server does not send. Written from\n"
-        " * src/doublesix/words/pagelabels.py by `python -m doublesix.words.pagelabels`: change\n"
-        " * them there.\n"
+        " * loads): every word the scripts show that the server does not send, and the single\n"
+        " * keys. Written from src/doublesix/words/pagelabels.py by `python -m\n"
+        " * doublesix.words.pagelabels`: change them there. The server writes one a language.\n"
         " */\n"
         "export const LABELS = Object.freeze({\n"
-        f"{entries}"
+        f"{frozen(labels)}"
+        "});\n"
+        "export const KEYS = Object.freeze({\n"
+        f"{frozen(keys)}"
         "});\n"
     )
+
+
+def module_in(language: str) -> str:
+    """The labels module of ``language``: its labels and its single keys.
+
+    >>> 'export const KEYS' in module_in("es"), '"locale": "es"' in module_in("es")
+    (True, True)
+    """
+    with using(language):
+        return javascript(labels_in(language), single_keys())
 
 
 if __name__ == "__main__":  # pragma: no cover - the command that writes labels.js

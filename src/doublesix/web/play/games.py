@@ -62,6 +62,7 @@ from doublesix.web.storage.listening import Listener
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, Store, digest
 from doublesix.words import pagewords, tabletalk, watchwords
+from doublesix.words.i18n import _
 
 #: While watchers come and go, the players are told how many watch at most this often (s).
 WATCHERS_TOLD_EVERY = 1.0
@@ -237,7 +238,7 @@ class Games:
         else:  # the change waiting for the database is not shown: the last saved picture is
             connection.send({"type": "state", "state": pictures.picture(
                 stored_match(game.saved), game_info(game.saved), seat, with_view)})
-            connection.send(notice("saving-failed", tabletalk.SAVING_FAILED))
+            connection.send(notice("saving-failed", _(tabletalk.SAVING_FAILED)))
         self.computers.advance(game)
         return game, connection
 
@@ -270,7 +271,7 @@ class Games:
             raise GameNotFoundError(game_id)
         if game.watching_here() >= self.settings.watchers_per_table:
             self.registry.forget_if_idle(game)
-            raise TooManyError(watchwords.TOO_MANY)
+            raise TooManyError(_(watchwords.TOO_MANY))
         connection = Connection(watching.BOTTOM, address)
         connection.watching = True
         game.watchers.append(connection)
@@ -298,7 +299,7 @@ class Games:
                              "is closed"})
             connection.close(CLOSE_TOO_MANY)
             return
-        connection.send({"type": "error", "message": watchwords.ONLY_PLAYERS})
+        connection.send({"type": "error", "message": _(watchwords.ONLY_PLAYERS)})
 
     def _watchers_changed(self, game: Game) -> None:
         """Tell the table how many watch: at once, then at most once every
@@ -378,7 +379,7 @@ class Games:
                 raise NotNowError(pagewords.NO_TAKE_BACK)
             match.take_back(seat)
             await self.saving.commit(game, None, person=True)
-            game.tell(notice("taken-back", pagewords.TOOK_BACK))
+            game.tell_each(lambda: notice("taken-back", _(pagewords.TOOK_BACK)))
             return
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(f"unknown message type {message.kind!r}")

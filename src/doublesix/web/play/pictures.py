@@ -44,6 +44,7 @@ from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo, undo_allowed
 from doublesix.words import endwords, pagewords, players, results, rulebook, tabletalk, talk
 from doublesix.words.eventwords import describe
+from doublesix.words.i18n import _
 
 
 @functools.lru_cache(maxsize=512)
@@ -175,7 +176,7 @@ def choices_json(view: View) -> list[dict[str, Any]]:
                 "where": endwords.where_question(choice.tile),
                 "question": endwords.end_question(choice),
                 "keys": endwords.end_keys(choice),
-                "choose": endwords.CHOOSE_AN_END,
+                "choose": _(endwords.CHOOSE_AN_END),
             },
         }
         for choice in summary.tile_choices(view).values()

@@ -28,6 +28,7 @@ from doublesix.protocol.endpoints import MAX_TARGET, JoinRequest, NewGameRequest
 from doublesix.protocol.wire import MAX_NAME
 from doublesix.web.play.gameinfo import ProtocolError
 from doublesix.words import chatwords, lobbywords, names, pagewords, players, rulebook
+from doublesix.words.i18n import _
 
 #: The host's name when the new table's body names nobody.
 HOST_NAME: Final = "Host"
@@ -268,7 +269,7 @@ def parse_new_game(body: object) -> NewGame:
         raise FieldError("name", str(error)) from None
     rules = _rules(variant, players, request.target, request.set, request.options)
     if request.public and wire.PERSON not in opponents:
-        raise FieldError("public", lobbywords.PUBLIC_NEEDS_A_PERSON)
+        raise FieldError("public", _(lobbywords.PUBLIC_NEEDS_A_PERSON))
     return NewGame(rules, tuple(opponents), request.seed, host_name, request.public,
                    request.rated or wire.PERSON not in opponents)
 

@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The page's own labels (button names, headings, what it says while it connects or
- * loads): every word the scripts show that the server does not send. Written from
- * src/doublesix/words/pagelabels.py by `python -m doublesix.words.pagelabels`: change
- * them there.
+ * loads): every word the scripts show that the server does not send, and the single
+ * keys. Written from src/doublesix/words/pagelabels.py by `python -m
+ * doublesix.words.pagelabels`: change them there. The server writes one a language.
  */
 export const LABELS = Object.freeze({
   "locale": "en",
@@ -195,4 +195,14 @@ export const LABELS = Object.freeze({
   "result": "Result",
   "rating": "Rating",
   "interval": "Interval",
+});
+export const KEYS = Object.freeze({
+  "left": "l",
+  "right": "r",
+  "up": "u",
+  "down": "d",
+  "draw": "d",
+  "hand": "h",
+  "ends": "e",
+  "scores": "s",
 });
