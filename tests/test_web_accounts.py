@@ -257,7 +257,8 @@ class TestPreferences:
         assert client.get("/api/account/preferences").json() == after.json()
 
     @pytest.mark.parametrize("body", [
-        {"theme": "purple"}, {"felt": 3}, {"tiles": ["pips"]}, {"language": "tlh"}, {"language": "pt-BR"},
+        {"theme": "purple"}, {"felt": 3}, {"tiles": ["pips"]}, {"language": "tlh"},
+        {"language": "pt-BR"},
         {"theme": "x" * 5000}, [], "dark", None,
     ])
     def test_a_preference_that_is_not_one_of_the_choices_is_refused_in_words(

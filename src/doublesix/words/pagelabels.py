@@ -16,10 +16,10 @@ formats its numbers in. The page's markup (``index.html``) holds its own heading
 from __future__ import annotations
 
 import json
-from typing import Final
+from typing import Any, Final
 
 from doublesix.words import accountwords, lobbywords, matchwords, names, pagewords, watchwords
-from doublesix.words.i18n import _, intl_locale, using
+from doublesix.words.i18n import N_, NATIVE_NAMES, _, html_lang, intl_locale, using
 from doublesix.words.keywords import single_keys
 from doublesix.words.pagewords import page_title
 
@@ -245,6 +245,24 @@ LABELS: Final[dict[str, str]] = {
 }
 
 
+#: The label of the Settings' language choice (each language is named in itself there).
+LANGUAGE_LABEL: Final = N_("Language")
+
+
+def language_choice(language: str) -> dict[str, Any]:
+    """The Settings' language choice for a page in ``language``: the language it is in, the
+    choice's label in it, and each language by its code, ``lang`` tag and own name.
+
+    >>> choice = language_choice("fr")
+    >>> choice["current"], choice["label"], choice["choices"][2]
+    ('fr', 'Langue', {'code': 'pt_BR', 'tag': 'pt-BR', 'name': 'Português (Brasil)'})
+    """
+    with using(language) as chosen:
+        return {"current": chosen, "label": _(LANGUAGE_LABEL),
+                "choices": [{"code": code, "tag": html_lang(code), "name": name}
+                            for code, name in NATIVE_NAMES.items()]}
+
+
 def labels_in(language: str) -> dict[str, str]:
     """:data:`LABELS` said in ``language`` (each through the catalog), ``locale`` the tag the
     browser's ``Intl`` formats numbers and dates with.
@@ -259,18 +277,20 @@ def labels_in(language: str) -> dict[str, str]:
         return {"locale": intl_locale(chosen), **said}
 
 
-def javascript(labels: dict[str, str] = LABELS, keys: dict[str, str] | None = None) -> str:
-    """The browser's ``labels.js``: ``labels`` as one frozen object, ``LABELS``, and the
-    single keys (:func:`doublesix.words.keywords.single_keys`, English's when None) as
-    ``KEYS``.  The server writes one a language (``/static/labels/es.js``).
+def javascript(labels: dict[str, str] = LABELS, keys: dict[str, str] | None = None,
+               language: dict[str, Any] | None = None) -> str:
+    """The browser's ``labels.js``: ``labels`` as one frozen object, ``LABELS``, the single
+    keys (:func:`doublesix.words.keywords.single_keys`) as ``KEYS`` and the language choice
+    (:func:`language_choice`) as ``LANGUAGE``, English's when None.  The server writes one a
+    language (``/static/labels/es.js``).
 
-    >>> print(javascript({"nextHand": "Next hand"}, {"draw": "d"}).splitlines()[-6:])
+    >>> print(javascript({"nextHand": "Next hand"}, {"draw": "d"}).splitlines()[7:13])
     ['export const LABELS = Object.freeze({', '  "nextHand": "Next hand",', '});', \
 'export const KEYS = Object.freeze({', '  "draw": "d",', '});']
     """
-    if keys is None:
-        with using("en"):
-            keys = single_keys()
+    with using("en"):
+        keys = single_keys() if keys is None else keys
+        language = language_choice("en") if language is None else language
 
     def frozen(values: dict[str, str]) -> str:
         return "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n"
@@ -290,6 +310,7 @@ def javascript(labels: dict[str, str] = LABELS, keys: dict[str, str] | None = No
         "export const KEYS = Object.freeze({\n"
         f"{frozen(keys)}"
         "});\n"
+        f"export const LANGUAGE = Object.freeze({json.dumps(language, ensure_ascii=False)});\n"
     )
 
 
@@ -300,7 +321,7 @@ def module_in(language: str) -> str:
     (True, True)
     """
     with using(language):
-        return javascript(labels_in(language), single_keys())
+        return javascript(labels_in(language), single_keys(), language_choice(language))
 
 
 if __name__ == "__main__":  # pragma: no cover - the command that writes labels.js

@@ -282,7 +282,7 @@ def create_app(
     async def join_page(request: Request, game_id: str, code: str) -> Response:
         return page(request)
 
-    install.add_routes(app, STATIC)
+    install.add_routes(app, STATIC, pages.made())
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     # -- the JSON API: each route takes and answers doublesix.protocol.endpoints' models ----

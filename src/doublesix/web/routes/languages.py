@@ -23,7 +23,9 @@ per language and kept in memory.
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
@@ -32,6 +34,7 @@ from typing import Final
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 
+from doublesix.web.routes.guards import CONTENT_SECURITY_POLICY
 from doublesix.words import i18n, markup, pagelabels
 
 #: The cookie that keeps the language chosen in Settings (the browser writes it).
@@ -63,22 +66,46 @@ def labels_url(language: str) -> str:
     return LABELS_MODULE if language == i18n.ENGLISH else LABELS_PATH.format(language=language)
 
 
+def import_map(language: str) -> str:
+    """The page's import map in ``language``: its scripts' ``labels.js`` is the language's.
+
+    >>> import_map("es")
+    '{"imports": {"/static/labels.js": "/static/labels/es.js"}}'
+    """
+    return json.dumps({"imports": {LABELS_MODULE: labels_url(language)}})
+
+
 def render_page(source: str, language: str) -> str:
     """The page in ``language``: its words said in it, ``lang`` and ``dir`` on ``<html>``, and
-    (but in English) the import map of its labels before the first script.
+    the import map of its labels before the first script.  English is the page as written.
 
     >>> page = '<html lang="en"><head><script src="/static/theme.js"></script></head>'
     >>> render_page(page + '<p>Lobby</p>', "qps-rtl")[:48]
     '<html lang="qps-plocm" dir="rtl"><head><script t'
     """
-    page = markup.translated(source, language) if language != i18n.ENGLISH else source
-    page = page.replace(_HTML_TAG, f'<html lang="{i18n.html_lang(language)}" '
-                                   f'dir="{i18n.direction(language)}">', 1)
-    if language != i18n.ENGLISH:
-        imports = json.dumps({"imports": {LABELS_MODULE: labels_url(language)}})
-        page = page.replace(_FIRST_SCRIPT,
-                            f'<script type="importmap">{imports}</script>\n  {_FIRST_SCRIPT}', 1)
-    return page
+    if language == i18n.ENGLISH:
+        return source
+    page = markup.translated(source, language).replace(
+        _HTML_TAG, f'<html lang="{i18n.html_lang(language)}" dir="{i18n.direction(language)}">',
+        1)
+    return page.replace(_FIRST_SCRIPT, f'<script type="importmap">{import_map(language)}'
+                                       f'</script>\n  {_FIRST_SCRIPT}', 1)
+
+
+def security_policy(language: str) -> str:
+    """The page's ``Content-Security-Policy`` in ``language``: the server's, with the hash of
+    its import map (an inline script) allowed to run.
+
+    >>> security_policy("en") == CONTENT_SECURITY_POLICY
+    True
+    >>> security_policy("fr").endswith("script-src 'self' 'sha256-" +
+    ...     base64.b64encode(hashlib.sha256(import_map("fr").encode()).digest()).decode() + "'")
+    True
+    """
+    if language == i18n.ENGLISH:
+        return CONTENT_SECURITY_POLICY
+    digest = base64.b64encode(hashlib.sha256(import_map(language).encode()).digest()).decode()
+    return f"{CONTENT_SECURITY_POLICY}; script-src 'self' 'sha256-{digest}'"
 
 
 class Pages:
@@ -102,6 +129,12 @@ class Pages:
         """The labels module of ``language``."""
         return pagelabels.module_in(language)
 
+    def made(self) -> dict[str, str]:
+        """The labels modules of the languages but English (whose is a file), by address: the
+        service worker keeps them with the files."""
+        return {labels_url(language): self.labels(language)
+                for language in i18n.LANGUAGES if language != i18n.ENGLISH}
+
 
 def add_routes(app: FastAPI, static: Path, placeholder: str) -> Pages:
     """Answer every request in its language (a middleware; ``request.state.language`` holds
@@ -120,7 +153,7 @@ def add_routes(app: FastAPI, static: Path, placeholder: str) -> Pages:
         response.headers.setdefault("Content-Language", i18n.html_lang(language))
         return response
 
-    @app.get("/static/labels/{language}.js", include_in_schema=False)
+    @app.get(LABELS_PATH, include_in_schema=False)
     async def labels(language: str) -> Response:
         if language not in (*i18n.LANGUAGES, *i18n.PSEUDO):
             return Response("", status_code=404)
@@ -134,4 +167,5 @@ def page_response(request: Request, pages: Pages) -> Response:
     """The page in the request's language (never kept stale: ``no-cache``)."""
     language = getattr(request.state, "language", i18n.ENGLISH)
     return HTMLResponse(pages.page(language),
-                        headers={"Cache-Control": "no-cache", "Vary": VARY})
+                        headers={"Cache-Control": "no-cache", "Vary": VARY,
+                                 "Content-Security-Policy": security_policy(language)})

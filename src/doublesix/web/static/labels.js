@@ -206,3 +206,4 @@ export const KEYS = Object.freeze({
   "ends": "e",
   "scores": "s",
 });
+export const LANGUAGE = Object.freeze({"current": "en", "label": "Language", "choices": [{"code": "en", "tag": "en", "name": "English"}, {"code": "es", "tag": "es", "name": "Español"}, {"code": "pt_BR", "tag": "pt-BR", "name": "Português (Brasil)"}, {"code": "fr", "tag": "fr", "name": "Français"}]});
