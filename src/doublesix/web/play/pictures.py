@@ -45,6 +45,7 @@ from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo, undo_allowed
 from doublesix.words import endwords, pagewords, players, results, rulebook, tabletalk, talk
 from doublesix.words.eventwords import describe
 from doublesix.words.i18n import _
+from doublesix.words.names import shown
 
 
 @functools.lru_cache(maxsize=512)
@@ -334,7 +335,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "game_id": info.game_id,
         "revision": info.revision,
         "me": me,
-        "names": names,
+        "names": [shown(name) for name in names],  # "You" in the reader's language
         "kinds": list(info.kinds),
         "difficulties": [
             strength(kind) for kind in info.kinds
