@@ -20,6 +20,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from doublesix.engine.moves import Move
+from doublesix.engine.summary import Lay, TileChoice
+from doublesix.engine.tiles import Tile
 from doublesix.protocol.wire import COOKIE
 from doublesix.web.play import pictures
 from doublesix.web.play.chat import chat_message
@@ -27,7 +30,9 @@ from doublesix.web.play.games import Games
 from doublesix.web.routes.app import STATIC, create_app
 from doublesix.web.routes.languages import LANGUAGE_COOKIE
 from doublesix.words import accountwords, lobbywords, markup, pagelabels, tabletalk
-from doublesix.words.i18n import OPEN, _, using
+from doublesix.words.endwords import end_keys
+from doublesix.words.i18n import LANGUAGES, OPEN, _, using
+from doublesix.words.keywords import clashes, single_keys
 from doublesix.words.talk import NOBODY
 from tests.support.web import TEST_SETTINGS, SeatSocket
 
@@ -109,6 +114,19 @@ def test_the_worker_keeps_every_languages_labels(client: TestClient) -> None:
     worker = client.get("/sw.js").text
     for language in ("es", "pt_BR", "fr"):
         assert f'"/static/labels/{language}.js"' in worker
+
+
+def test_each_languages_single_keys_are_letters_that_do_not_clash() -> None:
+    for language in LANGUAGES:
+        with using(language):
+            keys = single_keys()
+        assert all(len(key) == 1 and key.isalpha() and key.islower() for key in keys.values())
+        assert clashes(keys) == [], language
+    with using("fr"):
+        assert single_keys()["draw"] == "p"
+    with using("es"):
+        lays = tuple(Lay(Move(Tile(6, 4), end), 4, (), 0, 0) for end in ("left", "right"))
+        assert end_keys(TileChoice(Tile(6, 4), lays, asks=True)).endswith("I o D.")
 
 
 # -- answers and refusals ------------------------------------------------------------------------

@@ -57,7 +57,8 @@ OUTSIDE_MARKERS = """(names) => {
     const el = node.parentElement;
     // Not words of the page's language: a name in its own language (the language choice), a
     // number with its unit written by the browser's Intl (the pace), a key cap.
-    const not = "script, style, template, [translate=no], kbd, svg, [hidden], [lang]:not(html), output";
+    const not = "script, style, template, [translate=no], kbd, svg, [hidden], " +
+      "[lang]:not(html), output";
     if (!el || el.closest(not)) continue;
     if (el.closest("dialog:not([open])")) continue;
     const style = getComputedStyle(el);
