@@ -243,22 +243,23 @@ class TestPreferences:
         assert client.put("/api/account/preferences", json={"theme": "dark"}).status_code == 401
         client.post("/api/account", json=ANA)
         assert client.get("/api/account/preferences").json() == {
-            "theme": None, "felt": None, "tiles": None, "coach": None}
+            "theme": None, "felt": None, "tiles": None, "coach": None, "language": None}
         changed = client.put("/api/account/preferences", json={"theme": "dark", "felt": "red"})
         assert changed.status_code == 200, changed.text
-        assert changed.json() == {"theme": "dark", "felt": "red", "tiles": None, "coach": None}
+        assert changed.json() == {"theme": "dark", "felt": "red", "tiles": None, "coach": None,
+                                  "language": None}
         # A field at a time: the others stay; null forgets one.
         client.put("/api/account/preferences", json={"tiles": "colours", "coach": "off"})
         after = client.put("/api/account/preferences", json={"felt": None})
         assert after.json() == {"theme": "dark", "felt": None, "tiles": "colours",
-                                "coach": "off"}
+                                "coach": "off", "language": None}
         new_browser(client)
         client.post("/api/session", json=ANA)
         assert client.get("/api/account/preferences").json() == after.json()
 
     @pytest.mark.parametrize("body", [
-        {"theme": "purple"}, {"felt": 3}, {"tiles": ["pips"]}, {"language": "fr"},
-        {"coach": True}, {"coach": "sometimes"},
+        {"theme": "purple"}, {"felt": 3}, {"tiles": ["pips"]}, {"language": "tlh"},
+        {"language": "pt-BR"}, {"coach": True}, {"coach": "sometimes"},
         {"theme": "x" * 5000}, [], "dark", None,
     ])
     def test_a_preference_that_is_not_one_of_the_choices_is_refused_in_words(
@@ -277,12 +278,23 @@ class TestPreferences:
             account = accounts.find(app.state.store, "Ana")
             assert account is not None
             accounts.set_preferences(app.state.store, account.id,
-                                     {"theme": "sepia", "felt": "blue", "language": "fr"})
+                                     {"theme": "sepia", "felt": "blue", "language": "tlh"})
             assert client.get("/api/account/preferences").json() == {
-                "theme": None, "felt": "blue", "tiles": None, "coach": None}
+                "theme": None, "felt": "blue", "tiles": None, "coach": None,
+                "language": None}
             kept = client.put("/api/account/preferences", json={"tiles": "pips"})
             assert kept.json() == {"theme": None, "felt": "blue", "tiles": "pips",
-                                   "coach": None}
+                                   "coach": None, "language": None}
+
+    def test_the_language_chosen_follows_the_account(self, client: TestClient) -> None:
+        """Issue 43: the language chosen in Settings is kept by the account, so that signing
+        in on another browser brings it (the browser then sets its language cookie)."""
+        client.post("/api/account", json=ANA)
+        chosen = client.put("/api/account/preferences", json={"language": "pt_BR"})
+        assert chosen.json()["language"] == "pt_BR"
+        new_browser(client)
+        client.post("/api/session", json=ANA)
+        assert client.get("/api/account/preferences").json()["language"] == "pt_BR"
 
     def test_deleting_the_account_deletes_its_preferences(self, client: TestClient) -> None:
         client.post("/api/account", json=ANA)

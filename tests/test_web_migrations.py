@@ -299,7 +299,8 @@ class TestThePreferences:
                                                        "password": "correct horse battery"})
             assert signed.status_code == 200, signed.text
             assert client.get("/api/account/preferences").json() == {
-                "theme": None, "felt": None, "tiles": None, "coach": None}
+                "theme": None, "felt": None, "tiles": None, "coach": None,
+                "language": None}
             kept = client.put("/api/account/preferences", json={"theme": "dark"})
             assert kept.json()["theme"] == "dark"
         assert schema_differences(database_url) == []

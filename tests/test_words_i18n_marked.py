@@ -155,6 +155,8 @@ WALKS: dict[ModuleType, dict[str, list[Callable[[], Any]]]] = {
                                 if name != "locale"}],
         "javascript": [],  # writes translated() (a test below reads it in Spanish)
         "locale_tag": [],  # a language's tag, no sentence
+        "language_choice": [lambda: pagelabels.language_choice("qps")["label"]],
+        "module_in": [],  # javascript() in a language (tests/test_web_languages.py reads it)
     },
     reviewtalk: {
         "move_words": [lambda: reviewtalk.move_words(Move(Tile(6, 4), "right")),

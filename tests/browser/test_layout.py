@@ -161,3 +161,38 @@ def test_the_whole_table_fits_every_screen(make_session: Any, table: Table, them
         check_fits(page, where)
         page.screenshot(
             path=str(SCREENSHOTS / f"table-{table.name}-{theme}-{width}x{height}.png"))
+
+
+#: Every button with words shown in the game screen whose words do not fit it (cut off, or
+#: spilling); the hand's tiles are pictures.
+CLIPPED = """() => [...document.querySelectorAll("#game button, #game .button")]
+  .filter((el) => !el.closest("[hidden], .hand-tile") && getComputedStyle(el).display !== "none"
+          && el.getClientRects().length && /\\p{L}/u.test(el.textContent))
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+  .map((el) => `${el.id || el.className}: ${el.textContent.trim()}`)"""
+
+
+@pytest.mark.parametrize("language", ["fr", "pt_BR"])
+@pytest.mark.parametrize("table", [TABLES[0], TABLES[2]], ids=lambda t: t.name)
+def test_the_table_fits_every_screen_in_the_longer_languages(
+        make_session: Any, table: Table, language: str) -> None:
+    """Issue 43: French and Portuguese sentences are longer than English ones; the game screen
+    still fits every size (no scroll, everything in view) and no button's words are cut."""
+    match = late_position(table)
+    session: Session = make_session(delay=0)
+    session.context.add_cookies([{"name": "doublesix_language", "value": language,
+                                  "url": session.server.url}])
+    page = session.page()
+    session.scripted_game(page, match, ("random",) * (table.rules.players - 1))
+    assert wait_phase(page) == "you"
+    expect(page.locator("html")).to_have_attribute("lang", language.replace("_", "-"))
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
+                      "requestAnimationFrame(r)))")
+        page.wait_for_timeout(120)
+        where = f"{table.name} in {language} at {width}x{height}"
+        check_fits(page, where)
+        assert page.evaluate(CLIPPED) == [], f"{where}: words cut off"
+        shot = f"table-{table.name}-{language}-{width}x{height}.png"
+        page.screenshot(path=str(SCREENSHOTS / shot))

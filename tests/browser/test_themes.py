@@ -306,7 +306,8 @@ def test_a_signed_in_choice_follows_the_person_to_another_browser(make_session: 
             dialog.get_by_label(LABELS[label], exact=True).check()
         assert answer.value.ok
     kept = page.request.get(laptop.server.url + "/api/account/preferences").json()
-    assert kept == {"theme": "dark", "felt": "blue", "tiles": "numerals", "coach": None}
+    assert kept == {"theme": "dark", "felt": "blue", "tiles": "numerals", "coach": None,
+                    "language": None}
 
     phone: Session = make_session(viewport={"width": 390, "height": 844})
     other = phone.page()

@@ -4,7 +4,7 @@ account's page, a new password, deleting the account, and the preferences the ac
 >>> Credentials.model_validate({"name": "Ana", "password": "correct horse"}).client
 'browser'
 >>> Preferences.model_validate({"theme": "dark"})
-Preferences(theme='dark', felt=None, tiles=None, coach=None)
+Preferences(theme='dark', felt=None, tiles=None, coach=None, language=None)
 >>> AccountInfo.model_validate({"name": "Ana", "created": "2026-12-04",
 ...                              "signed_in": "Signed in as Ana."}).name
 'Ana'
@@ -86,13 +86,15 @@ TileStyle = Literal["pips", "numerals", "colours"]
 #: The coach (issue 44): ``auto`` speaks in a browser's first games (fewer than 5 finished),
 #: ``on`` always, ``off`` never; in a game against the computers only, never in a rated one.
 Coaching = Literal["auto", "on", "off"]
+#: The language the person reads the game in (``doublesix.words.i18n.LANGUAGES``).
+Language = Literal["en", "es", "pt_BR", "fr"]
 
 
 class Preferences(Model):
-    """How a person likes the game to look, kept by their account (``GET`` and ``PUT
-    /api/account/preferences``) and by each browser: a small record of choices, each None
-    until it is made (a browser then keeps its own). Every field is one of a few names, so
-    the record is bounded; a field joins it as one line (the language of issue 43 will)."""
+    """How a person likes the game to look and speak, kept by their account (``GET`` and
+    ``PUT /api/account/preferences``) and by each browser: a small record of choices, each
+    None until it is made (a browser then keeps its own). Every field is one of a few names,
+    so the record is bounded; a field joins it as one line."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
 
@@ -100,3 +102,5 @@ class Preferences(Model):
     felt: Felt | None = None
     tiles: TileStyle | None = None
     coach: Coaching | None = None
+    #: The language chosen in Settings (issue 43): signing in on another browser brings it.
+    language: Language | None = None

@@ -1,7 +1,8 @@
 """The message catalogs, for translators: ``python -m doublesix.words.catalogs COMMAND``.
 
 - ``extract``: find every marked message in ``src/doublesix`` (``_``, ``ngettext``,
-  ``pgettext``, ``npgettext``, ``N_``) and write the template, ``locale/doublesix.pot``.
+  ``pgettext``, ``npgettext``, ``N_``) and the web page's own words (``web/static/index.html``,
+  :mod:`doublesix.words.markup`), and write the template, ``locale/doublesix.pot``.
 - ``update``: bring each language's ``doublesix.po`` up to the template (new messages empty,
   changed ones fuzzy, gone ones obsolete).
 - ``compile``: write each ``doublesix.mo`` from its ``.po`` (the package ships them).
@@ -27,11 +28,14 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from doublesix.words import markup
 from doublesix.words.i18n import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR
 
 #: The package's sources, searched for marked messages.
 SOURCES: Final = Path(__file__).resolve().parents[1]
 TEMPLATE: Final = LOCALE_DIR / f"{DOMAIN}.pot"
+#: The web page, whose own words (:mod:`doublesix.words.markup`) join the template.
+PAGE: Final = SOURCES / "web" / "static" / "index.html"
 #: A comment above a message that starts so is kept for the translators.
 COMMENT_TAGS: Final = ("Translators:",)
 _PLACEHOLDER: Final = re.compile(r"\{(\w*)[^{}]*\}")
@@ -66,6 +70,9 @@ def template() -> Catalog:
     for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(f"doublesix/{filename}", lineno)],
                     auto_comments=comments, context=context)
+    for said in markup.messages(PAGE.read_text(encoding="utf-8")):
+        catalog.add(said.text, None, [(f"doublesix/{PAGE.relative_to(SOURCES).as_posix()}",
+                                       said.line)], context=said.context)
     return catalog
 
 

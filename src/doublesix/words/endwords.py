@@ -23,6 +23,7 @@ from doublesix.engine.summary import Lay, TileChoice
 from doublesix.engine.tiles import Tile
 from doublesix.words.eventwords import end_words
 from doublesix.words.i18n import N_, _, capital, percent
+from doublesix.words.keywords import single_keys
 
 
 def end_name(end: str) -> str:
@@ -97,7 +98,7 @@ def end_keys(choice: TileChoice) -> str:
     >>> end_keys(TileChoice(Tile(6, 4), lays, asks=True))
     'Choose an end, or press L or U.'
     """
-    keys = [str(lay.end)[0].upper() for lay in choice.lays]
+    keys = [single_keys()[str(lay.end)].upper() for lay in choice.lays]
     return _("Choose an end, or press {keys}.").format(keys=or_list(keys))
 
 

@@ -102,6 +102,17 @@ def direction(language: str | None = None) -> str:
     return "rtl" if (language or current()) == "qps-rtl" else "ltr"
 
 
+def html_lang(language: str | None = None) -> str:
+    """The ``lang`` of a page in ``language`` (the current one when None): its BCP 47 tag, and
+    for the pseudo-languages the private tags Windows gives them.
+
+    >>> html_lang("pt_BR"), html_lang("qps"), html_lang("qps-rtl")
+    ('pt-BR', 'qps-ploc', 'qps-plocm')
+    """
+    language = language or current()
+    return {"qps": "qps-ploc", "qps-rtl": "qps-plocm"}.get(language, language.replace("_", "-"))
+
+
 # -- choosing a language ------------------------------------------------------------------------
 
 

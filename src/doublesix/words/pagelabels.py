@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 from doublesix.words import (
     accountwords,
@@ -35,7 +35,17 @@ from doublesix.words import (
     pagewords,
     watchwords,
 )
-from doublesix.words.i18n import ENGLISH, N_, _, babel_locale, using
+from doublesix.words.i18n import (
+    ENGLISH,
+    N_,
+    NATIVE_NAMES,
+    _,
+    babel_locale,
+    current,
+    html_lang,
+    using,
+)
+from doublesix.words.keywords import single_keys
 from doublesix.words.pagewords import page_title
 
 #: Every label's message, by the name the page's scripts use (``LABELS.nextHand``): the
@@ -325,28 +335,69 @@ with using(ENGLISH):
     LABELS: Final[dict[str, str]] = translated()
 
 
-def javascript(labels: Mapping[str, str] | None = None) -> str:
-    """The browser's ``labels.js``: ``labels`` (by default every label, in the language of
-    the moment: :func:`translated`) as one frozen object, ``LABELS``.
+#: The label of the Settings' language choice (each language is named in itself there).
+LANGUAGE_LABEL: Final = N_("Language")
 
-    >>> print(javascript({"nextHand": "Next hand"}).splitlines()[-3:])
-    ['export const LABELS = Object.freeze({', '  "nextHand": "Next hand",', '});']
+
+def language_choice(language: str) -> dict[str, Any]:
+    """The Settings' language choice for a page in ``language``: the language it is in, the
+    choice's label in it, and each language by its code, ``lang`` tag and own name.
+
+    >>> choice = language_choice("fr")
+    >>> choice["current"], choice["label"], choice["choices"][2]
+    ('fr', 'Langue', {'code': 'pt_BR', 'tag': 'pt-BR', 'name': 'Português (Brasil)'})
     """
-    shown = translated() if labels is None else labels
-    entries = "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n"
-                      for name, text in shown.items())
+    with using(language) as chosen:
+        return {"current": chosen, "label": _(LANGUAGE_LABEL),
+                "choices": [{"code": code, "tag": html_lang(code), "name": name}
+                            for code, name in NATIVE_NAMES.items()]}
+
+
+def javascript(labels: Mapping[str, str] | None = None, keys: Mapping[str, str] | None = None,
+               language: dict[str, Any] | None = None) -> str:
+    """The browser's ``labels.js``: ``labels`` as one frozen object, ``LABELS``, the single
+    keys (:func:`doublesix.words.keywords.single_keys`) as ``KEYS`` and the language choice
+    (:func:`language_choice`) as ``LANGUAGE``; each, when not given, in the language of the
+    moment (:func:`translated`).  The server writes one a language (:func:`module_in`).
+
+    >>> print(javascript({"nextHand": "Next hand"}, {"draw": "d"}).splitlines()[7:13])
+    ['export const LABELS = Object.freeze({', '  "nextHand": "Next hand",', '});', \
+'export const KEYS = Object.freeze({', '  "draw": "d",', '});']
+    """
+    labels = translated() if labels is None else labels
+    keys = single_keys() if keys is None else keys
+    language = language_choice(current()) if language is None else language
+
+    def frozen(values: Mapping[str, str]) -> str:
+        return "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n"
+                       for name, text in values.items())
+
     return (
         "// @ts-check\n"
         "/**\n"
         " * The page's own labels (button names, headings, what it says while it connects or\n"
-        " * loads): every word the scripts show that the server does not send. Written from\n"
-        " * src/doublesix/words/pagelabels.py by `python -m doublesix.words.pagelabels`: change\n"
-        " * them there.\n"
+        " * loads): every word the scripts show that the server does not send, and the single\n"
+        " * keys. Written from src/doublesix/words/pagelabels.py by `python -m\n"
+        " * doublesix.words.pagelabels`: change them there. The server writes one a language.\n"
         " */\n"
         "export const LABELS = Object.freeze({\n"
-        f"{entries}"
+        f"{frozen(labels)}"
         "});\n"
+        "export const KEYS = Object.freeze({\n"
+        f"{frozen(keys)}"
+        "});\n"
+        f"export const LANGUAGE = Object.freeze({json.dumps(language, ensure_ascii=False)});\n"
     )
+
+
+def module_in(language: str) -> str:
+    """The labels module of ``language``: its labels, its single keys and its language choice.
+
+    >>> 'export const KEYS' in module_in("es"), '"locale": "es"' in module_in("es")
+    (True, True)
+    """
+    with using(language):
+        return javascript()
 
 
 if __name__ == "__main__":  # pragma: no cover - the command that writes labels.js

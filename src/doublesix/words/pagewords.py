@@ -23,7 +23,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from doublesix.words import players, saying
+from doublesix.words import names, players, saying
 from doublesix.words.i18n import N_, _, ngettext
 from doublesix.words.saying import listing
 
@@ -66,7 +66,7 @@ def me_name(name: str, partner: str | None, at_table: bool) -> list[str]:
         template = _("{name} (you) and {partner}") if partner else _("{name} (you)")
     else:
         template = _("{name} and {partner}") if partner else "{name}"
-    return marked(template, name=name, partner=partner)
+    return marked(template, name=names.shown(name), partner=partner)
 
 
 #: Your row's status line once the hand, or the game, is over.

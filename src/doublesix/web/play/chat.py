@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import collections
+import functools
 import time
 import weakref
 from collections.abc import Callable
@@ -29,12 +30,13 @@ from doublesix.web.play.live import Connection, Game
 from doublesix.web.routes.errors import NotNowError, TooManyError
 from doublesix.web.settings import Settings
 from doublesix.words import chatwords
+from doublesix.words.i18n import _
 
 
 def chat_message(game: Game, seat: int, key: str) -> dict[str, Any]:
     """The ``chat`` message every socket of the table gets when ``seat`` says ``key``."""
     phrase = chatwords.PHRASES[key]
-    return {"type": "chat", "seat": seat, "phrase": key, "label": phrase.label,
+    return {"type": "chat", "seat": seat, "phrase": key, "label": _(phrase.label),
             "text": chatwords.said(key, game.saved.seats[seat].name)}
 
 
@@ -57,7 +59,7 @@ def chat_note(payload: str) -> tuple[str, int, str, str] | None:
     parts = payload.split(" ")
     if len(parts) != 3 or not parts[1].startswith("chat:"):
         return None
-    _, seat, key = [*parts[1].split(":"), "", ""][:3]
+    _kind, seat, key = [*parts[1].split(":"), "", ""][:3]
     if not seat.isdigit() or key not in chatwords.PHRASES:
         return None
     return parts[0], int(seat), key, parts[2]
@@ -95,9 +97,9 @@ class QuickChat:
         if key not in chatwords.PHRASES:
             raise ProtocolError(chatwords.unknown(str(key)))
         if game.saved.table is None:
-            raise NotNowError(chatwords.ONLY_PEOPLE)
+            raise NotNowError(_(chatwords.ONLY_PEOPLE))
         if not holds_seat(game, connection):
-            raise NotNowError(chatwords.ONLY_SEATED)
+            raise NotNowError(_(chatwords.ONLY_SEATED))
         seat = connection.seat
         now = self.clock()
         times = self._said.setdefault(game, {}).setdefault(seat, collections.deque())
@@ -109,11 +111,11 @@ class QuickChat:
         if len(times) >= self.settings.chat_per_minute:
             raise TooManyError(chatwords.too_many(self.settings.chat_per_minute, 60))
         times.append(now)
-        game.tell(chat_message(game, seat, key))
+        game.tell_each(functools.partial(chat_message, game, seat, key))
         if self.announce is not None:
             self.announce(game, seat, key)
 
     def heard(self, game: Game, seat: int, key: str) -> None:
         """Another server process's socket at this table said ``key``: tell this one's."""
         if game.saved.table is not None and 0 <= seat < len(game.saved.seats):
-            game.tell(chat_message(game, seat, key))
+            game.tell_each(functools.partial(chat_message, game, seat, key))

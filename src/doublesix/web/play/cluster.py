@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Callable
@@ -142,7 +143,8 @@ class Cluster:
             game.tell_table(None)
         for seat in sorted(after - before):
             name = game.saved.seats[seat].name
-            game.tell_table(tabletalk.back(name) if game.returned(seat) else None, about=seat)
+            game.tell_table(functools.partial(tabletalk.back, name) if game.returned(seat)
+                            else None, about=seat)
         for seat in sorted(before - after):
             game.went_away(seat)
         if before - after:
@@ -190,7 +192,7 @@ class Cluster:
             if stored.table is not None and stored.table.next_game is not None and (
                 before is None or before.next_game is None
             ):
-                game.tell(again_message(stored.table.next_game))
+                game.tell_each(functools.partial(again_message, stored.table.next_game))
             if events:
                 game.broadcast(events)
             else:

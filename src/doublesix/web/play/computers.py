@@ -21,12 +21,12 @@ from doublesix.engine.moves import IllegalMoveError, Move
 from doublesix.engine.view import View
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play import pictures
-from doublesix.web.play.live import Connection, Game, LiveGames, Message
+from doublesix.web.play.live import Connection, Game, LiveGames
 from doublesix.web.play.searchers import SEARCHING, Searchers, choose_move, choose_seeded, suggest
 from doublesix.web.routes.errors import NotNowError, TooManyError
 from doublesix.web.settings import Settings
 from doublesix.web.storage.saving import Saving
-from doublesix.words import endwords, refusals
+from doublesix.words import endwords, i18n, refusals
 from doublesix.words.i18n import _
 
 log = logging.getLogger("doublesix.web")
@@ -147,11 +147,11 @@ class Computers:
             if game.hints.get(key) is future:
                 del game.hints[key]
             raise NotNowError(_(refusals.HINT_FAILED)) from None
-        connection.send(answer)
+        with i18n.using(connection.language):  # one search, said in each asker's language
+            reason = endwords.hint_reason(*answer)
+            connection.send({"type": "hint", **pictures.move_json(answer.move),
+                             "reason": reason, "words": endwords.hint_sentence(reason)})
 
-    async def _search_hint(self, view: View, seed: int) -> Message:
-        suggestion = await self.searchers.run(suggest, view, seed, self.hint_options)
-        move: Move = suggestion.move
-        reason = endwords.hint_reason(*suggestion)
-        return {"type": "hint", **pictures.move_json(move), "reason": reason,
-                "words": endwords.hint_sentence(reason)}
+    async def _search_hint(self, view: View, seed: int) -> Any:
+        """The expert's suggestion (numbers: the words are said to each asker)."""
+        return await self.searchers.run(suggest, view, seed, self.hint_options)

@@ -62,7 +62,7 @@ from doublesix.web.storage.creating import new_game
 from doublesix.web.storage.listening import Listener
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, Store, digest
-from doublesix.words import errorwords, pagewords, refusals, tabletalk, watchwords
+from doublesix.words import errorwords, i18n, pagewords, refusals, tabletalk, watchwords
 from doublesix.words.i18n import _
 
 #: While watchers come and go, the players are told how many watch at most this often (s).
@@ -227,7 +227,8 @@ class Games:
         game.connections.append(connection)
         same_seat = [c for c in game.connections if c.seat == seat and not c.closed]
         for old in same_seat[: max(0, len(same_seat) - max(1, self.settings.sockets_per_seat))]:
-            old.send({"type": "error", "message": _(refusals.TOO_MANY_PLACES)})
+            with i18n.using(old.language):
+                old.send({"type": "error", "message": _(refusals.TOO_MANY_PLACES)})
             old.close(CLOSE_TOO_MANY)
         if not game.saving:
             async with game.lock:
@@ -241,7 +242,7 @@ class Games:
         else:  # the change waiting for the database is not shown: the last saved picture is
             connection.send({"type": "state", "state": pictures.picture(
                 stored_match(game.saved), game_info(game.saved), seat, with_view)})
-            connection.send(notice("saving-failed", tabletalk.SAVING_FAILED))
+            connection.send(notice("saving-failed", _(tabletalk.SAVING_FAILED)))
         self.computers.advance(game)
         return game, connection
 
@@ -274,7 +275,7 @@ class Games:
             raise GameNotFoundError(game_id)
         if game.watching_here() >= self.settings.watchers_per_table:
             self.registry.forget_if_idle(game)
-            raise TooManyError(watchwords.TOO_MANY)
+            raise TooManyError(_(watchwords.TOO_MANY))
         connection = Connection(watching.BOTTOM, address)
         connection.watching = True
         game.watchers.append(connection)
@@ -301,7 +302,7 @@ class Games:
             connection.send({"type": "error", "message": _(refusals.TOO_MANY_MESSAGES)})
             connection.close(CLOSE_TOO_MANY)
             return
-        connection.send({"type": "error", "message": watchwords.ONLY_PLAYERS})
+        connection.send({"type": "error", "message": _(watchwords.ONLY_PLAYERS)})
 
     def _watchers_changed(self, game: Game) -> None:
         """Tell the table how many watch: at once, then at most once every
@@ -390,7 +391,7 @@ class Games:
                 raise NotNowError(_(pagewords.NO_TAKE_BACK))
             match.take_back(seat)
             await self.saving.commit(game, None, person=True)
-            game.tell(notice("taken-back", pagewords.TOOK_BACK))
+            game.tell_each(lambda: notice("taken-back", _(pagewords.TOOK_BACK)))
             return None
         else:  # pragma: no cover - parse_message admits nothing else
             raise ProtocolError(refusals.unknown_message(message.kind, list(MESSAGE_TYPES)))

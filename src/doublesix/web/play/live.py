@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import hmac
 import json
 import logging
@@ -34,7 +35,7 @@ from doublesix.web.play.encoded import Encoded
 from doublesix.web.play.gameinfo import GameInfo, TableInfo, TableSeat
 from doublesix.web.routes.errors import DamagedGameError, GameNotFoundError
 from doublesix.web.storage.store import SavedGame, digest
-from doublesix.words import refusals, tabletalk
+from doublesix.words import i18n, refusals, tabletalk
 from doublesix.words.i18n import _
 from doublesix.words.talk import NOBODY
 
@@ -46,6 +47,8 @@ NEXT_HAND: Final = "next"
 OUTBOX_LIMIT: Final = 1000
 
 Message = dict[str, Any]
+#: Words said when called, in the language of that moment (each reader's: :meth:`Game.tell_table`).
+Said = Callable[[], str]
 
 
 def new_token() -> str:
@@ -102,6 +105,9 @@ class Connection:
         self.with_view = False
         #: Whether it watches (sent the watchers' pictures; it holds no seat).
         self.watching = False
+        #: The language of its person: everything the table sends it is said in it (the
+        #: language its socket was opened in, :func:`doublesix.words.i18n.current`).
+        self.language = i18n.current()
 
     def send(self, message: Message) -> None:
         """Queue a message; a connection that stopped reading is closed instead."""
@@ -149,7 +155,7 @@ class Game:
     saving: bool = False
     #: Each seat's recent hint requests (times), and the hints of the newest positions.
     hint_times: dict[int, collections.deque[float]] = field(default_factory=dict)
-    hints: dict[tuple[int, int], asyncio.Future[Message]] = field(default_factory=dict)
+    hints: dict[tuple[int, int], asyncio.Future[Any]] = field(default_factory=dict)
     #: How many of the coach's judgements are under way (:mod:`~doublesix.web.play.coaching`):
     #: the computers wait for them.
     coaching: int = 0
@@ -170,9 +176,9 @@ class Game:
     #: The match's state when it was last saved or loaded (a save writes the match only
     #: when it changed since).
     saved_state: State | None = None
-    #: The pictures sent since the game last changed, by seat and ``with_view``
+    #: The pictures sent since the game last changed, by seat, ``with_view`` and language
     #: (:meth:`picture`), and what they were built from.
-    _pictures: dict[tuple[int, bool], Message] = field(default_factory=dict)
+    _pictures: dict[tuple[int, bool, str], Message] = field(default_factory=dict)
     _pictured: tuple[tuple[Any, ...], tuple[Any, ...]] | tuple[()] = ()
 
     @property
@@ -245,7 +251,8 @@ class Game:
         """A person's seat has no socket left anywhere: they are away from now, and the others
         are told."""
         self.away_since[seat] = time.monotonic()
-        self.tell_table(tabletalk.left(self.saved.seats[seat].name), about=seat)
+        self.tell_table(functools.partial(tabletalk.left, self.saved.seats[seat].name),
+                        about=seat)
 
     def refresh(self) -> None:
         """Rebuild :attr:`info` from the saved game (names, kinds, the table), with who is
@@ -264,11 +271,13 @@ class Game:
         table.handover_after = self.handover_after
         table.away = {seat: int(now - since) for seat, since in self.away_since.items()}
 
-    def picture(self, seat: int, with_view: bool = False) -> Message:
-        """Seat ``seat``'s picture now (:func:`doublesix.web.play.pictures.picture`): built once for
-        each seat while the game stays as it is (its match, revision, seats and table, and who
+    def picture(self, seat: int, with_view: bool = False, language: str | None = None) -> Message:
+        """Seat ``seat``'s picture now (:func:`doublesix.web.play.pictures.picture`), its
+        sentences in ``language`` (None: the current one): built once for each seat and
+        language while the game stays as it is (its match, revision, seats and table, and who
         is at the table), then sent as it is, and encoded once (:class:`Encoded`).  It must not
         be changed."""
+        language = language or i18n.current()
         table = self.info.table
         objects = (self.match, self.match.state, self.info)
         values = (self.match.resigned, self.info.revision,
@@ -280,25 +289,27 @@ class Game:
                 or values != pictured[1]:
             self._pictures = {}
             self._pictured = (objects, values)
-        key = (seat, with_view)
+        key = (seat, with_view, language)
         shown = self._pictures.get(key)
         if shown is None:
-            shown = self._pictures[key] = Encoded(
-                watching.picture(self.match, self.info) if seat == NOBODY
-                else pictures.picture(self.match, self.info, seat, with_view))
+            with i18n.using(language):
+                shown = self._pictures[key] = Encoded(
+                    watching.picture(self.match, self.info) if seat == NOBODY
+                    else pictures.picture(self.match, self.info, seat, with_view))
         return shown
 
-    def watcher_picture(self) -> Message:
-        """The picture every watcher is sent now (:func:`doublesix.web.play.watching.picture`),
-        built and encoded once for them all while the game stays as it is (as
-        :meth:`picture`)."""
-        return self.picture(NOBODY)
+    def watcher_picture(self, language: str | None = None) -> Message:
+        """The picture every watcher reading ``language`` is sent now
+        (:func:`doublesix.web.play.watching.picture`), built and encoded once for them all
+        while the game stays as it is (as :meth:`picture`)."""
+        return self.picture(NOBODY, language=language)
 
     def send_state(self, connection: Connection) -> None:
-        """Send one connection its seat's whole picture (a watcher, the watcher's)."""
+        """Send one connection its seat's whole picture (a watcher, the watcher's), in its
+        language."""
         self.refresh_presence()
-        shown = self.watcher_picture() if connection.watching \
-            else self.picture(connection.seat, connection.with_view)
+        shown = self.watcher_picture(connection.language) if connection.watching \
+            else self.picture(connection.seat, connection.with_view, connection.language)
         connection.send({"type": "state", "state": shown})
 
     def send_states(self) -> None:
@@ -311,53 +322,78 @@ class Game:
         :data:`~doublesix.words.talk.NOBODY` for each watcher."""
         return [(c.seat, c) for c in self.connections] + [(NOBODY, c) for c in self.watchers]
 
-    def tell_table(self, text: str | None, about: int | None = None) -> None:
-        """Send every connection the table as its seat sees it, with ``text`` (said to all but
-        the seat ``about``, whom it concerns); the sockets of one seat share one message."""
+    def tell_table(self, text: Said | None, about: int | None = None) -> None:
+        """Send every connection the table as its seat sees it, with ``text`` said in its
+        language (to all but the seat ``about``, whom it concerns); the sockets of one seat
+        and language share one message."""
         table = self.info.table
         if table is None:
             return
         self.refresh_presence()
-        told: dict[int, Encoded] = {}
+        told: dict[tuple[int, str], Encoded] = {}
         for seat, connection in self.audience():
-            message = told.get(seat)
+            message = told.get((seat, connection.language))
             if message is None:
-                message = told[seat] = Encoded({
-                    "type": "table",
-                    "table": table.to_json(seat, self.id, self.is_over),
-                    "text": None if seat == about else text,
-                    "room": pictures.room_json(self.match.rules, table, seat)
-                    if table.stage == WAITING and seat != NOBODY else None,
-                })
+                with i18n.using(connection.language):
+                    message = told[seat, connection.language] = Encoded({
+                        "type": "table",
+                        "table": table.to_json(seat, self.id, self.is_over),
+                        "text": None if seat == about or text is None else text(),
+                        "room": pictures.room_json(self.match.rules, table, seat)
+                        if table.stage == WAITING and seat != NOBODY else None,
+                    })
             connection.send(message)
 
     def broadcast(self, events: list[Event]) -> None:
         """Send every connection each event, with its seat's picture after them: the sockets
         of one seat and view are sent the same messages, encoded once."""
         self.refresh_presence()
-        told: dict[tuple[int, bool], list[Encoded]] = {}
+        told: dict[tuple[int, bool, str], list[Encoded]] = {}
         for seat, connection in self.audience():
-            view = (seat, connection.with_view and seat != NOBODY)
+            view = (seat, connection.with_view and seat != NOBODY, connection.language)
             messages = told.get(view)
             if messages is None:
                 shown = self.picture(*view)
-                messages = told[view] = [
-                    Encoded({
-                        "type": "event",
-                        "event": pictures.event_json(event, seat),
-                        "text": pictures.event_text(event, self.info, seat),
-                        "short": pictures.event_short(event, self.info, seat),
-                        "state": shown,
-                    })
-                    for event in events
-                ]
+                with i18n.using(connection.language):
+                    messages = told[view] = [
+                        Encoded({
+                            "type": "event",
+                            "event": pictures.event_json(event, seat),
+                            "text": pictures.event_text(event, self.info, seat),
+                            "short": pictures.event_short(event, self.info, seat),
+                            "state": shown,
+                        })
+                        for event in events
+                    ]
             for message in messages:
                 connection.send(message)
 
     def tell(self, message: Message) -> None:
-        """Send every connection the same message (holding nothing private), encoded once."""
+        """Send every connection the same message (holding nothing private and no words),
+        encoded once."""
         shared = message if isinstance(message, Encoded) else Encoded(message)
         for _seat, connection in self.audience():
+            connection.send(shared)
+
+    def tell_each(self, message: Callable[[], Message]) -> None:
+        """Send every connection the message ``message()`` makes in its language (holding
+        nothing private): made and encoded once a language.
+
+        >>> from doublesix.words.i18n import _
+        >>> game = Game.__new__(Game); game.connections, game.watchers = [], []
+        >>> for language in ("es", "fr", "es"):
+        ...     with i18n.using(language):
+        ...         game.connections.append(Connection(0))
+        >>> game.tell_each(lambda: notice("saved", _("Your turn.")))
+        >>> [c.outbox.get_nowait()["message"] for c in game.connections]
+        ['Tu turno.', 'À vous de jouer.', 'Tu turno.']
+        """
+        made: dict[str, Encoded] = {}
+        for _seat, connection in self.audience():
+            shared = made.get(connection.language)
+            if shared is None:
+                with i18n.using(connection.language):
+                    shared = made[connection.language] = Encoded(message())
             connection.send(shared)
 
     def close_stale_seats(self) -> None:
@@ -365,7 +401,8 @@ class Game:
         for connection in list(self.connections):
             held = self.saved.seats[connection.seat].token_hash
             if held is not None and connection.token_hash not in (None, held):
-                connection.send({"type": "error", "message": _(refusals.OPENED_ELSEWHERE)})
+                with i18n.using(connection.language):
+                    connection.send({"type": "error", "message": _(refusals.OPENED_ELSEWHERE)})
                 connection.close()
 
 

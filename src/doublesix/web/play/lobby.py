@@ -15,7 +15,8 @@ from doublesix.web.play import gameinfo, pictures
 from doublesix.web.storage import lobbyrows
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, utcnow
-from doublesix.words import lobbywords, watchwords
+from doublesix.words import i18n, lobbywords, watchwords
+from doublesix.words.i18n import _
 
 #: Tables listed at most.
 LIMIT: Final = 100
@@ -24,26 +25,30 @@ FRESH: Final = 1.0
 
 
 class Lobby:
-    """The lobby of one server process: the list, read again once it is a second old."""
+    """The lobby of one server process: the list, read again once it is a second old (kept a
+    language: its words are said in the reader's)."""
 
     def __init__(self, saving: Saving) -> None:
         self.saving = saving
-        self._read: tuple[float, dict[str, Any]] | None = None
+        self._read: dict[str, tuple[float, dict[str, Any]]] = {}
 
     async def tables(self) -> dict[str, Any]:
-        """``GET /api/lobby``'s answer (``protocol.lobby.Lobby``)."""
+        """``GET /api/lobby``'s answer (``protocol.lobby.Lobby``), in the current language."""
         now = time.monotonic()
-        if self._read is not None and now - self._read[0] < FRESH:
-            return self._read[1]
+        language = i18n.current()
+        read = self._read.get(language)
+        if read is not None and now - read[0] < FRESH:
+            return read[1]
         store = self.saving.store
         games = await self.saving.run(lobbyrows.open_tables, store, LIMIT)
         playing = await self.saving.run(lobbyrows.games_in_play, store, LIMIT)
         owners = [seat.owner for game in games + playing for seat in game.seats if seat.owner]
         ratings = await self.saving.run(lobbyrows.shown_ratings, store, owners)
-        answer = {"tables": _listing(games, ratings), "empty": lobbywords.NO_TABLES,
-                  "playing": _listing(playing, ratings), "in_play": watchwords.IN_PLAY,
-                  "none_in_play": watchwords.NONE_IN_PLAY}
-        self._read = (time.monotonic(), answer)
+        answer = {"tables": _listing(games, ratings), "empty": _(lobbywords.NO_TABLES),
+                  "playing": _listing(playing, ratings), "in_play": _(watchwords.IN_PLAY),
+                  "none_in_play": _(watchwords.NONE_IN_PLAY)}
+        self._read = {**{k: v for k, v in self._read.items() if now - v[0] < FRESH},
+                      language: (time.monotonic(), answer)}
         return answer
 
     async def still_open(self, game_ids: list[str]) -> set[str]:
@@ -86,7 +91,7 @@ def listed(game: SavedGame, ratings: dict[str, int], now: datetime.datetime) -> 
         "game_id": game.id, "rules": pictures.rules_json(rules),
         "title": title,
         "rated": game.table.rated,
-        "rated_words": lobbywords.RATED if game.table.rated else lobbywords.CASUAL,
+        "rated_words": _(lobbywords.RATED if game.table.rated else lobbywords.CASUAL),
         "opened": game.created.isoformat(timespec="seconds") + "Z",
         "opened_words": lobbywords.opened_ago(minutes), "seats": seats,
         "watch": f"/watch/{game.id}" if playing else None,

@@ -53,6 +53,8 @@ from doublesix.words import (
     talk,
 )
 from doublesix.words.eventwords import describe
+from doublesix.words.i18n import _
+from doublesix.words.names import shown
 
 
 @functools.lru_cache(maxsize=512)
@@ -184,7 +186,7 @@ def choices_json(view: View) -> list[dict[str, Any]]:
                 "where": endwords.where_question(choice.tile),
                 "question": endwords.end_question(choice),
                 "keys": endwords.end_keys(choice),
-                "choose": endwords.CHOOSE_AN_END,
+                "choose": _(endwords.CHOOSE_AN_END),
             },
         }
         for choice in summary.tile_choices(view).values()
@@ -342,7 +344,7 @@ def picture(match: Match, info: GameInfo, me: int, with_view: bool = False) -> d
         "game_id": info.game_id,
         "revision": info.revision,
         "me": me,
-        "names": names,
+        "names": [shown(name) for name in names],  # "You" in the reader's language
         "kinds": list(info.kinds),
         "difficulties": [
             strength(kind) for kind in info.kinds
@@ -440,7 +442,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "info": None,
         "board": None,
         "tracker": None,
-        "taken_back": pagewords.TAKEN_BACK if match.taken_back else None,
+        "taken_back": _(pagewords.TAKEN_BACK) if match.taken_back else None,
     }
     table = info.table
     # The names as the page shows them: at a table for people, each person's display name.
@@ -503,7 +505,7 @@ def page_words(match: Match, view: View, shown: Sequence[str], kinds: Sequence[s
     legal = view.legal_moves() if turn == me else []
     status: str | None = None
     if ended:
-        status = pagewords.GAME_OVER if match.is_over else pagewords.HAND_OVER
+        status = _(pagewords.GAME_OVER if match.is_over else pagewords.HAND_OVER)
     elif turn == me:
         status = pagewords.your_turn(any(m.is_lay for m in legal),
                                      any(m.kind == DRAW for m in legal))

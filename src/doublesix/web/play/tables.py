@@ -13,6 +13,7 @@ never waits for a seat nobody can play).  What the others are told is said by
 from __future__ import annotations
 
 import contextlib
+import functools
 import hmac
 import logging
 import time
@@ -21,7 +22,7 @@ from typing import Any, Final
 from doublesix.engine.match import Match
 from doublesix.protocol.wire import HUMAN, PLAYING, WAITING
 from doublesix.web.play import gameinfo, pictures
-from doublesix.web.play.live import Game, LiveGames, new_game_id, new_token
+from doublesix.web.play.live import Game, LiveGames, Said, new_game_id, new_token
 from doublesix.web.routes.bodies import distinct_name
 from doublesix.web.routes.errors import GameNotFoundError, NotNowError, UnavailableError
 from doublesix.web.settings import Settings
@@ -117,7 +118,7 @@ class Tables:
                 await self.saving.change_table(game, take)
                 if first:
                     game.away_since[seat] = time.monotonic()
-                    game.tell_table(tabletalk.joined(held.name), about=seat)
+                    game.tell_table(functools.partial(tabletalk.joined, held.name), about=seat)
                     game.send_states()
                 else:
                     game.close_stale_seats()
@@ -130,23 +131,25 @@ class Tables:
 
     # -- people coming and going ----------------------------------------------------------
 
-    async def arrived(self, game: Game, seat: int) -> str | None:
+    async def arrived(self, game: Game, seat: int) -> Said | None:
         """A person's socket opened at a table: they are back (their stand-in leaves).  What
-        the others are told (None: nothing, on a first visit)."""
+        the others are told, said in each one's language (None: nothing, on a first
+        visit)."""
         if game.saved.table is None:
             return None
         held = game.saved.seats[seat]
         back = game.returned(seat)
-        text = None
+        text: Said | None = None
         if held.stand_in is not None:
-            stand_in = players.label(held.stand_in)
+            stand_in = held.stand_in
             try:
                 await self.saving.change_table(game, lambda: setattr(held, "stand_in", None))
-                text = tabletalk.takes_back(held.name, stand_in)
+                name = held.name
+                text = lambda: tabletalk.takes_back(name, players.label(stand_in))  # noqa: E731
             except NotNowError:
                 log.warning("game %s: %s's stand-in could not leave", game.id, held.name)
         elif back:
-            text = tabletalk.back(held.name)
+            text = functools.partial(tabletalk.back, held.name)
         return text
 
     def left(self, game: Game) -> None:
@@ -189,7 +192,7 @@ class Tables:
         if not all(held.joined for held in game.saved.seats):
             raise NotNowError(_(refusals.SEATS_NOT_TAKEN))
         await self.saving.change_table(game, lambda: setattr(table, "stage", PLAYING))
-        game.tell_table(tabletalk.STARTS)
+        game.tell_table(lambda: _(tabletalk.STARTS))
         game.send_states()
 
     async def _give_seat(
@@ -205,7 +208,7 @@ class Tables:
         elif target >= len(seats) or target == asker or seats[target].kind != HUMAN:
             raise NotNowError(_(refusals.ONLY_AWAY))
         held = seats[target]
-        label = players.label(player)
+        label = players.label(player)  # the seat's name for good, said in the host's language
         if table.stage == WAITING:
             if held.joined:
                 raise NotNowError(tabletalk.seat_taken(held.name))
@@ -215,7 +218,7 @@ class Tables:
                 held.kind, held.name = player, name
 
             await self.saving.change_table(game, give)
-            game.tell_table(tabletalk.seat_given(target, name))
+            game.tell_table(functools.partial(tabletalk.seat_given, target, name))
             return
         if game.is_over:
             raise NotNowError(_(refusals.GAME_OVER))
@@ -227,7 +230,8 @@ class Tables:
             raise NotNowError(tabletalk.not_away_long(held.name, away,
                                                       self.settings.handover_after))
         await self.saving.change_table(game, lambda: setattr(held, "stand_in", player))
-        game.tell_table(tabletalk.stands_in(label, held.name))
+        name = held.name
+        game.tell_table(lambda: tabletalk.stands_in(players.label(player), name))
 
     # -- playing again --------------------------------------------------------------------
 
@@ -239,12 +243,12 @@ class Tables:
         if not game.is_over:
             raise NotNowError(_(refusals.AGAIN_WHEN_OVER))
         if table.next_game is not None:
-            game.tell(again_message(table.next_game))
+            game.tell_each(functools.partial(again_message, table.next_game))
             return
         held = game.saved.seats[seat]
         if seat not in table.again:
             await self.saving.change_table(game, lambda: table.again.append(seat))
-        game.tell_table(tabletalk.wants_again(held.name), about=seat)
+        game.tell_table(functools.partial(tabletalk.wants_again, held.name), about=seat)
         await self._play_again_if_agreed(game)
 
     async def _play_again_if_agreed(self, game: Game) -> None:
@@ -280,9 +284,9 @@ class Tables:
         except UnavailableError:
             raise NotNowError(_(refusals.UNAVAILABLE)) from None
         await self.saving.change_table(game, lambda: setattr(table, "next_game", new.id))
-        stand_ins = [(players.label(s.stand_in), s.name) for s in seats
-                     if s.stand_in is not None]
-        game.tell(again_message(new.id, tabletalk.again_agreed(stand_ins)))
+        stand_ins = [(s.stand_in, s.name) for s in seats if s.stand_in is not None]
+        game.tell_each(lambda: again_message(new.id, tabletalk.again_agreed(
+            [(players.label(kind), name) for kind, name in stand_ins])))
 
 
 def stand_in_for(seats: list[Seat], seat: int) -> str:
@@ -299,11 +303,13 @@ def stand_in_for(seats: list[Seat], seat: int) -> str:
     return seats[seat].stand_in or (computers[0] if computers else STAND_IN)
 
 
-def again_message(game_id: str, text: str = tabletalk.AGAIN_AGREED) -> dict[str, Any]:
+def again_message(game_id: str, text: str | None = None) -> dict[str, Any]:
     """The ``again`` message: everyone at the table goes on to the new game ``game_id``
-    (``text``: :func:`doublesix.words.tabletalk.again_agreed`, with its stand-ins).
+    (``text``: :func:`doublesix.words.tabletalk.again_agreed`, with its stand-ins; None: with
+    none), in the current language.
 
     >>> again_message("g2")["text"]
     'Everyone agreed: a new game starts.'
     """
-    return {"type": "again", "game_id": game_id, "text": text}
+    return {"type": "again", "game_id": game_id,
+            "text": _(tabletalk.AGAIN_AGREED) if text is None else text}

@@ -43,6 +43,7 @@ from doublesix.web.play.pictures import (
 )
 from doublesix.words import pagewords, results, tabletalk, talk, watchwords
 from doublesix.words.eventwords import describe
+from doublesix.words.i18n import _
 
 #: The seat a watcher sees at the bottom of the table.
 BOTTOM: Final = 0
@@ -116,7 +117,7 @@ def _words(match: Match, table_view: TableView, info: GameInfo, names: list[str]
         "title": title, "title_turn": title,
         "me_name": pagewords.me_name(names[BOTTOM], None if partner is None else names[partner],
                                      False),
-        "me_status": watchwords.WATCHING, "draw": None, "cards": [], "info": None,
+        "me_status": _(watchwords.WATCHING), "draw": None, "cards": [], "info": None,
         "board": None, "tracker": None,
     }
     table = info.table
@@ -147,7 +148,7 @@ def _words(match: Match, table_view: TableView, info: GameInfo, names: list[str]
     if over:
         said["game_over"] = talk.game_end_lines(match, names)
     if ended:
-        said["me_status"] = pagewords.GAME_OVER if over else pagewords.HAND_OVER
+        said["me_status"] = _(pagewords.GAME_OVER if over else pagewords.HAND_OVER)
     else:
         said["me_status"] = watchwords.watching_status(None if turn is None else names[turn])
     said["cards"] = [

@@ -34,6 +34,7 @@ from doublesix.web.storage.history import record_json
 from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import digest
 from doublesix.words import accountwords
+from doublesix.words.i18n import _
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -95,7 +96,7 @@ class Accounts:
         try:
             return await self.saving.run(accounts.sign_up, self.store, name, hashed)
         except NameTakenError:
-            raise Refusal(409, accountwords.NAME_TAKEN) from None
+            raise Refusal(409, _(accountwords.NAME_TAKEN)) from None
 
     async def sign_in(self, name: str, password: str, browser: str, address: str) -> Account:
         """The account if the password is its own; else :class:`Refusal` (401, or 429 past
@@ -111,7 +112,7 @@ class Accounts:
         if not await self.saving.run(accounts.verify, row, password) or row is None:
             self.wrong_by_address.take(address)
             self.wrong_by_account.take(look)
-            raise Refusal(401, accountwords.WRONG)
+            raise Refusal(401, _(accountwords.WRONG))
         return Account(row.id, row.name, row.created)
 
     async def check(self, account: Account, password: str) -> None:
@@ -119,7 +120,7 @@ class Accounts:
         row = await self.saving.run(accounts.find, self.store, account.name)
         if row is None or row.id != account.id or not await self.saving.run(
                 accounts.verify, row, password):
-            raise Refusal(403, accountwords.WRONG_PASSWORD)
+            raise Refusal(403, _(accountwords.WRONG_PASSWORD))
 
 
 def check_name(name: str) -> str:
@@ -127,22 +128,22 @@ def check_name(name: str) -> str:
     characters, not mixing alphabets with look-alike letters (:class:`Refusal`)."""
     tidy = " ".join(unicodedata.normalize("NFC", name).split())
     if not accounts.NAME_MIN <= len(tidy) <= accounts.NAME_MAX:
-        raise Refusal(400, accountwords.NAME_LENGTH)
+        raise Refusal(400, _(accountwords.NAME_LENGTH))
     try:
         name = parse_name(tidy)
     except ProtocolError as error:
         raise Refusal(400, str(error)) from None
     if accounts.mixes_look_alikes(name):
-        raise Refusal(400, accountwords.NAME_MIXES)
+        raise Refusal(400, _(accountwords.NAME_MIXES))
     return name
 
 
 def check_password(name: str, password: str) -> None:
     """:class:`Refusal` for a password that will not do (too short or long, the name)."""
     if not accounts.PASSWORD_MIN <= len(password) <= accounts.PASSWORD_MAX:
-        raise Refusal(400, accountwords.PASSWORD_LENGTH)
+        raise Refusal(400, _(accountwords.PASSWORD_LENGTH))
     if accounts.look_of(password.strip()) == accounts.look_of(name):
-        raise Refusal(400, accountwords.PASSWORD_SAME_AS_NAME)
+        raise Refusal(400, _(accountwords.PASSWORD_SAME_AS_NAME))
 
 
 def parse(model: type[M], data: object, words: str) -> M:
@@ -158,7 +159,7 @@ def kept_preferences(data: object) -> bodies.Preferences:
     release's choices: a name another release wrote and this one does not know is left out.
 
     >>> kept_preferences({"theme": "dark", "felt": "purple", "later": 1})
-    Preferences(theme='dark', felt=None, tiles=None, coach=None)
+    Preferences(theme='dark', felt=None, tiles=None, coach=None, language=None)
     """
     fields = data if isinstance(data, dict) else {}
     good: dict[str, object] = {}
@@ -213,7 +214,7 @@ def add_routes(
     def signed_in(request: Request) -> Account:
         account: Account | None = request.state.account
         if account is None:
-            raise Refusal(401, accountwords.SIGNED_OUT)
+            raise Refusal(401, _(accountwords.SIGNED_OUT))
         return account
 
     async def open_session(request: Request, response: Response, account: Account,

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -54,7 +54,7 @@ from doublesix.web.play.live import Connection, Game
 from doublesix.web.play.lobby import Lobby
 from doublesix.web.play.quickmatch import QuickMatch
 from doublesix.web.play.reviews import Reviews, games_json
-from doublesix.web.routes import accounts, bodies, install, lessons, matching, openapi
+from doublesix.web.routes import accounts, bodies, install, languages, lessons, matching, openapi
 from doublesix.web.routes.bounds import Bound, Held
 from doublesix.web.routes.errors import (
     DamagedGameError,
@@ -72,7 +72,7 @@ from doublesix.web.routes.openapi import answers, body
 from doublesix.web.settings import Settings, origin_allowed
 from doublesix.web.storage.retention import Retention
 from doublesix.web.storage.store import Store, default_url, digest
-from doublesix.words import lobbywords, refusals, watchwords
+from doublesix.words import i18n, lobbywords, refusals, watchwords
 from doublesix.words.i18n import _
 
 log = logging.getLogger("doublesix.web")
@@ -240,47 +240,46 @@ def create_app(
 
     # -- pages ----------------------------------------------------------------------------
 
-    def page() -> Response:
-        index = STATIC / "index.html"
-        headers = {"Cache-Control": "no-cache"}
-        if index.is_file():
-            return FileResponse(index, media_type="text/html", headers=headers)
-        return HTMLResponse(_PLACEHOLDER, headers=headers)
+    # Every answer in its person's language (outside the cookie's middleware: its refusal too).
+    pages = languages.add_routes(app, STATIC, _PLACEHOLDER)
+
+    def page(request: Request) -> Response:
+        return languages.page_response(request, pages)
 
     @app.get("/", include_in_schema=False)
-    async def front() -> Response:
-        return page()
+    async def front(request: Request) -> Response:
+        return page(request)
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> Response:
-        return page()
+    async def game_page(request: Request, game_id: str) -> Response:
+        return page(request)
 
     @app.get("/stats", include_in_schema=False)
-    async def stats_page() -> Response:
-        return page()
+    async def stats_page(request: Request) -> Response:
+        return page(request)
 
     @app.get("/lobby", include_in_schema=False)
-    async def lobby_page() -> Response:
-        return page()
+    async def lobby_page(request: Request) -> Response:
+        return page(request)
 
     @app.get("/watch/{game_id}", include_in_schema=False)
-    async def watch_page(game_id: str) -> Response:
-        return page()
+    async def watch_page(request: Request, game_id: str) -> Response:
+        return page(request)
 
     @app.get("/account", include_in_schema=False)
-    async def account_page() -> Response:
-        return page()
+    async def account_page(request: Request) -> Response:
+        return page(request)
 
     @app.get("/daily", include_in_schema=False)
-    async def daily_page() -> Response:
-        return page()
+    async def daily_page(request: Request) -> Response:
+        return page(request)
 
     @app.get("/join/{game_id}/{code}", include_in_schema=False)
-    async def join_page(game_id: str, code: str) -> Response:
-        return page()
+    async def join_page(request: Request, game_id: str, code: str) -> Response:
+        return page(request)
 
-    install.add_routes(app, STATIC)
-    lessons.add_routes(app, settings, lambda _request: page(), check_messages)
+    install.add_routes(app, STATIC, pages.made())
+    lessons.add_routes(app, settings, page, check_messages)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     # -- the JSON API: each route takes and answers doublesix.protocol.endpoints' models ----
@@ -471,6 +470,13 @@ def create_app(
     @app.websocket("/ws/{game_id}")
     async def play(websocket: WebSocket, game_id: str, token: str = "", view: str = "",
                    watch: str = "") -> None:
+        # The socket's person's language: its connection keeps it (live.Connection.language).
+        with i18n.using(languages.language_of(websocket.cookies,
+                                              websocket.headers.get("accept-language"))):
+            await _socket(websocket, game_id, token, view, watch)
+
+    async def _socket(websocket: WebSocket, game_id: str, token: str, view: str,
+                      watch: str) -> None:
         headers = websocket.headers
         if not origin_allowed(
             headers.get("origin"), headers.get("host", ""), settings.allowed_origins

@@ -263,7 +263,7 @@ def parse_new_game(body: object) -> NewGame:
         raise FieldError("name", str(error)) from None
     rules = _rules(variant, players, request.target, request.set, request.options)
     if request.public and wire.PERSON not in opponents:
-        raise FieldError("public", lobbywords.PUBLIC_NEEDS_A_PERSON)
+        raise FieldError("public", _(lobbywords.PUBLIC_NEEDS_A_PERSON))
     return NewGame(rules, tuple(opponents), request.seed, host_name, request.public,
                    request.rated or wire.PERSON not in opponents)
 

@@ -3,14 +3,17 @@
 
 The worker keeps the game's own files (:func:`kept_files`) in a cache named by a hash of their
 bytes (:func:`files_version`), so that a new release replaces the old cache; it never keeps
-``/api/`` or ``/ws/``. ``web/static/sw.js`` is served with its ``BUILD`` line written here: the
-version and the files to keep (``docs/web.md``).
+``/api/`` or ``/ws/``.  The labels module of each language (``/static/labels/es.js``, made by
+the server) is kept and hashed as a file is, so that a page in any language opens from the
+cache, and a changed translation is a new cache.  ``web/static/sw.js`` is served with its
+``BUILD`` line written here: the version and the files to keep (``docs/web.md``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -82,7 +85,7 @@ def kept_files(static: Path) -> list[str]:
     return ["/", *(f"/static/{name}" for name in files)]
 
 
-def files_version(static: Path) -> str:
+def files_version(static: Path, made: Mapping[str, str] | None = None) -> str:
     """A short hash of every static file's name and bytes: the worker's cache changes with it.
 
     >>> import tempfile
@@ -98,11 +101,14 @@ def files_version(static: Path) -> str:
         digest.update(path.relative_to(static).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
+    for address, text in sorted((made or {}).items()):
+        digest.update(f"{address}\0{text}".encode())
     return digest.hexdigest()[:12]
 
 
-def worker_script(static: Path) -> str:
-    """``sw.js`` with its ``BUILD`` line written: the version and the files to keep.
+def worker_script(static: Path, made: Mapping[str, str] | None = None) -> str:
+    """``sw.js`` with its ``BUILD`` line written: the version and the files to keep (``made``:
+    the files the server makes, by address, kept and hashed too).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -111,15 +117,16 @@ def worker_script(static: Path) -> str:
     True
     """
     source = (static / "sw.js").read_text(encoding="utf-8")
-    build = json.dumps({"version": files_version(static), "files": kept_files(static)})
+    build = json.dumps({"version": files_version(static, made),
+                        "files": kept_files(static) + sorted(made or {})})
     return source.replace(BUILD_LINE, f"const BUILD = {build};", 1)
 
 
-def add_routes(app: FastAPI, static: Path) -> None:
+def add_routes(app: FastAPI, static: Path, made: Mapping[str, str] | None = None) -> None:
     """Serve the manifest and the service worker (read once: the files do not change while the
-    server runs)."""
+    server runs; ``made``: the files the server makes, by address)."""
     the_manifest = manifest()
-    worker = worker_script(static) if (static / "sw.js").is_file() else ""
+    worker = worker_script(static, made) if (static / "sw.js").is_file() else ""
 
     @app.get("/manifest.webmanifest", include_in_schema=False)
     async def web_manifest() -> Response:

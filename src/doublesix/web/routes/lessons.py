@@ -26,8 +26,10 @@ from doublesix.web.play.encoded import text_of
 from doublesix.web.play.gameinfo import ProtocolError, parse_message
 from doublesix.web.play.lessons import LessonTable
 from doublesix.web.play.live import Connection
+from doublesix.web.routes import languages
 from doublesix.web.settings import Settings, origin_allowed
-from doublesix.words import errorwords, lessonwords
+from doublesix.words import errorwords, i18n, lessonwords, refusals
+from doublesix.words.i18n import _
 
 #: The longest ``moves=`` a lesson's socket reads (a lesson's moves are a few dozen characters).
 MAX_MOVES: Final = 400
@@ -49,6 +51,12 @@ def add_routes(app: FastAPI, settings: Settings, page: Callable[[Request], Respo
 
     @app.websocket("/ws/lessons/{variant}")
     async def lesson(websocket: WebSocket, variant: str, moves: str = "") -> None:
+        # The lesson in its person's language, as a game's socket is (app.py).
+        with i18n.using(languages.language_of(websocket.cookies,
+                                              websocket.headers.get("accept-language"))):
+            await _lesson(websocket, variant, moves)
+
+    async def _lesson(websocket: WebSocket, variant: str, moves: str) -> None:
         headers = websocket.headers
         if not origin_allowed(headers.get("origin"), headers.get("host", ""),
                               settings.allowed_origins):
@@ -57,7 +65,7 @@ def add_routes(app: FastAPI, settings: Settings, page: Callable[[Request], Respo
         address = websocket.client.host if websocket.client else ""
         await websocket.accept()
         if sockets.get(address, 0) >= settings.sockets_per_address:
-            await _refuse(websocket, CLOSE_TOO_MANY, "too many connections from this address")
+            await _refuse(websocket, CLOSE_TOO_MANY, _(refusals.SOCKETS_FROM_ADDRESS))
             return
         if variant not in LESSONS:
             await _refuse(websocket, CLOSE_NOT_FOUND, lessonwords.no_such_lesson())

@@ -101,7 +101,7 @@ byId("menu-dialog").addEventListener("click", (e) => {
   action?.();
 });
 
-listenForKeys({ h: readHand, e: readEnds, s: readScores }, () => play("draw"));
+listenForKeys({ hand: readHand, ends: readEnds, scores: readScores }, () => play("draw"));
 
 document.addEventListener("click", (event) => {
   const link = /** @type {HTMLElement} */ (event.target)?.closest?.("a[data-nav]");

@@ -10,7 +10,7 @@
  */
 import { state, canAct } from "./state.js";
 import { byId, button, h, marked, sentences } from "./dom.js";
-import { LABELS } from "./labels.js";
+import { KEYS, LABELS } from "./labels.js";
 import { tileSVG, tileBackSVG } from "./board.js";
 import { announce } from "./a11y.js";
 import { screenMode } from "./table.js";
@@ -46,8 +46,9 @@ export function playableTiles(st) {
   return st.choices.map((c) => c.tile);
 }
 
-/** The single keys that choose an end (L, R, U, D), and the end each chooses. */
-const END_KEYS = /** @type {Record<string, string>} */ ({ l: "left", r: "right", u: "up", d: "down" });
+/** The single keys that choose an end (L, R, U, D in English: the page's language's), and the end each chooses. */
+const END_KEYS = /** @type {Record<string, string>} */ (Object.fromEntries(
+  ["left", "right", "up", "down"].map((end) => [KEYS[/** @type {keyof typeof KEYS} */ (end)], end])));
 
 /** The key that chooses an end, as its key cap shows it ("L"). @param {string} end */
 const keyOf = (end) => (Object.keys(END_KEYS).find((key) => END_KEYS[key] === end) || "").toUpperCase();
@@ -386,12 +387,20 @@ byId("hand").addEventListener("keydown", (e) => {
 });
 
 /**
- * The single-key shortcuts: L, R, U, D choose an end for the chosen tile; D draws when no tile
- * is chosen (drawing is allowed only when nothing fits, so no tile can be); H, E, S read.
- * @param {Record<string, () => void>} readers the reading keys' actions
+ * The single-key shortcuts, in the page's language (KEYS; English's named here): L, R, U, D
+ * choose an end for the chosen tile; D draws when no tile is chosen (drawing is allowed only
+ * when nothing fits, so no tile can be); H, E, S read. The page's key caps (`data-key`) and
+ * the draw button's `aria-keyshortcuts` show the same letters.
+ * @param {{hand: () => void, ends: () => void, scores: () => void}} reading the reading keys' actions
  * @param {() => void} draw the Draw button's action
  */
-export function listenForKeys(readers, draw) {
+export function listenForKeys(reading, draw) {
+  /** @type {Record<string, () => void>} */
+  const readers = { [KEYS.hand]: reading.hand, [KEYS.ends]: reading.ends, [KEYS.scores]: reading.scores };
+  for (const cap of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-key]"))) {
+    cap.textContent = (KEYS[/** @type {keyof typeof KEYS} */ (cap.dataset.key)] || "").toUpperCase();
+  }
+  byId("draw-button").setAttribute("aria-keyshortcuts", KEYS.draw.toUpperCase());
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && state.game?.selected && !document.querySelector("dialog[open]")) {
       e.preventDefault();
@@ -410,7 +419,7 @@ export function listenForKeys(readers, draw) {
       chooseEnd(ends[key]);
       return;
     }
-    if (key === "d") {
+    if (key === KEYS.draw) {
       e.preventDefault();
       if (canAct(state.game) && state.game.picture.legal.some((m) => m.move === "draw")) draw();
       else if (state.game.picture.rules.drawing) announce(/** @type {HTMLButtonElement} */ (byId("draw-button")).title);

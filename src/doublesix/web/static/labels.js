@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The page's own labels (button names, headings, what it says while it connects or
- * loads): every word the scripts show that the server does not send. Written from
- * src/doublesix/words/pagelabels.py by `python -m doublesix.words.pagelabels`: change
- * them there.
+ * loads): every word the scripts show that the server does not send, and the single
+ * keys. Written from src/doublesix/words/pagelabels.py by `python -m
+ * doublesix.words.pagelabels`: change them there. The server writes one a language.
  */
 export const LABELS = Object.freeze({
   "locale": "en",
@@ -214,3 +214,14 @@ export const LABELS = Object.freeze({
   "lessonMuggins": "Muggins: the spinner and its four open ends",
   "lessonPartnership": "Partnership: play with your partner against the other side",
 });
+export const KEYS = Object.freeze({
+  "left": "l",
+  "right": "r",
+  "up": "u",
+  "down": "d",
+  "draw": "d",
+  "hand": "h",
+  "ends": "e",
+  "scores": "s",
+});
+export const LANGUAGE = Object.freeze({"current": "en", "label": "Language", "choices": [{"code": "en", "tag": "en", "name": "English"}, {"code": "es", "tag": "es", "name": "Español"}, {"code": "pt_BR", "tag": "pt-BR", "name": "Português (Brasil)"}, {"code": "fr", "tag": "fr", "name": "Français"}]});

@@ -10,6 +10,7 @@
  * is given to it from this browser's.
  */
 import { api } from "./api.js";
+import { LANGUAGE } from "./labels.js";
 
 /** @typedef {import("./protocol.js").Preferences} Preferences */
 
@@ -17,6 +18,27 @@ import { api } from "./api.js";
 export const PREFERENCES_KEY = "doublesix.preferences";
 /** "1" while this browser is signed in to an account (its session cookie is not readable). */
 export const ACCOUNT_KEY = "doublesix.account";
+/** The cookie that tells the server the language chosen (doublesix.web.routes.languages). */
+export const LANGUAGE_COOKIE = "doublesix_language";
+
+/** A year, in seconds. */
+const YEAR = 365 * 24 * 3600;
+
+/** The server serves this browser in `code` from now on (a year, as Lichess keeps it). @param {string} code */
+function keepLanguage(code) {
+  document.cookie = [`${LANGUAGE_COOKIE}=${encodeURIComponent(code)}`, "path=/", `max-age=${YEAR}`, "samesite=lax"].join(";");
+}
+
+/**
+ * A language chosen in Settings: kept by this browser (its cookie) and by the account, then the
+ * page is loaded again in it (the server writes the page and its labels in the language).
+ * @param {string} code a language's code (`pt_BR`)
+ */
+export async function chooseLanguage(code) {
+  keepLanguage(code);
+  await choose({ language: /** @type {Preferences["language"]} */ (code) });
+  location.reload();
+}
 
 /** The record this browser keeps. @returns {Preferences} */
 export function preferences() {
@@ -69,6 +91,11 @@ export async function followAccount() {
     keep({ ...mine, ...chosen });
     if (Object.keys(missing).length) {
       await api("/api/account/preferences", { method: "PUT", body: JSON.stringify(missing) });
+    }
+    // The account's language: this browser reads the game in it from now on.
+    if (kept.language && kept.language !== LANGUAGE.current) {
+      keepLanguage(kept.language);
+      location.reload();
     }
   } catch (err) {
     if (/** @type {any} */ (err).status === 401) localStorage.removeItem(ACCOUNT_KEY);

@@ -1551,10 +1551,10 @@ export interface Records {
   games: Record[];
 }
 /**
- * How a person likes the game to look, kept by their account (``GET`` and ``PUT
- * /api/account/preferences``) and by each browser: a small record of choices, each None
- * until it is made (a browser then keeps its own). Every field is one of a few names, so
- * the record is bounded; a field joins it as one line (the language of issue 43 will).
+ * How a person likes the game to look and speak, kept by their account (``GET`` and
+ * ``PUT /api/account/preferences``) and by each browser: a small record of choices, each
+ * None until it is made (a browser then keeps its own). Every field is one of a few names,
+ * so the record is bounded; a field joins it as one line.
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
  * via the `definition` "Preferences".
@@ -1564,6 +1564,7 @@ export interface Preferences {
   felt?: ("green" | "blue" | "red" | "grey") | null;
   tiles?: ("pips" | "numerals" | "colours") | null;
   coach?: ("auto" | "on" | "off") | null;
+  language?: ("en" | "es" | "pt_BR" | "fr") | null;
 }
 /**
  * The open tables, newest first, and what the page says when there is none.

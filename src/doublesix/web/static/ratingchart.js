@@ -28,6 +28,16 @@ function svg(name, attrs = {}) {
   return el;
 }
 
+/** Grouping from four digits on (ES2023's "always": TypeScript's lib still says a boolean). */
+const GROUPED = /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ useGrouping: "always" }));
+
+/**
+ * A number written the page's language's way ("1.524" in Spanish; grouped from four digits on,
+ * as the server's Babel writes it).
+ * @param {number} value
+ */
+const local = (value) => value.toLocaleString(LABELS.locale, GROUPED);
+
 /**
  * The rating's part of the statistics page.
  * @param {RatingStats} rating
@@ -39,7 +49,7 @@ export function ratingSection(rating) {
   const steps = rating.history || [];
   if (!steps.length) return out;
   out.push(chart(steps));
-  const rows = steps.map((s) => [s.game, s.day_year, s.rules, s.result, s.rating, `±${s.interval}`]);
+  const rows = steps.map((s) => [s.game, s.day_year, s.rules, s.result, local(s.rating), `±${local(s.interval)}`]);
   const figures = table([LABELS.game, LABELS.date, LABELS.rules, LABELS.result, LABELS.rating, LABELS.interval],
     rows, LABELS.ratingAfterEachGame);
   figures.id = "rating-table";
@@ -49,7 +59,7 @@ export function ratingSection(rating) {
   if (variants.length) {
     out.push(h("h3", { text: LABELS.ratingByVariant }));
     const byVariant = table([LABELS.variant, LABELS.rating, LABELS.interval, LABELS.games, LABELS.won], variants.map((v) =>
-      [v.label, v.shown.toLocaleString(LABELS.locale), `±${v.interval}`, v.games, v.wins]));
+      [v.label, local(v.shown), `±${local(v.interval)}`, local(v.games), local(v.wins)]));
     byVariant.id = "rating-variants";
     out.push(byVariant);
   }
@@ -96,7 +106,7 @@ function drawChart(root, steps, width) {
   points.forEach((p, i) => root.append(svg("circle", { cx: x(i), cy: y(p.rating), r: 3, class: "rating-point" })));
   for (const value of [Math.round(high), Math.round(low)]) {
     const label = svg("text", { x: LEFT - 6, y: y(value) + 4, "text-anchor": "end", class: "rating-axis" });
-    label.textContent = value.toLocaleString(LABELS.locale);
+    label.textContent = local(value);
     root.append(label);
   }
   const base = HEIGHT - BOTTOM;

@@ -7,8 +7,8 @@
  * with the look. A look chosen shows at once.
  */
 import { byId, h } from "./dom.js";
-import { LABELS } from "./labels.js";
-import { choose, preferences } from "./look.js";
+import { LABELS, LANGUAGE } from "./labels.js";
+import { choose, chooseLanguage, preferences } from "./look.js";
 
 /** @typedef {import("./protocol.js").Preferences} Preferences */
 /** @typedef {"theme"|"felt"|"tiles"|"coach"} LookField */
@@ -42,6 +42,17 @@ function lookField([name, legend, , values]) {
   ]);
 }
 
+/**
+ * The language choice: each language named in itself (and marked so, `lang`, for a screen
+ * reader's voice); choosing one loads the page again in it.
+ */
+function languageField() {
+  const select = h("select", { id: "set-language", onchange: () => chooseLanguage(/** @type {HTMLSelectElement} */ (select).value) },
+    LANGUAGE.choices.map((c) => h("option", { value: c.code, lang: c.tag, text: c.name })));
+  /** @type {HTMLSelectElement} */ (select).value = LANGUAGE.current;
+  return h("p", { class: "language-field" }, [h("label", { for: "set-language", text: LANGUAGE.label }), " ", select]);
+}
+
 /** Fill the settings dialog (once, at start). */
 function build() {
   byId("settings-title").textContent = LABELS.settings;
@@ -50,6 +61,7 @@ function build() {
     h("input", { type: "range", id: "set-delay", min: "0", max: "2000", step: "50" }),
   ]);
   byId("settings-form").replaceChildren(
+    languageField(),
     pace,
     checkbox("set-sound", LABELS.soundEffects),
     checkbox("set-keys", LABELS.singleKeys),

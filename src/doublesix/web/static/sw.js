@@ -42,10 +42,20 @@ async function offlinePage() {
   return new Response(text, { status: 200, headers: kept.headers });
 }
 
-/** A page: from the server (it is never stale), else the kept page saying the server is away. @param {Request} request */
+/**
+ * A page: from the server (it is never stale), else the kept page saying the server is away.
+ * The front page, fetched again, is kept again: the kept page is in the language the person
+ * reads now (the server writes each page in its person's language).
+ * @param {Request} request
+ */
 async function page(request) {
   try {
-    return await fetch(request);
+    const answer = await fetch(request);
+    if (answer.ok && new URL(request.url).pathname === "/") {
+      const copy = answer.clone();
+      caches.open(CACHE).then((cache) => cache.put("/", copy)).catch(() => undefined);
+    }
+    return answer;
   } catch {
     return offlinePage();
   }

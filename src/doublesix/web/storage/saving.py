@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import copy
 import dataclasses
 import functools
@@ -75,7 +76,10 @@ class Saving:
             )
         pool = self._person_db if person and self._person_db is not None else self._db
         try:
-            return await loop.run_in_executor(pool, functools.partial(function, *args))
+            # The work runs in the caller's context (its language: a ContextVar), as
+            # asyncio.to_thread would.
+            return await loop.run_in_executor(pool, functools.partial(
+                contextvars.copy_context().run, function, *args))
         except Exception as error:
             if unavailable(error):
                 raise UnavailableError(str(error).splitlines()[0] if str(error) else
@@ -207,7 +211,7 @@ class Saving:
                     failed = True
                     game.saving = True
                     log.warning("could not save game %s (%s): trying again", game.id, error)
-                    game.tell(notice("saving-failed", tabletalk.SAVING_FAILED))
+                    game.tell_each(lambda: notice("saving-failed", _(tabletalk.SAVING_FAILED)))
                 if self._closing() or time.monotonic() - started > self.settings.save_give_up:
                     game.saving = False
                     await self.reload(game)
@@ -224,7 +228,7 @@ class Saving:
                 ok = True
             if ok:
                 log.warning("game %s saved again", game.id)
-                game.tell(notice("saved", tabletalk.SAVED_AGAIN))
+                game.tell_each(lambda: notice("saved", _(tabletalk.SAVED_AGAIN)))
         if not ok:
             await self.reload(game)
             raise NotNowError(_(refusals.NOT_SAVED_ELSEWHERE))
