@@ -44,7 +44,7 @@ def test_a_table_opened_for_the_lobby_is_found_and_taken_by_touch(make_session: 
     in_waiting_room(ana)
 
     # Bea's lobby finds it without a reload.
-    table = bea.locator(".lobby-table")
+    table = bea.locator("#lobby-body .lobby-table")  # the open tables (games in play aside)
     expect(table).to_have_count(1)
     expect(table.get_by_role("heading")).to_contain_text("Ana's table: Draw")
     expect(table).to_contain_text(lobbywords.CASUAL)

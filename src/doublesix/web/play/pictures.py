@@ -45,6 +45,7 @@ from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo, undo_allowed
 from doublesix.words import (
     endwords,
     errorwords,
+    i18n,
     pagewords,
     players,
     results,
@@ -57,21 +58,39 @@ from doublesix.words.i18n import _
 from doublesix.words.names import shown
 
 
-@functools.lru_cache(maxsize=512)
 def rules_words(rules: Rules) -> dict[str, Any]:
     """``words.rules``: the rules dialog's words (:func:`doublesix.words.rulebook.describe_rules`),
-    worked out once for each set of rules (the value is shared: never change it).
+    in the language of the moment, worked out once for each set of rules and language (the
+    value is shared: never change it).
 
     >>> rules_words(Rules.variant("draw")) is rules_words(Rules.variant("draw"))
     True
+    >>> with i18n.using("fr"):
+    ...     rules_words(Rules.variant("draw"))["name"]
+    'Pioche'
+    >>> rules_words(Rules.variant("draw"))["name"]
+    'Draw'
     """
+    return _rules_words(rules, i18n.current())
+
+
+@functools.lru_cache(maxsize=512)
+def _rules_words(rules: Rules, language: str) -> dict[str, Any]:
+    """:func:`rules_words`, kept by rules and ``language`` (the language of the moment, which
+    the call is made in)."""
     return rulebook.describe_rules(rules)
 
 
-@functools.lru_cache(maxsize=2048)
 def caption_words(rules: Rules, hand_number: int, daily: str | None) -> str:
-    """``words.caption`` (:func:`doublesix.words.talk.game_caption`), worked out once for each
-    set of rules, hand and daily game."""
+    """``words.caption`` (:func:`doublesix.words.talk.game_caption`) in the language of the
+    moment, worked out once for each set of rules, hand, daily game and language."""
+    return _caption_words(rules, hand_number, daily, i18n.current())
+
+
+@functools.lru_cache(maxsize=2048)
+def _caption_words(rules: Rules, hand_number: int, daily: str | None, language: str) -> str:
+    """:func:`caption_words`, kept by its arguments and ``language`` (the language of the
+    moment, which the call is made in)."""
     return talk.game_caption(rules, hand_number, daily)
 
 
