@@ -36,9 +36,10 @@ from websockets.sync.client import connect
 
 from doublesix import Rules
 from doublesix.terminal import app
+from doublesix.terminal.connection import open_socket
 from doublesix.terminal.join import join, join_command
-from doublesix.terminal.tables import Invitation
-from doublesix.words import chatwords
+from doublesix.terminal.tables import Invitation, Tables, http
+from doublesix.words import chatwords, i18n, refusals
 from tests.support.faketable import PLAYOUTS, FakeTable, Message, seat_at
 from tests.support.terminal import Person, Terminal
 from tests.support.web import Server, free_port, set_table
@@ -832,3 +833,21 @@ class TestAtARealTable:
         assert out.endswith(f"End of input.\nYou keep your seat. To come back to the table, "
                             f"type: {program} join {link} --save-dir {tmp_path}\n")
         assert json.loads((tmp_path / "tables.json").read_text())["seats"][link]["name"] == "Bea"
+
+
+def test_the_terminal_asks_the_server_in_its_own_language(server: Any, tmp_path: Path) -> None:
+    """Issue 43: a terminal in Spanish asks the server in Spanish (``Accept-Language``), over
+    HTTP and on the socket, so that the server's own sentences come in it."""
+    tables = Tables(tmp_path)
+    unknown = f"{server.url}/api/join/no-such-game/no-such-code"
+    for language in ("es", "en"):
+        with i18n.using(language):
+            status, answer = http("GET", unknown, server.url, tables)
+            socket = open_socket(f"ws{server.url[4:]}/ws/no-such-game?token=x", server.url)
+            refused = json.loads(socket.recv(timeout=30))
+            socket.close()
+            assert status == 404, answer
+            assert answer["error"] == i18n._(refusals.NO_INVITATION), answer
+            assert refused["message"] == i18n._(refusals.NO_GAME), refused
+    with i18n.using("es"):
+        assert i18n._(refusals.NO_GAME) != refusals.NO_GAME  # (Spanish, not English)

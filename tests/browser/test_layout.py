@@ -172,12 +172,12 @@ CLIPPED = """() => [...document.querySelectorAll("#game button, #game .button")]
   .map((el) => `${el.id || el.className}: ${el.textContent.trim()}`)"""
 
 
-@pytest.mark.parametrize("language", ["fr", "pt_BR"])
+@pytest.mark.parametrize("language", ["es", "fr", "pt_BR"])
 @pytest.mark.parametrize("table", [TABLES[0], TABLES[2]], ids=lambda t: t.name)
 def test_the_table_fits_every_screen_in_the_longer_languages(
         make_session: Any, table: Table, language: str) -> None:
-    """Issue 43: French and Portuguese sentences are longer than English ones; the game screen
-    still fits every size (no scroll, everything in view) and no button's words are cut."""
+    """Issue 43: Spanish, French and Portuguese sentences are longer than English ones; the game
+    screen still fits every size (no scroll, everything in view) and no button's words are cut."""
     match = late_position(table)
     session: Session = make_session(delay=0)
     session.context.add_cookies([{"name": "doublesix_language", "value": language,

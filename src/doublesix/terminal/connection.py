@@ -27,7 +27,7 @@ from doublesix.protocol.model import read
 from doublesix.protocol.wire import CLOSE_FORBIDDEN, FINAL_CLOSES
 from doublesix.terminal.console import Console
 from doublesix.terminal.tables import Invitation, JoinError, Tables, error_words, http
-from doublesix.words import clientwords, matchwords
+from doublesix.words import clientwords, i18n, matchwords
 from doublesix.words.i18n import _
 
 #: Seconds to wait before each new try after a lost connection.
@@ -45,9 +45,11 @@ class Socket(Protocol):
 
 
 def open_socket(url: str, origin: str) -> Socket:
-    """The seat's WebSocket at ``url``, opened as a page of ``origin`` would open it."""
+    """The seat's WebSocket at ``url``, opened as a page of ``origin`` would open it, in the
+    terminal's language (``Accept-Language``: the server's sentences come in it)."""
     socket: ClientConnection = connect(url, origin=Origin(origin), max_queue=None,
-                                       open_timeout=20, proxy=None, legacy=True)
+                                       open_timeout=20, proxy=None, legacy=True,
+                                       additional_headers={"Accept-Language": i18n.html_lang()})
     return socket
 
 

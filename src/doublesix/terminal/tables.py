@@ -27,7 +27,7 @@ from typing import Any, Final, NamedTuple
 
 from doublesix.protocol.wire import COOKIE
 from doublesix.terminal.saves import write_json
-from doublesix.words import clientwords
+from doublesix.words import clientwords, i18n
 
 #: Where the seats' tokens and the servers' cookies are kept, in the data folder.
 TABLES_FILE: Final = "tables.json"
@@ -190,9 +190,11 @@ class Tables:
 def http(method: str, url: str, origin: str, tables: Tables,
          body: Any = None) -> tuple[int, Any]:
     """One request as a browser of ``origin`` would make it (its ``Origin``, its cookie, and
-    the account signed in there as ``Authorization: Bearer``); returns the status and the JSON
-    answer; a new cookie is kept."""
-    headers = {"Accept": "application/json", "User-Agent": "doublesix-terminal"}
+    the account signed in there as ``Authorization: Bearer``, the terminal's language as
+    ``Accept-Language``, so the server's sentences come in it); returns the status and the
+    JSON answer; a new cookie is kept."""
+    headers = {"Accept": "application/json", "User-Agent": "doublesix-terminal",
+               "Accept-Language": i18n.html_lang()}
     if method != "GET":
         headers["Origin"] = origin
     cookie = tables.cookies.get(origin)
