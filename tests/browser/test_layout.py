@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any, NamedTuple, get_args
 
 import pytest
@@ -152,15 +153,22 @@ def test_the_whole_table_fits_every_screen(make_session: Any, table: Table, them
         # The seat across is your partner, and says so.
         expect(page.locator('#game .seat[data-seat="2"]')).to_contain_text("partner")
         expect(page.locator("#me-name")).to_have_text("You and Random 2")
+    for width, height in at_every_size(page):
+        where = f"{table.name} at {width}x{height}, {theme} theme"
+        check_fits(page, where)
+        page.screenshot(
+            path=str(SCREENSHOTS / f"table-{table.name}-{theme}-{width}x{height}.png"))
+
+
+def at_every_size(page: Page) -> Iterator[tuple[int, int]]:
+    """Each of :data:`VIEWPORTS`, the page resized to it and laid out again before it is
+    yielded."""
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
                       "requestAnimationFrame(r)))")
         page.wait_for_timeout(120)
-        where = f"{table.name} at {width}x{height}, {theme} theme"
-        check_fits(page, where)
-        page.screenshot(
-            path=str(SCREENSHOTS / f"table-{table.name}-{theme}-{width}x{height}.png"))
+        yield width, height
 
 
 #: Every button with words shown in the game screen whose words do not fit it (cut off, or
@@ -186,11 +194,7 @@ def test_the_table_fits_every_screen_in_the_longer_languages(
     session.scripted_game(page, match, ("random",) * (table.rules.players - 1))
     assert wait_phase(page) == "you"
     expect(page.locator("html")).to_have_attribute("lang", language.replace("_", "-"))
-    for width, height in VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
-                      "requestAnimationFrame(r)))")
-        page.wait_for_timeout(120)
+    for width, height in at_every_size(page):
         where = f"{table.name} in {language} at {width}x{height}"
         check_fits(page, where)
         assert page.evaluate(CLIPPED) == [], f"{where}: words cut off"
