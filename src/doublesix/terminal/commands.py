@@ -34,7 +34,7 @@ from doublesix.words import chatwords
 from doublesix.words.eventwords import end_words
 from doublesix.words.i18n import _, current, using
 from doublesix.words.rulebook import set_name as set_words
-from doublesix.words.sessionwords import answer_words, command_words, end_keys
+from doublesix.words.sessionwords import TYPE_A_TILE, answer_words, command_words, end_keys
 
 #: The commands that are words, with the other spellings people type.
 WORDS: Final = {
@@ -126,7 +126,7 @@ def parse(text: str, top: int) -> Command:
     words = " ".join(text.strip().lower().split())
     known = vocabulary(current())
     if not words:
-        raise CommandError(_("Type a tile, such as 6 4, or a command. Type help for the list."))
+        raise CommandError(_(TYPE_A_TILE))
     if words in known.words:
         return Word(known.words[words])
     match = known.spaced.fullmatch(words)

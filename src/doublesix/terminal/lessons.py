@@ -18,7 +18,7 @@ from doublesix.engine.rules import VARIANTS
 from doublesix.terminal.app import add_language_argument, language
 from doublesix.terminal.commands import CommandError, Lay, Word, parse
 from doublesix.terminal.console import Console
-from doublesix.words import i18n, lessonwords, talk
+from doublesix.words import i18n, lessonwords, sessionwords, talk
 from doublesix.words.i18n import _
 
 
@@ -104,7 +104,7 @@ def _move(console: Console, line: str, top: int) -> Move | None:
         return Move.draw() if command.name == "draw" else Move.pass_()
     if command.name == "quit":
         raise _Quit
-    console.error(_("Type a tile, such as 6 4, or a command. Type help for the list."))
+    console.error(_(sessionwords.TYPE_A_TILE))
     return None
 
 

@@ -18,6 +18,8 @@ from doublesix.words.endwords import or_list
 from doublesix.words.i18n import N_, _, pgettext
 from doublesix.words.talk import listing, rules_sentence
 
+#: What the terminal says to a line that is neither a tile nor a command.
+TYPE_A_TILE: Final = N_("Type a tile, such as 6 4, or a command. Type help for the list.")
 
 def with_save_dir(command: str, folder: str | None) -> str:
     """``command`` with ``--save-dir folder`` when the person gave one, so that every command
