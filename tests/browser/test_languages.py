@@ -24,56 +24,9 @@ from doublesix import Match, Rules
 from doublesix.engine.tiles import TILES
 from doublesix.words.i18n import _, using
 from tests.support.browser import Session, said
-from tests.support.browser_players import PHASES, wait_phase
-
-#: Text a qps page may show outside the markers: none (every sentence is marked). Each entry
-#: would be a pattern of "element: text", with the reason it may stay English.
-NOT_MARKED_YET: tuple[str, ...] = ()
-
-#: Every text node a person may read (shown, or read by a screen reader) whose letters are
-#: outside ⟦ ⟧: the markers' depth is followed through the page in document order, so that a
-#: message holding a link (one message, two text nodes) counts as one.
-OUTSIDE_MARKERS = """(names) => {
-  const out = [];
-  let depth = 0;
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    let outside = "";
-    for (const ch of node.textContent) {
-      if (ch === "⟦") depth += 1;
-      else if (ch === "⟧") depth = Math.max(0, depth - 1);
-      else if (depth === 0) outside += ch;
-    }
-    const el = node.parentElement;
-    // Not words of the page's language: a name in its own language (the language choice), a
-    // number with its unit written by the browser's Intl (the pace), a key cap.
-    const not = "script, style, template, [translate=no], kbd, svg, [hidden], " +
-      "[lang]:not(html), output";
-    if (!el || el.closest(not)) continue;
-    if (el.closest("dialog:not([open])")) continue;
-    const style = getComputedStyle(el);
-    if (style.display === "none" || style.visibility === "hidden") continue;
-    let letters = outside;
-    for (const name of names) letters = letters.split(name).join("");
-    const where = el.id || el.tagName.toLowerCase();
-    if (/\\p{L}/u.test(letters)) out.push(`${where}: ${node.textContent.trim()}`);
-  }
-  return out;
-}"""
-
-
-def outside_markers(page: Page, where: str, names: tuple[str, ...] = ()) -> list[str]:
-    """The texts of ``page`` with words outside the markers (but those not marked yet)."""
-    return [f"{where}: {line}" for line in page.evaluate(OUTSIDE_MARKERS, list(names))
-            if not any(re.search(known, line) for known in NOT_MARKED_YET)]
-
-
-def reading(make_session: Any, language: str, **options: Any) -> Session:
-    """A browser whose language chosen (the Settings' cookie) is ``language``."""
-    session: Session = make_session(**options)
-    session.context.add_cookies([{"name": "doublesix_language", "value": language,
-                                  "url": session.server.url}])
-    return session
+from tests.support.browser_players import PHASES, MousePlayer, wait_phase
+from tests.support.deals import finished_hand
+from tests.support.languages import outside_markers, reading, sentence, unmarked
 
 
 def post(page: Page, url: str, body: Any) -> Any:
@@ -169,14 +122,74 @@ def test_no_text_is_left_outside_the_markers_in_qps(make_session: Any) -> None:
     assert left == [], "words outside the markers:\n" + "\n".join(left)
 
 
+def test_the_review_lessons_quick_match_and_daily_game_in_qps(make_session: Any) -> None:
+    """The pages the first walk does not reach: the review of a finished hand (a step, a
+    decision and its best move), the lessons (their page, a lesson's panel and the coach's
+    words on a wrong move), the quick match's waiting, and the daily game played to its
+    result with its share text (a text field's value: no text node, read separately)."""
+    session = reading(make_session, "qps")
+    page = session.page()
+    url = session.server.url
+    left: list[str] = []
+
+    session.scripted_game(page, finished_hand(), ("greedy",))
+    expect(page.locator("#result-dialog")).to_be_visible()
+    page.locator("#review-button").click()
+    expect(page.locator("#review-screen")).to_be_visible(timeout=60000)
+    left += outside_markers(page, "review", ("Greedy",))
+    page.locator("#review-forward").click()
+    expect(page.locator("#review-live p")).to_have_count(1)
+    options = page.locator("#review-list [role=option]")
+    for k in range(options.count()):
+        options.nth(k).click()
+        expect(options.nth(k)).to_have_attribute("aria-selected", "true")
+        if page.locator("#review-best").is_visible():
+            page.locator("#review-best").click()
+            expect(page.locator("#review-best")).to_have_attribute("aria-pressed", "true")
+            break
+    else:
+        raise AssertionError("the hand should have a decision whose best move was another")
+    left += outside_markers(page, "review, a decision", ("Greedy",))
+
+    page.goto(url + "/learn")
+    expect(page.locator("#learn-body .lesson-list a")).to_have_count(5)
+    left += outside_markers(page, "lessons")
+    page.goto(url + "/learn/muggins")
+    page.locator("#lesson-next").click()
+    page.wait_for_selector('#game[data-phase="you"]')
+    left += outside_markers(page, "lesson")
+    page.locator('#hand [data-tile="1|0"]').click()
+    expect(page.locator("#lesson")).to_have_class("lesson wrong")
+    left += outside_markers(page, "lesson, a wrong move")
+
+    # The partnership game unrated: a queue no other test waits in.
+    page.goto(url + "/lobby")
+    form = page.locator("#quick-match")
+    form.locator("#quick-variant").select_option("partnership")
+    form.locator("#quick-rated").uncheck()
+    form.locator("#quick-name").fill("Ana")
+    form.locator("#quick-find").click()
+    expect(page.locator("#quick-leave")).to_be_visible()
+    expect(page.locator("#quick-said")).not_to_be_empty()
+    left += outside_markers(page, "quick match, waiting", ("Ana",))
+    page.locator("#quick-leave").click()
+    expect(page.locator("#quick-leave")).to_be_hidden()
+    left += outside_markers(page, "quick match, left", ("Ana",))
+
+    page.goto(url + "/daily")
+    wait_phase(page)
+    left += outside_markers(page, "daily game")
+    MousePlayer(page, "qps").play_game()
+    share = page.locator("#share-text")
+    expect(share).to_be_visible()
+    left += outside_markers(page, "daily game's result")
+    shared = page.locator("#share-text").input_value()
+    assert shared.startswith("⟦"), shared
+    assert unmarked(shared) == "", shared
+    assert left == [], "words outside the markers:\n" + "\n".join(left)
+
+
 # -- a table where each reads their own language --------------------------------------------------
-
-def sentence(language: str, message: str) -> re.Pattern[str]:
-    """A message in ``language`` as a pattern, its placeholders any words."""
-    with using(language):
-        said_so = _(message)
-    return re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(said_so)))
-
 
 def play_hand(pages: dict[int, Page], keys: dict[int, dict[str, str]]) -> None:
     """Play the hand out: the seat whose turn it is clicks its first playable tile (choosing

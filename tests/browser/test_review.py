@@ -10,28 +10,19 @@ lists every seat's score per hand, and on a phone on its side shows the scores f
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from doublesix import Match, Rules
+from doublesix import Match
 from doublesix.engine import summary
 from doublesix.words import results
 from tests.support.browser import Session, assert_accessible, docs_shot
 from tests.support.browser_players import MousePlayer
+from tests.support.deals import finished_hand
 
 #: The screenshot of the review screen in the docs.
-
-
-def finished_hand(variant: str = "block", seed: int = 5) -> Match:
-    """A two-player hand played to its end by random moves (seat 0 with choices on the way)."""
-    match = Match(Rules.variant(variant, target=0), seed=seed)
-    rng = random.Random(seed)
-    while match.turn is not None:
-        match.play(rng.choice(match.legal_moves()))
-    return match
 
 
 def fits(page: Page) -> dict[str, Any]:

@@ -2,16 +2,22 @@
 
 Each player follows the rule of :mod:`tests.support.browser_strategy` (the first playable tile;
 where it must choose, the last end offered), so a seed fixes the game and the tests can insist
-that it included an end choice and a draw.
+that it included an end choice and a draw. A player reads the page in its ``language`` (the
+buttons' names, the tiles' labels, the end keys are that language's).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
+
+from doublesix.words.endwords import end_button_name
+from doublesix.words.i18n import _ as say
+from doublesix.words.i18n import pgettext, using
+from doublesix.words.keywords import single_keys
+from tests.support.languages import sentence
 
 PHASES = '#game[data-phase="you"], #game[data-phase="result"]'
 
@@ -35,10 +41,20 @@ def live_text(page: Page) -> str:
 
 
 class Player:
-    """Plays seat 0 through the page; subclasses say how a tile, an end and a button are used."""
+    """Plays seat 0 through the page, which it reads in ``language`` (gettext's name); subclasses
+    say how a tile, an end and a button are used."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, language: str = "en") -> None:
         self.page = page
+        self.language = language
+
+    def words(self, message: str, context: str | None = None) -> str:
+        """``message`` (in ``context``) as the page says it, in the player's language."""
+        with using(self.language):
+            return say(message) if context is None else pgettext(context, message)
+
+    def draw_button(self) -> Locator:
+        return self.page.get_by_role("button", name=self.words("Draw", "move"), exact=True)
 
     # -- the ways of acting ------------------------------------------------------------------
     def use_tile(self, tile: Locator, end: str | None, ask: bool) -> None:
@@ -62,7 +78,7 @@ class Player:
                 return played
             if phase == "result":
                 expect(dialog).to_be_visible()
-                next_hand = dialog.get_by_role("button", name="Next hand")
+                next_hand = dialog.get_by_role("button", name=self.words("Next hand"))
                 if next_hand.count():
                     self.check_result(dialog)
                     self.press_button(next_hand)
@@ -84,18 +100,20 @@ class Player:
             ends = (tile.get_attribute("data-ends") or "").split()
             ask = tile.get_attribute("data-ask") == "true"
             end = None if ends == ["lead"] else (ends[-1] if ask else ends[0])
-            name = tile.get_attribute("data-tile")
+            can = sentence(self.language, "{tile}, can be played on {ends}",
+                           "{tile}, can be played: it opens the hand",
+                           tile=tile.get_attribute("data-tile") or "")
             label = tile.get_attribute("aria-label") or ""
-            assert label.startswith(f"{name}, can be played"), label
+            assert can.fullmatch(label), label
             played.choices += ask
             played.same_end_auto += len(ends) > 1 and not ask
             self.use_tile(tile, end, ask)
         elif page.locator("#draw-button:not([hidden]):not([disabled])").count():
-            self.press_button(page.get_by_role("button", name="Draw", exact=True))
+            self.press_button(self.draw_button())
             played.draws += 1
         else:
             # Nothing fits and nothing can be drawn: the server passes for us.
-            assert not page.get_by_role("button", name="Pass", exact=True).count()
+            assert not page.get_by_role("button", name=self.words("Pass"), exact=True).count()
         played.moves += 1
         try:
             page.wait_for_selector(f'#game:not([data-revision="{revision}"])', timeout=10000)
@@ -104,19 +122,21 @@ class Player:
                                  f"{page.locator('#me-status').inner_text()!r}") from error
 
     def check_result(self, dialog: Locator) -> None:
-        expect(dialog.get_by_role("heading", name="Every hand laid open")).to_be_visible()
+        expect(dialog.get_by_role("heading", name=self.words("Every hand laid open"))
+               ).to_be_visible()
         # The player's own seat is named "You", its tiles said as the terminal says them.
-        expect(dialog.locator(".open-name").first).to_have_text(
-            re.compile(r"^You hold (no tiles|.+: \d+ pips?)\.$"))
+        expect(dialog.locator(".open-name").first).to_have_text(sentence(
+            self.language, "You hold no tiles.",
+            ("You hold {tiles}: {count} pip.", "You hold {tiles}: {count} pips.")))
         expect(dialog.locator("table")).to_be_visible()
 
 
 class KeyboardPlayer(Player):
     """Only keys: Tab to a control, Enter to use it; in the hand (one Tab stop) the arrow keys
-    move between tiles; L/R/U/D choose an end."""
+    move between tiles; L/R/U/D choose an end (the language's letters)."""
 
-    def __init__(self, page: Page) -> None:
-        super().__init__(page)
+    def __init__(self, page: Page, language: str = "en") -> None:
+        super().__init__(page, language)
         #: How many times Tab was pressed to enter the hand, each time.
         self.tabs_into_hand: list[int] = []
 
@@ -165,10 +185,13 @@ class KeyboardPlayer(Player):
             choice = page.locator("#end-choice")
             expect(choice).to_be_visible()
             # The end buttons are named for screen readers; focus is on the first of them.
+            with using(self.language):
+                names = [end_button_name(e) for e in ("left", "right", "up", "down")]
+                key = single_keys()[str(end)]
             for button in choice.locator("#end-buttons button").all():
-                assert re.match(r"^(Left end|Right end|Up arm|Down arm)\b", button.inner_text())
+                assert any(button.inner_text().startswith(n) for n in names), names
             assert page.evaluate("document.activeElement.closest('#end-buttons') !== null")
-            page.keyboard.press(str(end)[0].upper())
+            page.keyboard.press(key.upper())
 
     def press_button(self, button: Locator) -> None:
         if not button.evaluate("el => document.activeElement === el"):
@@ -194,8 +217,8 @@ class MousePlayer(Player):
 class TouchPlayer(Player):
     """Touch: tiles dragged to their end with touch events, buttons tapped."""
 
-    def __init__(self, page: Page) -> None:
-        super().__init__(page)
+    def __init__(self, page: Page, language: str = "en") -> None:
+        super().__init__(page, language)
         self.cdp = page.context.new_cdp_session(page)
 
     def touch(self, kind: str, x: float | None = None, y: float | None = None) -> None:

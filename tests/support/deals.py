@@ -34,6 +34,19 @@ def rest_of_set(top: int, *taken: Sequence[str]) -> list[str]:
     return [str(t) for t in whole_set(top) if t not in used]
 
 
+def finished_hand(variant: str = "block", seed: int = 5) -> Match:
+    """A two-player hand played to its end by random moves (seat 0 with choices on the way).
+
+    >>> finished_hand().turn is None
+    True
+    """
+    match = Match(Rules.variant(variant, target=0), seed=seed)
+    rng = random.Random(seed)
+    while match.turn is not None:
+        match.play(rng.choice(match.legal_moves()))
+    return match
+
+
 def tiles(*texts: str) -> list[Tile]:
     """Tiles from their text."""
     return [Tile.parse(t) for t in texts]
