@@ -399,8 +399,8 @@ SAID = {
         "again": "Vous voulez rejouer. Bea veut rejouer. En attente de Cid.",
         "label": "Main suivante",
         "title": "Partie · doublesix",
-        "review": "Coup 3 : vous avez posé 6|4 au bout droite, marquant 10. Meilleur : 5|5 au "
-                  "bout gauche, marquant 15, 4,2 points de mieux, 3\u00a0% de la partie. Une "
+        "review": "Coup 3 : vous avez posé 6|4 au bout de droite, marquant 10. Meilleur : 5|5 au "
+                  "bout de gauche, marquant 15, 4,2 points de mieux, 3\u00a0% de la partie. Une "
                   "erreur.",
         "summary": "Précision : 80\u00a0%, 8 décisions sur 10 meilleures ou bonnes.",
         "rule": "Une partie se joue de 2 à 4 joueurs, pas 5.",

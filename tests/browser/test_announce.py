@@ -19,11 +19,11 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from doublesix import Match, Rules
 from doublesix.engine.events import Event, public
-from doublesix.words.eventwords import describe
+from tests.support.browser import record_of, said_text
 from tests.support.browser_players import MousePlayer, wait_phase
 from tests.support.browser_strategy import simulate
 
@@ -95,20 +95,6 @@ def replay(match: Match, steps: list[str]) -> None:
             seat = match.turn
             rng = move_rng(match.seed, match.hand_number, seat, len(match.history))
             match.play(bot.choose(match.view(seat), rng))
-
-
-def record_of(page: Page, server: str, game_id: str) -> dict[str, Any]:
-    token = page.evaluate("id => localStorage.getItem(`doublesix.seat.${id}`)", game_id)
-    answer = page.request.get(f"{server}/api/games/{game_id}/record?token={token}")
-    assert answer.status == 200, answer.text()
-    return dict(answer.json())
-
-
-def said_text(event: Event, names: list[str]) -> str:
-    """An event as the person's page is told it: others' drawn tiles are not named."""
-    if event.kind == "draw" and event.seat != 0:
-        event = event._replace(tile=None)
-    return describe(event, names)
 
 
 def turn_starts(events: list[Event]) -> list[bool]:

@@ -24,8 +24,10 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebSocket,
 from playwright.sync_api import Error as PlaywrightError
 
 from doublesix import Match
+from doublesix.engine.events import Event
 from doublesix.web.play.games import Games
 from doublesix.web.storage.store import Store
+from doublesix.words.eventwords import describe
 from tests.support.browser_players import Played, Player
 from tests.support.web import run_async
 
@@ -191,6 +193,22 @@ def assert_accessible(page: Page, where: str) -> None:
 def said(page: Page) -> list[str]:
     """Everything the page announced (the recorder's log: ``make_session(record=True)``)."""
     return [str(r["said"]) for r in page.evaluate("window.__record") if "said" in r]
+
+
+def record_of(page: Page, server: str, game_id: str) -> dict[str, Any]:
+    """A finished game's record as the server gives it to the seat this page holds (its
+    match and the seats' names)."""
+    token = page.evaluate("id => localStorage.getItem(`doublesix.seat.${id}`)", game_id)
+    answer = page.request.get(f"{server}/api/games/{game_id}/record?token={token}")
+    assert answer.status == 200, answer.text()
+    return dict(answer.json())
+
+
+def said_text(event: Event, names: list[str]) -> str:
+    """An event as the person's page is told it: others' drawn tiles are not named."""
+    if event.kind == "draw" and event.seat != 0:
+        event = event._replace(tile=None)
+    return describe(event, names)
 
 
 def wait_said(page: Page, text: str, timeout: float = 15, times: int = 1) -> None:

@@ -5,11 +5,13 @@ language, and a message of the catalogs as a pattern of the page's text.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Page
 
+from doublesix.words.catalogs import po_path
 from doublesix.words.i18n import _, ngettext, using
 
 if TYPE_CHECKING:  # the players import this module, and the browser's support imports them
@@ -109,3 +111,36 @@ def sentence(language: str, *messages: str | tuple[str, str], **values: str) -> 
         return re.escape(values[name]) if name in values else ".+"
 
     return re.compile("|".join(re.sub(r"\\\{\w+\\\}", placeholder, re.escape(s)) for s in said))
+
+
+def _words(texts: Any) -> set[str]:
+    """The words (three letters or more) of messages, their placeholders left out."""
+    found: set[str] = set()
+    for text in texts:
+        for part in (text,) if isinstance(text, str) else text:
+            found |= {w.lower() for w in re.findall(r"[^\W\d_]{3,}", re.sub(r"\{\w*\}", "", part))}
+    return found
+
+
+@functools.cache
+def english_only(language: str) -> frozenset[str]:
+    """The English words the catalog of ``language`` never uses in its translations: one of
+    them in a sentence a person of that language reads is English left by accident.
+
+    >>> {"laid", "turn"} <= english_only("es"), "robaste" in english_only("es")
+    (True, False)
+    """
+    from babel.messages.pofile import read_po
+
+    with po_path(language).open("rb") as file:
+        catalog = read_po(file)
+    messages = [m for m in catalog if m.id]
+    return frozenset(_words(m.id for m in messages) - _words(m.string for m in messages))
+
+
+def not_in(language: str, lines: list[str]) -> list[str]:
+    """The ``lines`` (what a page said) with a word of English in them (:func:`english_only`),
+    each with those words."""
+    foreign = english_only(language)
+    return [f"{line} ({', '.join(sorted(_words([line]) & foreign))})" for line in lines
+            if _words([line]) & foreign]
