@@ -23,7 +23,13 @@ from doublesix.engine.events import public
 from doublesix.words.i18n import html_lang, using
 from doublesix.words.keywords import single_keys
 from tests.support.browser import Session, assert_accessible, record_of, said, said_text
-from tests.support.browser_players import KeyboardPlayer, Player, TouchPlayer, wait_phase
+from tests.support.browser_players import (
+    KeyboardPlayer,
+    Played,
+    Player,
+    TouchPlayer,
+    wait_phase,
+)
 from tests.support.languages import not_in, sentence
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -72,9 +78,9 @@ def heard_in(page: Page, session: Session, game_id: str, language: str) -> list[
 
 
 def play_in(make_session: Any, language: str, player: type[Player], options: dict[str, Any],
-            **game: Any) -> tuple[Page, Session, str]:
+            **game: Any) -> tuple[Page, Session, str, Played]:
     """A game of ``game`` in a browser of ``language`` (its Accept-Language), played to its end
-    by ``player``; the page, the session and the game's id."""
+    by ``player``; the page, the session, the game's id and what the player did."""
     session: Session = make_session(locale=html_lang(language), record=True, delay=10,
                                     **options)
     page = session.page()
@@ -88,21 +94,23 @@ def play_in(make_session: Any, language: str, player: type[Player], options: dic
     expect(page.locator("html")).to_have_attribute("lang", html_lang(language))
     keys_shown(page, language)
     assert_accessible(page, f"the game in {language}")
-    player(page, language).play_game()
+    played = player(page, language).play_game()
     expect(page.locator("#result-dialog")).to_be_visible()
     assert_accessible(page, f"the result in {language}")
-    return page, session, game_id
+    return page, session, game_id, played
 
 
 def test_a_muggins_hand_in_spanish_by_touch_on_a_phone(make_session: Any) -> None:
-    page, session, game_id = play_in(make_session, "es", TouchPlayer, PHONE, variant="muggins",
-                                     target=0, seed=3)
+    page, session, game_id, played = play_in(make_session, "es", TouchPlayer, PHONE,
+                                             variant="muggins", target=0, seed=3)
+    assert played.draws and played.choices, played  # the seed draws and chooses an end
     heard_in(page, session, game_id, "es")
 
 
 def test_a_draw_game_in_french_by_keyboard(make_session: Any) -> None:
-    page, session, game_id = play_in(make_session, "fr", KeyboardPlayer, DESK, variant="draw",
-                                     target=15, seed=6)
+    page, session, game_id, played = play_in(make_session, "fr", KeyboardPlayer, DESK,
+                                             variant="draw", target=15, seed=6)
+    assert played.choices, played  # an end chosen by its French key (G, D)
     lines = heard_in(page, session, game_id, "fr")
     dealt = sentence("fr", "Hand {number} is dealt.")
     assert sum(bool(dealt.fullmatch(line)) for line in lines) >= 2, "a game of several hands"
