@@ -205,7 +205,9 @@ async function handle(g, msg) {
       g.openingDue = opening || (g.openingDue && ev.kind !== "lay");
       prepareTravel(g, ev);
       // Another seat's run of draws is said once, as the server's log line for the run
-      // ("Pinocchio drew 3 tiles."), when its last draw comes.
+      // ("Pinocchio drew 3 tiles."), when its last draw comes: a draw after which that seat
+      // moves again waits a moment for its next move, should the page have nothing else to do.
+      if (ev.kind === "draw" && ev.seat !== msg.state.me && msg.state.turn === ev.seat) await nextMove(g);
       const runsOn = ev.kind === "draw" && ev.seat !== msg.state.me && drawsNext(g, ev.seat);
       const run = ev.kind === "draw" && ev.seat !== msg.state.me ? g.drawRun + 1 : 0;
       g.drawRun = runsOn ? run : 0;
@@ -304,6 +306,12 @@ async function handle(g, msg) {
     default:
       break;
   }
+}
+
+/** Wait until a move waits in the queue (past "thinking" notes), a second at most. @param {GameSession} g */
+async function nextMove(g) {
+  const until = performance.now() + 1000;
+  while (state.game === g && !g.queue.some((m) => m.type !== "thinking") && performance.now() < until) await sleep(20);
 }
 
 /**
