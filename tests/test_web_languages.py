@@ -10,6 +10,7 @@ their own words, a picture built and encoded once per seat, view and language.
 from __future__ import annotations
 
 import base64
+import datetime
 import hashlib
 import random
 import re
@@ -19,7 +20,9 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session as DbSession
 
+from doublesix.ai.ratings import MU
 from doublesix.engine.moves import Move
 from doublesix.engine.summary import Lay, TileChoice
 from doublesix.engine.tiles import Tile
@@ -29,12 +32,14 @@ from doublesix.web.play.chat import chat_message
 from doublesix.web.play.games import Games
 from doublesix.web.routes.app import STATIC, create_app
 from doublesix.web.routes.languages import LANGUAGE_COOKIE
+from doublesix.web.storage.store import digest
 from doublesix.words import accountwords, lobbywords, markup, pagelabels, tabletalk
 from doublesix.words.endwords import end_keys
 from doublesix.words.i18n import LANGUAGES, OPEN, _, using
 from doublesix.words.keywords import clashes, single_keys
 from doublesix.words.talk import NOBODY
-from tests.support.web import TEST_SETTINGS, SeatSocket
+from tests.support.storage import rating_rows
+from tests.support.web import TEST_SETTINGS, SeatSocket, as_browser
 
 ANA, BEA = "ana-language-browser-cookie-0123456789", "bea-language-browser-cookie-0123456789"
 CID = "cid-language-browser-cookie-0123456789"
@@ -151,6 +156,31 @@ def test_the_lobby_is_listed_in_each_readers_language(client: TestClient) -> Non
         with using(language):
             assert lobby["in_play"] == _("Games in play")
             assert lobby["tables"][0]["rated_words"] == _(lobbywords.RATED)
+
+
+def test_the_rating_says_its_dates_and_numbers_the_local_way(
+        app: FastAPI, client: TestClient) -> None:
+    """The rating's history in ``GET /api/stats``: each game's day (the chart's) and day with
+    its year (the table's) as the language writes them (Babel's), its result in words, and the
+    rating (1524) grouped the local way in the sentence that says it."""
+    rows = rating_rows(digest(ANA), [datetime.date(2026, 11, 30), datetime.date(2026, 12, 4)])
+    rows[-1].mu_after = MU + 1  # a rating of 1524 after a game won on 4 December
+    with DbSession(app.state.store.engine) as db, db.begin():
+        db.add_all(rows)
+    expected = {
+        "en": ("4 Dec", "4 Dec 2026", "Won", "1,524"),
+        "es": ("4 dic", "4 dic 2026", "Victoria", "1.524"),
+        "pt-BR": ("4 de dez.", "4 de dez. de 2026", "Vitória", "1.524"),
+        "fr": ("4 déc.", "4 déc. 2026", "Victoire", "1\u202f524"),
+    }
+    for language, (day, day_year, result, rating) in expected.items():
+        answer = as_browser(client, ANA).get("/api/stats", headers={"Accept-Language": language})
+        said = answer.json()["rating"]
+        last = said["history"][-1]
+        assert (last["day"], last["day_year"], last["result"]) == (day, day_year, result)
+        assert said["history"][0]["day"] != day  # 30 November
+        assert last["rating"] == said["shown"] == 1524
+        assert rating in said["words"], said["words"]
 
 
 # -- a table of people, each in their language ---------------------------------------------------

@@ -74,7 +74,7 @@ def test_numbers_and_dates_the_local_way() -> None:
             said[language] = (number(1524), short_date(day))
     assert said["en"] == ("1,524", "4 Dec")
     assert said["es"] == ("1.524", "4 dic")
-    assert said["pt_BR"] == ("1.524", "4 dez.")
+    assert said["pt_BR"] == ("1.524", "4 de dez.")  # CLDR's Brazilian order, "de" and all
     assert said["fr"] == ("1\u202f524", "4 déc.")
 
 

@@ -9,16 +9,17 @@ import itertools
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 from sqlalchemy.orm import Session as DbSession
 
-from doublesix.ai.ladder import rating_of
-from doublesix.ai.ratings import Rating, update
+from doublesix.ai.ratings import MU
 from doublesix.protocol.wire import COOKIE
 from doublesix.web.storage.ratings import RatingRow
 from doublesix.web.storage.store import Store, digest
 from tests.support.browser import assert_accessible
 from tests.support.browser_players import MousePlayer
+from tests.support.storage import rating_rows
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -59,28 +60,13 @@ def test_the_rating_in_the_result_and_on_the_statistics_page(session: Any) -> No
     assert_accessible(page, "statistics with the rating")
 
 
-def put_history(db: Any, owner: str, days: list[datetime.date]) -> list[RatingRow]:
-    """A browser's rating history straight into the server's database: one game a day of
-    ``days``, Draw and Muggins in turn, against the expert and Greedy in turn."""
+def put_history(db: Any, rows: list[RatingRow]) -> None:
+    """A browser's rating history (:func:`tests.support.storage.rating_rows`) straight into the
+    server's database."""
     store = Store(f"sqlite:///{db}")
     try:
-        rows = []
-        rating = Rating()
-        for number, day in enumerate(days, 1):
-            opponent = "expert" if number % 2 else "greedy"
-            won = number % 3 != 0
-            after = update([rating, rating_of(opponent)], [0 if won else 1, 1 if won else 0],
-                           movable={0})[0]
-            rows.append(RatingRow(
-                owner=owner, number=number, game_id=f"history-{number}", seat=0, name="Ana",
-                rules="draw/2/100" if number % 2 else "muggins/2/100", opponents=[opponent],
-                won=won, mu_before=rating.mu, sigma_before=rating.sigma, mu_after=after.mu,
-                sigma_after=after.sigma,
-                created=datetime.datetime.combine(day, datetime.time(12))))
-            rating = after
         with DbSession(store.engine) as db_session, db_session.begin():
             db_session.add_all(rows)
-        return rows
     finally:
         store.dispose()
 
@@ -93,7 +79,7 @@ def test_the_charts_dates_are_readable_and_never_crowd_on_a_small_screen(session
     cookie = next(c["value"] for c in session.context.cookies() if c["name"] == COOKIE)
     first = datetime.date(2026, 9, 1)
     days = [first + datetime.timedelta(days=2 * i + (i % 3 == 0)) for i in range(40)]
-    put_history(session.server.db, digest(cookie), days)
+    put_history(session.server.db, rating_rows(digest(cookie), days))
     page.goto(session.server.url + "/stats")
     chart = page.locator("#rating-chart")
     expect(chart).to_be_visible()
@@ -125,3 +111,34 @@ def test_the_charts_dates_are_readable_and_never_crowd_on_a_small_screen(session
     page.set_viewport_size({"width": 1000, "height": 800})
     expect(chart.locator(".rating-date")).not_to_have_count(len(texts))
     assert chart.locator(".rating-date").count() > len(texts)
+
+
+@pytest.mark.parametrize(("locale", "day", "day_year", "rating", "won"), [
+    ("fr-FR", "4 déc.", "4 déc. 2026", "1\u202f524", "Victoire"),
+    ("es-ES", "4 dic", "4 dic 2026", "1.524", "Victoria"),
+    ("pt-BR", "4 de dez.", "4 de dez. de 2026", "1.524", "Vitória"),
+])
+def test_the_charts_dates_and_figures_in_the_readers_language(
+        make_session: Any, locale: str, day: str, day_year: str, rating: str, won: str) -> None:
+    """Issue 43: the chart's dates are the server's, in the reader's language (Babel's), and
+    its rating (1524) and the table's figures are grouped the local way."""
+    session = make_session(locale=locale)
+    page = session.page()
+    page.goto(session.server.url + "/stats")
+    expect(page.locator("#rating-words")).to_be_visible()
+    cookie = next(c["value"] for c in session.context.cookies() if c["name"] == COOKIE)
+    rows = rating_rows(digest(cookie), [datetime.date(2026, 11, 30), datetime.date(2026, 12, 4)])
+    rows[-1].mu_after = MU + 1  # a rating of 1524 after a game won on 4 December
+    put_history(session.server.db, rows)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", locale.split("-")[0]
+                                                   if locale != "pt-BR" else locale)
+    expect(page.locator("#rating-words")).to_contain_text(rating)
+    chart = page.locator("#rating-chart")
+    expect(chart.locator("circle")).to_have_count(3)
+    assert day in chart.locator(".rating-date").all_text_contents()
+    last = page.locator("#rating-table tbody tr").last.locator("td")
+    expect(last.nth(0)).to_have_text(day_year)
+    expect(last.nth(2)).to_have_text(won)
+    expect(last.nth(3)).to_have_text(rating)
+    assert_accessible(page, f"the rating's chart in {locale}")

@@ -4,6 +4,7 @@ difference between a database's schema and the models'.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
+from doublesix.ai.ladder import rating_of
+from doublesix.ai.ratings import Rating, update
 from doublesix.web.storage import migrating
 from doublesix.web.storage.migrations.versions.r0001_release_0_1_0 import tables as release_tables
+from doublesix.web.storage.ratings import RatingRow
 from doublesix.web.storage.store import make_engine, sqlite_url
 from tests.support.web import postgres_url
 
@@ -78,3 +82,26 @@ def empty_database(kind: str, folder: Path) -> str:
     if kind == "sqlite":
         return sqlite_url(folder / "games.sqlite3")
     return postgres_url()
+
+
+def rating_rows(owner: str, days: Sequence[datetime.date]) -> list[RatingRow]:
+    """A browser's rating history, for the database: one rated game a day of ``days`` at
+    noon, Draw and Muggins in turn, against the expert and Greedy in turn, two won in three.
+
+    >>> [(row.number, row.rules, row.won) for row in rating_rows("o", [datetime.date.today()] * 3)]
+    [(1, 'draw/2/100', True), (2, 'muggins/2/100', True), (3, 'draw/2/100', False)]
+    """
+    rows = []
+    rating = Rating()
+    for number, day in enumerate(days, 1):
+        opponent = "expert" if number % 2 else "greedy"
+        won = number % 3 != 0
+        after = update([rating, rating_of(opponent)], [0 if won else 1, 1 if won else 0],
+                       movable={0})[0]
+        rows.append(RatingRow(
+            owner=owner, number=number, game_id=f"history-{number}", seat=0, name="Ana",
+            rules="draw/2/100" if number % 2 else "muggins/2/100", opponents=[opponent],
+            won=won, mu_before=rating.mu, sigma_before=rating.sigma, mu_after=after.mu,
+            sigma_after=after.sigma, created=datetime.datetime.combine(day, datetime.time(12))))
+        rating = after
+    return rows

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Final
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_date
+from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal, format_percent
 
 #: The source language, said when no other is chosen.
@@ -327,12 +327,21 @@ def percent(share: float) -> str:
 
 
 def short_date(day: datetime.date, with_year: bool = False) -> str:
-    """A day in few characters: its number and its month's short name (and the year).
+    """A day in few characters: its number and its month's short name (and the year), in the
+    language's own order and words (CLDR's); English writes the day first ("4 Dec", "2 Sep"), as
+    the page always has.
 
     >>> short_date(datetime.date(2026, 12, 4)), short_date(datetime.date(2026, 12, 4), True)
     ('4 Dec', '4 Dec 2026')
-    >>> with using("fr"):
-    ...     short_date(datetime.date(2026, 12, 4))
-    '4 déc.'
+    >>> for language in ("es", "pt_BR", "fr"):
+    ...     with using(language):
+    ...         print(short_date(datetime.date(2026, 12, 4)), "|",
+    ...               short_date(datetime.date(2026, 12, 4), True))
+    4 dic | 4 dic 2026
+    4 de dez. | 4 de dez. de 2026
+    4 déc. | 4 déc. 2026
     """
-    return format_date(day, "d MMM y" if with_year else "d MMM", locale=babel_locale())
+    locale = babel_locale()
+    if locale.language == ENGLISH:
+        return format_date(day, "d MMM y" if with_year else "d MMM", locale=locale)
+    return format_skeleton("yMMMd" if with_year else "MMMd", day, locale=locale)

@@ -18,7 +18,7 @@ from doublesix.engine.outcome import Ending
 from doublesix.engine.rules import Rules
 from doublesix.engine.summary import HandOutcome, counted_pips, game_outcome
 from doublesix.words import players
-from doublesix.words.i18n import _, ngettext, number, percent, short_date
+from doublesix.words.i18n import _, ngettext, number, percent, pgettext, short_date
 from doublesix.words.names import is_you, shown
 
 # -- names --------------------------------------------------------------------------------------
@@ -211,6 +211,16 @@ def day_words(day: datetime.date, with_year: bool) -> str:
     ('2 Dec', '2 Dec 2026')
     """
     return short_date(day, with_year)
+
+
+def game_result_word(won: bool) -> str:
+    """A rated game's result as the rating's table writes it.
+
+    >>> game_result_word(True), game_result_word(False)
+    ('Won', 'Lost')
+    """
+    # Translators: a rated game's result in the rating's table: a win, a loss (nouns read well).
+    return pgettext("game result", "Won") if won else pgettext("game result", "Lost")
 
 
 # -- the terminal's turn, said by what changed since the last one (issue 29) ----------------

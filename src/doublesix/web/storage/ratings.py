@@ -265,7 +265,7 @@ def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
              "day": results.day_words(row.created.date(), with_year=False),
              "day_year": results.day_words(row.created.date(), with_year=True),
              "rules": row.rules,
-             "won": row.won, "result": "Won" if row.won else "Lost",
+             "won": row.won, "result": results.game_result_word(row.won),
              "before": row.before.shown, "rating": row.after.shown, "interval": row.after.interval}
             for row in rows
         ],
