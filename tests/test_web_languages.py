@@ -161,23 +161,29 @@ def test_the_lobby_is_listed_in_each_readers_language(client: TestClient) -> Non
 def test_the_rating_says_its_dates_and_numbers_the_local_way(
         app: FastAPI, client: TestClient) -> None:
     """The rating's history in ``GET /api/stats``: each game's day (the chart's) and day with
-    its year (the table's) as the language writes them (Babel's), its result in words, and the
-    rating (1524) grouped the local way in the sentence that says it."""
+    its year (the table's) as the language writes them (Babel's), its rules and result in
+    words, the variants' names, and the rating (1524) grouped the local way in the sentence
+    that says it."""
     rows = rating_rows(digest(ANA), [datetime.date(2026, 11, 30), datetime.date(2026, 12, 4)])
     rows[-1].mu_after = MU + 1  # a rating of 1524 after a game won on 4 December
     with DbSession(app.state.store.engine) as db, db.begin():
         db.add_all(rows)
     expected = {
-        "en": ("4 Dec", "4 Dec 2026", "Won", "1,524"),
-        "es": ("4 dic", "4 dic 2026", "Victoria", "1.524"),
-        "pt-BR": ("4 de dez.", "4 de dez. de 2026", "Vitória", "1.524"),
-        "fr": ("4 déc.", "4 déc. 2026", "Victoire", "1\u202f524"),
+        "en": ("4 Dec", "4 Dec 2026", "Won", "1,524", "Muggins, 2 players, to 100", "Draw"),
+        "es": ("4 dic", "4 dic 2026", "Victoria", "1.524", "Muggins, 2 jugadores, a 100",
+               "Robado"),
+        "pt-BR": ("4 de dez.", "4 de dez. de 2026", "Vitória", "1.524",
+                  "Muggins, 2 jogadores, até 100", "Compra"),
+        "fr": ("4 déc.", "4 déc. 2026", "Victoire", "1\u202f524", "Muggins, 2 joueurs, en 100",
+               "Pioche"),
     }
-    for language, (day, day_year, result, rating) in expected.items():
+    for language, (day, day_year, result, rating, rules, draw) in expected.items():
         answer = as_browser(client, ANA).get("/api/stats", headers={"Accept-Language": language})
         said = answer.json()["rating"]
         last = said["history"][-1]
         assert (last["day"], last["day_year"], last["result"]) == (day, day_year, result)
+        assert (last["rules"], last["rules_words"]) == ("muggins/2/100", rules)
+        assert said["by_variant"][0]["label"] == draw
         assert said["history"][0]["day"] != day  # 30 November
         assert last["rating"] == said["shown"] == 1524
         assert rating in said["words"], said["words"]

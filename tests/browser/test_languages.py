@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from typing import Any
@@ -22,11 +23,14 @@ from playwright.sync_api import Page, expect
 
 from doublesix import Match, Rules
 from doublesix.engine.tiles import TILES
+from doublesix.protocol.wire import COOKIE
+from doublesix.web.storage.store import digest
 from doublesix.words.i18n import _, using
 from tests.support.browser import Session, said
 from tests.support.browser_players import PHASES, MousePlayer, wait_phase
 from tests.support.deals import finished_hand
 from tests.support.languages import outside_markers, reading, sentence, unmarked
+from tests.support.storage import put_ratings, rating_rows
 
 
 def post(page: Page, url: str, body: Any) -> Any:
@@ -187,6 +191,23 @@ def test_the_review_lessons_quick_match_and_daily_game_in_qps(make_session: Any)
     shared = page.locator("#share-text").input_value()
     assert shared.startswith("⟦"), shared
     assert unmarked(shared) == "", shared
+    assert left == [], "words outside the markers:\n" + "\n".join(left)
+
+
+def test_the_statistics_with_a_rating_history_in_qps(make_session: Any) -> None:
+    """The statistics of a browser with rated games: the rating's sentence, its chart (dates),
+    its table (each game's day, rules and result) and the rating in each variant."""
+    session = reading(make_session, "qps")
+    page = session.page()
+    page.goto(session.server.url + "/stats")
+    expect(page.locator("#stats-body h2").first).to_be_visible()
+    cookie = next(c["value"] for c in session.context.cookies() if c["name"] == COOKIE)
+    first = datetime.date(2026, 11, 30)
+    put_ratings(session.server.db, rating_rows(
+        digest(cookie), [first + datetime.timedelta(days=i) for i in range(3)]))
+    page.reload()
+    expect(page.locator("#rating-table tbody tr")).to_have_count(3)
+    left = outside_markers(page, "statistics with a rating")
     assert left == [], "words outside the markers:\n" + "\n".join(left)
 
 

@@ -11,15 +11,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from sqlalchemy.orm import Session as DbSession
 
 from doublesix.ai.ratings import MU
 from doublesix.protocol.wire import COOKIE
-from doublesix.web.storage.ratings import RatingRow
-from doublesix.web.storage.store import Store, digest
+from doublesix.web.storage.store import digest
 from tests.support.browser import assert_accessible
 from tests.support.browser_players import MousePlayer
-from tests.support.storage import rating_rows
+from tests.support.storage import put_ratings, rating_rows
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -44,7 +42,7 @@ def test_the_rating_in_the_result_and_on_the_statistics_page(session: Any) -> No
     assert chart.locator("circle").count() == 2  # before the game and after it
     figures = page.locator("#rating-table")
     expect(figures.locator("tbody tr")).to_have_count(1)
-    expect(figures).to_contain_text("draw/2/0")
+    expect(figures).to_contain_text("Draw, 2 players, one hand")
     # The date axis: the game's date under the chart, and the same date in the table.
     today = datetime.datetime.now(datetime.UTC).date()
     dates = chart.locator(".rating-date")
@@ -60,17 +58,6 @@ def test_the_rating_in_the_result_and_on_the_statistics_page(session: Any) -> No
     assert_accessible(page, "statistics with the rating")
 
 
-def put_history(db: Any, rows: list[RatingRow]) -> None:
-    """A browser's rating history (:func:`tests.support.storage.rating_rows`) straight into the
-    server's database."""
-    store = Store(f"sqlite:///{db}")
-    try:
-        with DbSession(store.engine) as db_session, db_session.begin():
-            db_session.add_all(rows)
-    finally:
-        store.dispose()
-
-
 def test_the_charts_dates_are_readable_and_never_crowd_on_a_small_screen(session: Any) -> None:
     page = session.page()
     page.set_viewport_size({"width": 320, "height": 640})
@@ -79,7 +66,7 @@ def test_the_charts_dates_are_readable_and_never_crowd_on_a_small_screen(session
     cookie = next(c["value"] for c in session.context.cookies() if c["name"] == COOKIE)
     first = datetime.date(2026, 9, 1)
     days = [first + datetime.timedelta(days=2 * i + (i % 3 == 0)) for i in range(40)]
-    put_history(session.server.db, rating_rows(digest(cookie), days))
+    put_ratings(session.server.db, rating_rows(digest(cookie), days))
     page.goto(session.server.url + "/stats")
     chart = page.locator("#rating-chart")
     expect(chart).to_be_visible()
@@ -129,7 +116,7 @@ def test_the_charts_dates_and_figures_in_the_readers_language(
     cookie = next(c["value"] for c in session.context.cookies() if c["name"] == COOKIE)
     rows = rating_rows(digest(cookie), [datetime.date(2026, 11, 30), datetime.date(2026, 12, 4)])
     rows[-1].mu_after = MU + 1  # a rating of 1524 after a game won on 4 December
-    put_history(session.server.db, rows)
+    put_ratings(session.server.db, rows)
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", locale.split("-")[0]
                                                    if locale != "pt-BR" else locale)

@@ -37,9 +37,10 @@ OUTSIDE_MARKERS = """(names) => {
     }
     const el = node.parentElement;
     // Not words of the page's language: a name in its own language (the language choice), a
-    // number with its unit written by the browser's Intl (the pace), a key cap.
+    // number with its unit written by the browser's Intl (the pace), a key cap, a date as
+    // the language's formats write it (Babel's, in the pseudo-language English's).
     const not = "script, style, template, [translate=no], kbd, svg, [hidden], " +
-      "[lang]:not(html), output";
+      "[lang]:not(html), output, time";
     if (!el || el.closest(not)) continue;
     if (el.closest("dialog:not([open])")) continue;
     const style = getComputedStyle(el);

@@ -12,6 +12,7 @@ from typing import Any
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
+from sqlalchemy.orm import Session as DbSession
 
 from doublesix.ai.ladder import rating_of
 from doublesix.ai.ratings import Rating, update
@@ -105,3 +106,15 @@ def rating_rows(owner: str, days: Sequence[datetime.date]) -> list[RatingRow]:
             sigma_after=after.sigma, created=datetime.datetime.combine(day, datetime.time(12))))
         rating = after
     return rows
+
+
+def put_ratings(db: Path | None, rows: Sequence[RatingRow]) -> None:
+    """Rating rows (:func:`rating_rows`) straight into the SQLite database at ``db`` (a
+    running server's)."""
+    assert db is not None, "this server's database is not known"
+    engine = make_engine(sqlite_url(db))
+    try:
+        with DbSession(engine) as session, session.begin():
+            session.add_all(rows)
+    finally:
+        engine.dispose()

@@ -344,7 +344,9 @@ class RatingPoint(Model):
 
     game: int
     date: str
+    #: The game's rules as the rating keeps them ("draw/2/100"), and in words.
     rules: str
+    rules_words: str
     won: bool
     result: str
     before: int

@@ -17,7 +17,7 @@ from doublesix.engine.match import Match
 from doublesix.engine.outcome import Ending
 from doublesix.engine.rules import Rules
 from doublesix.engine.summary import HandOutcome, counted_pips, game_outcome
-from doublesix.words import players
+from doublesix.words import players, rulebook
 from doublesix.words.i18n import _, ngettext, number, percent, pgettext, short_date
 from doublesix.words.names import is_you, shown
 
@@ -221,6 +221,23 @@ def game_result_word(won: bool) -> str:
     """
     # Translators: a rated game's result in the rating's table: a win, a loss (nouns read well).
     return pgettext("game result", "Won") if won else pgettext("game result", "Lost")
+
+
+def rated_game_words(variant: str, players: int, target: int, teams: bool = False) -> str:
+    """A rated game's rules as the rating's table names them: its variant, its players and
+    its target.
+
+    >>> rated_game_words("draw", 2, 100), rated_game_words("block", 4, 0, teams=True)
+    ('Draw, 2 players, to 100', 'Block in teams, 4 players, one hand')
+    """
+    name, goal = rulebook.variant_label(variant), rulebook.goal_words(target)
+    if teams:
+        said = ngettext("{variant} in teams, {count} player, {target}",
+                        "{variant} in teams, {count} players, {target}", players)
+    else:
+        said = ngettext("{variant}, {count} player, {target}", "{variant}, {count} players, "
+                        "{target}", players)
+    return said.format(variant=name, count=players, target=goal)
 
 
 # -- the terminal's turn, said by what changed since the last one (issue 29) ----------------

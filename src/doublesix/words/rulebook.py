@@ -61,7 +61,16 @@ def variant_name(rules: Rules) -> str:
     >>> variant_name(Rules.variant("all-fives"))
     'All Fives'
     """
-    return _(VARIANT_NAMES[rules.name]) if rules.name in VARIANT_NAMES else rules.name
+    return variant_label(rules.name)
+
+
+def variant_label(name: str) -> str:
+    """A variant's name as people write it, from its key (another key as it is).
+
+    >>> variant_label("all-fives"), variant_label("custom")
+    ('All Fives', 'custom')
+    """
+    return _(VARIANT_NAMES[name]) if name in VARIANT_NAMES else name
 
 
 class Choice(NamedTuple):
@@ -264,7 +273,16 @@ def target_words(rules: Rules) -> str:
     >>> [target_words(Rules.variant("draw", target=t)) for t in (50, 0)]
     ['to 50', 'one hand']
     """
-    return _("to {target}").format(target=rules.target) if rules.target else _("one hand")
+    return goal_words(rules.target)
+
+
+def goal_words(target: int) -> str:
+    """What a game is played to, from its target (0: one hand).
+
+    >>> goal_words(100), goal_words(0)
+    ('to 100', 'one hand')
+    """
+    return _("to {target}").format(target=target) if target else _("one hand")
 
 
 def caption(rules: Rules) -> str:

@@ -68,14 +68,16 @@ export const failed = (label, err) => sentences(label, errorText(err));
 export const marked = (parts) => parts.map((part, i) => (i % 2 ? h("bdi", { text: part }) : part));
 
 /**
- * A table with a header row and a header cell in each row.
- * @param {string[]} head @param {(string|number)[][]} rows @param {string} [caption]
+ * A table with a header row and a header cell in each row (a cell: its text, or an element).
+ * @param {string[]} head @param {(string|number|Element)[][]} rows @param {string} [caption]
  */
 export function table(head, rows, caption) {
   return h("table", {}, [
     ...(caption ? [h("caption", { text: caption })] : []),
     h("thead", {}, [h("tr", {}, head.map((c) => h("th", { scope: "col", text: c })))]),
-    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) =>
-      i === 0 ? h("th", { scope: "row", text: String(c) }) : h("td", { text: String(c) }))))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => {
+      const [props, children] = c instanceof Element ? [{}, [c]] : [{ text: String(c) }, []];
+      return h(i === 0 ? "th" : "td", i === 0 ? { scope: "row", ...props } : props, children);
+    })))),
   ]);
 }

@@ -1212,6 +1212,7 @@ export interface RatingPoint {
   game: number;
   date: string;
   rules: string;
+  rules_words: string;
   won: boolean;
   result: string;
   before: number;

@@ -49,7 +49,9 @@ export function ratingSection(rating) {
   const steps = rating.history || [];
   if (!steps.length) return out;
   out.push(chart(steps));
-  const rows = steps.map((s) => [s.game, s.day_year, s.rules, s.result, local(s.rating), `±${local(s.interval)}`]);
+  // The day as the server's Babel writes it in the page's language: a date, not a message.
+  const rows = steps.map((s) => [s.game, h("time", { datetime: s.date, text: s.day_year }), s.rules_words, s.result,
+    local(s.rating), `±${local(s.interval)}`]);
   const figures = table([LABELS.game, LABELS.date, LABELS.rules, LABELS.result, LABELS.rating, LABELS.interval],
     rows, LABELS.ratingAfterEachGame);
   figures.id = "rating-table";

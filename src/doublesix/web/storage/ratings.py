@@ -48,7 +48,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from doublesix.ai.ladder import RECENT, rating_of, recent_games, variant_ratings
 from doublesix.ai.ladder import suggestion as ladder_suggestion
-from doublesix.ai.ratings import Rating, ranks, rules_label, update
+from doublesix.ai.ratings import TEAMS, Rating, ranks, rules_label, update
 from doublesix.engine.match import Match
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.live import stored_match
@@ -243,6 +243,16 @@ def suggestion(games: Sequence[tuple[Sequence[str], bool]]) -> str | None:
     return None if found is None else results.level_suggestion(*found)
 
 
+def rules_words(label: str) -> str:
+    """A rated game's rules (:func:`~doublesix.ai.ratings.rules_label`) in words.
+
+    >>> rules_words("muggins/3/100"), rules_words("draw/4/0/teams")
+    ('Muggins, 3 players, to 100', 'Draw in teams, 4 players, one hand')
+    """
+    variant, players, target, *more = label.split("/")
+    return results.rated_game_words(variant, int(players), int(target), TEAMS in more)
+
+
 def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
     """``rating`` in ``GET /api/stats``: the rating now, its interval, the words, the
     suggestion, the rating in each variant played (``by_variant``:
@@ -255,7 +265,7 @@ def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
         "words": results.rating_words(now.shown, now.interval, len(rows)),
         "suggestion": suggestion([(row.opponents, row.won) for row in rows]),
         "by_variant": [
-            {"variant": v.variant, "label": rulebook.VARIANT_NAMES[v.variant],
+            {"variant": v.variant, "label": rulebook.variant_label(v.variant),
              **v.rating.to_json(), "games": v.games, "wins": v.wins}
             for v in variant_ratings((row.rules, row.seat, row.opponents, row.won)
                                      for row in rows)
@@ -264,7 +274,7 @@ def rating_json(rows: Sequence[RatingRow]) -> dict[str, Any]:
             {"game": row.number, "date": row.created.date().isoformat(),
              "day": results.day_words(row.created.date(), with_year=False),
              "day_year": results.day_words(row.created.date(), with_year=True),
-             "rules": row.rules,
+             "rules": row.rules, "rules_words": rules_words(row.rules),
              "won": row.won, "result": results.game_result_word(row.won),
              "before": row.before.shown, "rating": row.after.shown, "interval": row.after.interval}
             for row in rows
