@@ -4,10 +4,12 @@ with the better move and the reason; a good move gets none, nor a move not asked
 judged, nor one at a table of people (rated) or in the daily game.  The coach's judgement is
 the review's: the review marks the same move a blunder.  A game the coach helped in is casual:
 its first words say so, it moves no rating, its result says so, and that is kept when the
-server starts again; a game where the coach never spoke is rated."""
+server starts again; words on the move that ended the game change nothing; a game where the
+coach never spoke is rated."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,12 +19,15 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from doublesix import Match, Rules
 from doublesix.ai.review import review
 from doublesix.protocol.messages import ServerMessage
-from doublesix.protocol.wire import COOKIE
-from doublesix.web.play.live import stored_match
+from doublesix.protocol.wire import COOKIE, HUMAN
+from doublesix.web.play.coaching import note_help
+from doublesix.web.play.live import load_game, stored_match
 from doublesix.web.routes.app import create_app
-from doublesix.web.storage.store import Store, sqlite_url
+from doublesix.web.storage.saving import Saving
+from doublesix.web.storage.store import SavedGame, Seat, Store, sqlite_url
 from doublesix.words import coachwords
 from tests.support.deals import COACH_POSITION
 from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game
@@ -117,6 +122,19 @@ def test_a_game_where_the_coach_never_spoke_is_rated(client: TestClient) -> None
     assert final["over"] and final["words"]["coached"] is None
     assert final["words"]["rating"] and final["words"]["rating"][0].startswith("Your rating")
     assert client.get("/api/stats").json()["rating"]["games"] == 1
+
+
+@pytest.mark.parametrize("ended", [True, False], ids=["game-ended", "coached-already"])
+def test_the_coach_notes_its_help_once_and_not_on_the_last_move(ended: bool) -> None:
+    match = Match(Rules.variant("block", players=2, target=0), seed=3)
+    while ended and not match.is_over:
+        match.play(match.legal_moves()[0])
+    game = load_game(SavedGame("g", "o", "block", [Seat("You", HUMAN, "h"),
+                                                   Seat("Greedy", "greedy")],
+                               match.to_json(), match.scores, coached=not ended))
+    # Nothing to note, so nothing is saved (no saving is given), and nothing more is said.
+    assert asyncio.run(note_help(game, 0, cast(Saving, None))) is False
+    assert game.saved.coached is game.info.coached is (not ended)
 
 
 @pytest.mark.parametrize("move,coach", [(COACH_POSITION.good, True),
