@@ -43,6 +43,7 @@ from doublesix.engine.view import View
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo, undo_allowed
 from doublesix.words import (
+    coachwords,
     endwords,
     errorwords,
     i18n,
@@ -462,6 +463,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "board": None,
         "tracker": None,
         "taken_back": _(pagewords.TAKEN_BACK) if match.taken_back else None,
+        "coached": coachwords.coached_game() if info.coached else None,
     }
     table = info.table
     # The names as the page shows them: at a table for people, each person's display name.
