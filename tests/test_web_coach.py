@@ -2,23 +2,32 @@
 loses much more than the best gets the coach's sentence at once, before the computer answers,
 with the better move and the reason; a good move gets none, nor a move not asked to be
 judged, nor one at a table of people (rated) or in the daily game.  The coach's judgement is
-the review's: the review marks the same move a blunder."""
+the review's: the review marks the same move a blunder.  A game the coach helped in is casual:
+its first words say so, it moves no rating, its result says so, and that is kept when the
+server starts again; words on the move that ended the game change nothing; a game where the
+coach never spoke is rated."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from doublesix import Match, Rules
 from doublesix.ai.review import review
 from doublesix.protocol.messages import ServerMessage
-from doublesix.protocol.wire import COOKIE
-from doublesix.web.play.live import stored_match
+from doublesix.protocol.wire import COOKIE, HUMAN
+from doublesix.web.play.coaching import note_help
+from doublesix.web.play.live import load_game, stored_match
 from doublesix.web.routes.app import create_app
+from doublesix.web.storage.saving import Saving
+from doublesix.web.storage.store import SavedGame, Seat, Store, sqlite_url
 from doublesix.words import coachwords
 from tests.support.deals import COACH_POSITION
 from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game
@@ -63,7 +72,7 @@ def test_a_blunder_gets_the_coach_before_the_computer_answers(client: TestClient
     ServerMessage.model_validate(said)
     assert said == {"type": "coach", "move": COACH_POSITION.good, "tile": "4|4", "end": "left",
                     "mark": "blunder", "words": COACH_POSITION.sentence,
-                    "take_back": coachwords.take_back()}
+                    "take_back": coachwords.take_back(), "casual": coachwords.now_casual()}
     mine = next(i for i, m in enumerate(messages)
                 if m["type"] == "event" and m["event"]["kind"] == "lay" and m["event"]["seat"] == 0)
     assert mine < coached[0] < the_computers(messages)
@@ -73,6 +82,59 @@ def test_a_blunder_gets_the_coach_before_the_computer_answers(client: TestClient
     first = review(stored_match(saved), 0, playouts=PLAYOUTS, hindsight=False).decisions[0]
     assert (str(first.played), first.mark.value, str(first.best)) == (
         COACH_POSITION.bad, "blunder", COACH_POSITION.good)
+
+
+def test_a_coached_game_is_casual_and_stays_so_when_the_server_starts_again(
+        tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path / "games.sqlite3")
+    with TestClient(create_app(url, settings=TEST_SETTINGS, review_playouts=PLAYOUTS)) as client:
+        client.cookies.set(COOKIE, ANA)
+        game_id, token = new_game(client, **COACH_POSITION.game)
+        with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+            ana = SeatSocket(ws)
+            messages = after_move(ana, COACH_POSITION.bad)
+            assert ana.state["words"]["coached"] == coachwords.coached_game()
+    assert [m["casual"] for m in messages if m["type"] == "coach"] == [coachwords.now_casual()]
+    store = Store(url)
+    try:
+        saved = store.load(game_id)
+        assert saved is not None and saved.coached and not saved.is_finished
+    finally:
+        store.dispose()
+    # The server starts again: the game is read from the database and played to its end.
+    with TestClient(create_app(url, settings=TEST_SETTINGS, review_playouts=PLAYOUTS)) as client:
+        client.cookies.set(COOKIE, ANA)
+        with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+            final = SeatSocket(ws).play_out(random.Random(1))
+        assert final["over"] and final["words"]["rating"] is None
+        assert final["words"]["coached"] == coachwords.coached_game()
+        assert final["words"]["taken_back"] is None
+        assert client.get("/api/stats").json()["rating"]["games"] == 0
+
+
+def test_a_game_where_the_coach_never_spoke_is_rated(client: TestClient) -> None:
+    game_id, token = new_game(client, **COACH_POSITION.game)
+    with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
+        ana = SeatSocket(ws)
+        messages = after_move(ana, COACH_POSITION.good)
+        final = ana.play_out(random.Random(1))
+    assert not [m for m in messages if m["type"] == "coach"]
+    assert final["over"] and final["words"]["coached"] is None
+    assert final["words"]["rating"] and final["words"]["rating"][0].startswith("Your rating")
+    assert client.get("/api/stats").json()["rating"]["games"] == 1
+
+
+@pytest.mark.parametrize("ended", [True, False], ids=["game-ended", "coached-already"])
+def test_the_coach_notes_its_help_once_and_not_on_the_last_move(ended: bool) -> None:
+    match = Match(Rules.variant("block", players=2, target=0), seed=3)
+    while ended and not match.is_over:
+        match.play(match.legal_moves()[0])
+    game = load_game(SavedGame("g", "o", "block", [Seat("You", HUMAN, "h"),
+                                                   Seat("Greedy", "greedy")],
+                               match.to_json(), match.scores, coached=not ended))
+    # Nothing to note, so nothing is saved (no saving is given), and nothing more is said.
+    assert asyncio.run(note_help(game, 0, cast(Saving, None))) is False
+    assert game.saved.coached is game.info.coached is (not ended)
 
 
 @pytest.mark.parametrize("move,coach", [(COACH_POSITION.good, True),

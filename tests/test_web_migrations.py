@@ -27,7 +27,7 @@ import alembic.command
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import DateTime, column, exc, func, insert, inspect, select, table, text
+from sqlalchemy import JSON, DateTime, column, exc, func, insert, inspect, select, table, text
 
 from doublesix import Match, Rules
 from doublesix.cli import main
@@ -304,6 +304,40 @@ class TestThePreferences:
             kept = client.put("/api/account/preferences", json={"theme": "dark"})
             assert kept.json()["theme"] == "dark"
         assert schema_differences(database_url) == []
+
+class TestTheCoachedGames:
+    """Revision 0006: the games gain ``coached`` (issue 44), false for every game there was."""
+
+    def test_a_game_of_revision_0005_plays_on_not_coached_and_is_rated(
+            self, database_url: str) -> None:
+        engine = make_engine(database_url)
+        with engine.begin() as connection:
+            alembic.command.upgrade(migrating.config(connection), "0005")
+        # The game is stored the way revision 0005's server stored it: its columns then.
+        match = Match(Rules.variant("draw", players=2, target=0), seed=4)
+        games = table("doublesix_games", *map(column, (
+            "id", "owner", "variant", "daily", "first_attempt", "revision", "status", "match")),
+            column("seats", JSON()), column("scores", JSON()), column("created", DateTime()),
+            column("updated", DateTime()))
+        with engine.begin() as connection:
+            connection.execute(insert(games).values(
+                id="g6", owner=digest(ANA), variant="draw", daily=None, first_attempt=False,
+                revision=0, status="playing", match=match.to_json(), scores=match.scores,
+                seats=[{"name": "You", "kind": HUMAN, "token_hash": digest("t6")},
+                       {"name": "Greedy", "kind": "greedy", "token_hash": None}],
+                created=utcnow(), updated=utcnow()))
+        engine.dispose()
+        app = create_app(database_url, settings=TEST_SETTINGS)
+        with TestClient(app) as client:
+            saved = app.state.store.load("g6")
+            assert saved is not None and saved.coached is False
+            as_browser(client, ANA)
+            with client.websocket_connect("/ws/g6?token=t6") as ws:
+                final = SeatSocket(ws).play_out(random.Random(6))
+            assert final["over"] and final["words"]["coached"] is None
+            assert client.get("/api/stats").json()["rating"]["games"] == 1
+        assert schema_differences(database_url) == []
+
 
 def with_a_revision_after(folder: Path, monkeypatch: pytest.MonkeyPatch, upgrade: str) -> str:
     """The migrations with one revision more, whose ``upgrade()`` body is ``upgrade``, in

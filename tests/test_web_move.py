@@ -29,10 +29,10 @@ QUICK = {"variant": "draw", "players": 2, "target": 0, "opponents": ["greedy"]}
 
 
 def filled(path: Path) -> str:
-    """A SQLite database with games played through the server: finished (rated) and not, a
-    seat owner, a review, a finished game removed with its results kept, an account (signed
-    in from the browser that played, so its history joined), a deleted account's name and a
-    place in quick match's queue."""
+    """A SQLite database with games played through the server: finished (rated) and not (the
+    coach helped in that one), a seat owner, a review, a finished game removed with its results
+    kept, an account (signed in from the browser that played, so its history joined), a
+    deleted account's name and a place in quick match's queue."""
     url = sqlite_url(path)
     with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
         gone = {"name": "Gone", "password": "a long password"}
@@ -43,7 +43,7 @@ def filled(path: Path) -> str:
             game_id, token = new_game(client, **QUICK, seed=seed)
             with client.websocket_connect(f"/ws/{game_id}?token={token}") as ws:
                 assert SeatSocket(ws).play_out(random.Random(seed))["over"]
-        new_game(client, **QUICK, seed=9)  # not played: unfinished
+        unfinished, _token = new_game(client, **QUICK, seed=9)  # not played: unfinished
         answer = client.post("/api/account", json={"name": "Ana", "password": "a long password"})
         assert answer.json()["joined"], answer.json()
         waiting = client.post("/api/quickmatch", json={"variant": "block", "players": 2})
@@ -51,6 +51,10 @@ def filled(path: Path) -> str:
     store = Store(url)
     try:
         store.add_seat_owner(game_id, 1, "f" * 64)
+        coached = store.load(unfinished)  # the coach helped in it (issue 44)
+        assert coached is not None
+        coached.coached, coached.revision = True, coached.revision + 1
+        assert store.update(coached)
         reviewrows.insert(store, "r1", f"{game_id} 0 0 9", "e" * 64, 9)
         later = utcnow() + datetime.timedelta(days=2)
         assert prune_batch(store, Policy(0, 1), later, limit=1) == 1  # its results kept
@@ -89,6 +93,7 @@ def test_sqlite_to_postgresql_and_back_agree_row_for_row(
     postgres = postgres_url()
     before = rows(source)
     assert all(before.values()), {name: len(held) for name, held in before.items()}
+    assert [game["coached"] for game in before["doublesix_games"]].count(True) == 1
     assert main(["move", "--from", str(tmp_path / "source.sqlite3"), "--to", postgres,
                  "--batch", "2"]) == 0
     out, err = capsys.readouterr()

@@ -1,8 +1,9 @@
 """The coach for the first games in Chromium (issue 44): a new browser (no finished game) has it
 on; a blunder in a scripted position (tests/support/deals.py's COACH_POSITION) gets the coach's
 exact sentence under the hint, said before the computer's answer, with "take it back" while the
-move may be; a good move gets nothing; turned off in Settings it says nothing; at a rated table
-of people it says nothing either, even set to Always. axe on the game with the coach shown."""
+move may be and that the game no longer counts for the rating (its result says so too); a good
+move gets nothing; turned off in Settings it says nothing; at a rated table of people it says
+nothing either, even set to Always. axe on the game with the coach shown."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ def test_the_coach_speaks_of_a_blunder_before_the_computer_answers(make_session:
     lay(page, COACH_POSITION.bad.split()[0])
     panel = page.locator(PANEL)
     expect(panel).to_be_visible()
-    expect(panel).to_have_text(f"{COACH_POSITION.sentence} {coachwords.take_back()}")
+    expect(panel).to_have_text(
+        f"{COACH_POSITION.sentence} {coachwords.take_back()} {coachwords.now_casual()}")
     wait_said(page, COACH_POSITION.sentence)
     answered(page)
     lines = said(page)
@@ -71,6 +73,11 @@ def test_the_coach_speaks_of_a_blunder_before_the_computer_answers(make_session:
                            "p => p.textContent.startsWith('Greedy')).length >= 3")
     expect(panel).to_be_hidden()
     assert sum(COACH_POSITION.sentence in line for line in said(page)) == 1
+    # Played to the end: the result says the coach helped, and no rating moved.
+    MousePlayer(page).play_game()
+    expect(page.locator("#result-dialog .result-coached")).to_have_text(
+        coachwords.coached_game())
+    expect(page.locator("#result-dialog .result-rating")).to_have_count(0)
 
 
 def test_no_coach_for_a_good_move(make_session: Any) -> None:

@@ -31,6 +31,10 @@ LATE_COLUMNS = ("table_info", "moves")
 LATE_INDEXES = ("ix_doublesix_games_updated",)
 #: The tables of the revisions after release 0.1.0 (no release before the migrations had them).
 NEWER_TABLES = tuple(sorted(set(migrating.models().tables) - set(release_tables().tables)))
+#: The games' columns of the revisions after release 0.1.0 (``coached``, revision 0006).
+NEWER_COLUMNS = tuple(sorted(
+    set(migrating.models().tables["doublesix_games"].c.keys())
+    - set(release_tables().tables["doublesix_games"].c.keys())))
 
 
 def before_migrations(url: str, *, tables: Sequence[str] = (), columns: Sequence[str] = (),
@@ -48,7 +52,7 @@ def before_migrations(url: str, *, tables: Sequence[str] = (), columns: Sequence
                 connection.execute(text(f"DROP INDEX {name}"))
             for name in tables:
                 connection.execute(text(f"DROP TABLE {name}"))
-            for name in columns:
+            for name in (*NEWER_COLUMNS, *columns):
                 connection.execute(text(f"ALTER TABLE doublesix_games DROP COLUMN {name}"))
     finally:
         engine.dispose()

@@ -114,6 +114,38 @@ def update(
     return after
 
 
+def casual(match: Match, coached: bool = False) -> bool:
+    """Whether ``match`` moves nobody's rating when it ends, however it is played: moves were
+    taken back in it (:attr:`~doublesix.engine.match.Match.taken_back`), or the coach helped
+    in it (``coached``, kept by the face that coached, as the coach is none of the rules:
+    :func:`coach_helps`).  The one rule of the web game and the terminal game.
+
+    >>> match = Match(Rules.variant("block", players=2), seed=0)
+    >>> casual(match), casual(match, coached=True)
+    (False, True)
+    >>> seat = match.turn
+    >>> match.play(match.legal_moves()[0]); match.play(match.legal_moves()[0])
+    >>> match.take_back(seat), casual(match)
+    (2, True)
+    """
+    return match.taken_back > 0 or coached
+
+
+def coach_helps(match: Match) -> bool:
+    """Whether the coach's words on the move just played in ``match`` help in the game, and
+    so make it casual (:func:`casual`): while it goes on.  Words on the move that ended it help
+    in none of its moves, and the game was rated as it ended.
+
+    >>> match = Match(Rules.variant("draw", players=2), seed=1)
+    >>> coach_helps(match)
+    True
+    >>> match.resign(0)
+    >>> coach_helps(match)
+    False
+    """
+    return not match.is_over
+
+
 #: The last part of :func:`rules_label` for a game of teams in a variant other than the
 #: partnership game (which is always one).
 TEAMS = "teams"

@@ -77,9 +77,10 @@ class CoachMessage(Model):
     """The coach (issue 44), sent to the seat that moved when it asked (``play``'s ``coach``)
     in a game against the computers and the move lost much more than the best: the better
     ``move`` (``tile`` and ``end`` None for a draw or a pass), the review's ``mark`` of the
-    move played, ``words`` (the better move and why, one sentence) and ``take_back`` (a
-    sentence, while the move may be taken back; else null).  It comes before the computers'
-    answers."""
+    move played, ``words`` (the better move and why, one sentence), ``take_back`` (a
+    sentence, while the move may be taken back; else null) and ``casual`` (a sentence, the first
+    time the coach helps in a game that was to be rated: from then on it moves no rating; else
+    null).  It comes before the computers' answers."""
 
     type: Literal["coach"]
     move: str
@@ -88,6 +89,7 @@ class CoachMessage(Model):
     mark: Literal["mistake", "blunder"]
     words: str
     take_back: str | None
+    casual: str | None = None
 
 
 class ErrorMessage(Model):

@@ -335,6 +335,8 @@ class PictureWords(Model):
     tracker: Tracker | None
     #: After moves were taken back: the game is casual (None otherwise).
     taken_back: str | None = None
+    #: After the coach helped in the game: the game is casual (None otherwise).
+    coached: str | None = None
 
 
 class Picture(Model):

@@ -16,6 +16,7 @@ from typing import Final
 from doublesix.ai import Player, hint, player
 from doublesix.ai.coach import Advice, advise
 from doublesix.ai.expert import DEFAULT_PLAYOUTS
+from doublesix.ai.ratings import casual, coach_helps
 from doublesix.ai.review import review
 from doublesix.ai.seeding import hint_seed, move_rng
 from doublesix.engine.events import Event, hand_start
@@ -285,7 +286,9 @@ class Game(Person):
 
     def rate(self) -> None:
         """Move the save folder's rating after the finished game (once) and say how it
-        moved."""
+        moved; a game the coach helped in says that it does not count instead."""
+        if self.save.coached:
+            self.console.say(coachwords.coached_game())
         if self.path is None:
             return
         try:
@@ -344,15 +347,23 @@ class Game(Person):
 
     def make(self, move: Move) -> None:
         """Play the person's move, save, and say what it did; with the coach, what it lost
-        when that was much more than the best (before the computers answer)."""
+        when that was much more than the best (before the computers answer).  A game the coach
+        helps in is casual (:func:`~doublesix.ai.ratings.casual`; saved with the game, before
+        the person hears the coach): the first time, the coach says so."""
         advice = self.advice(move) if self.coach and self.save.daily is None else None
         self.match.play(move)
+        now_casual = False
+        if advice is not None and not self.save.coached and coach_helps(self.match):
+            now_casual = not casual(self.match)
+            self.save.coached = True
         self.store()
         if move.kind == "lay":
             self.saw_own_lay(self.match.view(YOU))
         self.tell()
         if advice is not None:
             self.console.say(coachwords.coach_sentence(advice))
+        if now_casual:
+            self.console.say(coachwords.now_casual())
 
     def advice(self, move: Move) -> Advice | None:
         """The coach's judgement of ``move`` before it is played (:func:`doublesix.ai.coach.

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from doublesix.ai.ladder import rating_of, suggestion, variant_ratings
-from doublesix.ai.ratings import Rating, ranks, rules_label, update
+from doublesix.ai.ratings import Rating, casual, ranks, rules_label, update
 from doublesix.engine.daily import streaks
 from doublesix.engine.match import Match
 from doublesix.protocol.home import home_dir
@@ -79,8 +79,12 @@ class Save:
     #: This game's name in the rating file (None: a save from before games were named; its
     #: finished match's hash names it then).
     key: str | None = field(default_factory=lambda: uuid.uuid4().hex[:24])
-    #: Whether the finished game's rating is written (then it is never rated again).
+    #: Whether the finished game's rating step is done (its rating written, or none for a
+    #: casual game): then it is never rated again.
     rated: bool = False
+    #: Whether the coach helped in the game (``--coach``): it is casual
+    #: (:func:`doublesix.ai.ratings.casual`), and moves no rating.
+    coached: bool = False
 
 
 def save_dir(option: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
@@ -109,6 +113,7 @@ def write_save(path: Path, save: Save) -> None:
         "games": save.games,
         "key": save.key,
         "rated": save.rated,
+        "coached": save.coached,
         "match": json.loads(save.match.to_json()),
     }
     write_json(path, data)
@@ -145,6 +150,7 @@ def read_save(path: Path) -> Save:
             games=int(data.get("games", 0)),
             key=str(data["key"]) if data.get("key") else None,
             rated=bool(data.get("rated", False)),
+            coached=bool(data.get("coached", False)),
         )
     except SaveError:
         raise
@@ -321,11 +327,14 @@ def rate_save(path: Path, save: Save, today: datetime.date
     """Rate the finished game of ``save`` (kept at ``path``), then mark the save rated: the
     rating file is written before the save says so, and is keyed by the game, so a kill
     between the two writes neither loses the game (the save still says it is not rated) nor
-    counts it twice.  None when it was rated already or is not over; OSError if a write fails.
+    counts it twice.  None when it was rated already, is not over, or is casual (the coach
+    helped: :func:`~doublesix.ai.ratings.casual`; it is marked rated, never to be rated);
+    OSError if a write fails.
     """
     if save.rated or not save.match.is_over:
         return None
-    rated = note_rating(path.parent, save.match, save.opponents, today, save.key)
+    rated = None if casual(save.match, save.coached) else note_rating(
+        path.parent, save.match, save.opponents, today, save.key)
     save.rated = True
     write_save(path, save)
     return rated

@@ -25,6 +25,12 @@ if TYPE_CHECKING:  # the coach's numbers, which these words say
 #: Said after the coach's sentence when the move may still be taken back (a game against the
 #: computers, the hand in play).
 TAKE_BACK = N_("You can still take this move back and try another.")
+#: Said after the coach's first sentence in a game that was to be rated: from then on it is
+#: casual (:func:`doublesix.ai.ratings.casual`).
+NOW_CASUAL = N_("The coach has helped, so this game will not count for your rating.")
+#: Said with the result of a game the coach helped in (the browser's result, the terminal's
+#: game end), where a rated game says how the rating moved.
+COACHED_GAME = N_("The coach helped in this game, so it does not count for your rating.")
 
 
 def move_name(move: Move, with_end: bool) -> str:
@@ -100,3 +106,21 @@ def take_back() -> str:
     'You can still take this move back and try another.'
     """
     return _(TAKE_BACK)
+
+
+def now_casual() -> str:
+    """What the coach adds the first time it helps in a game that was to be rated.
+
+    >>> now_casual()
+    'The coach has helped, so this game will not count for your rating.'
+    """
+    return _(NOW_CASUAL)
+
+
+def coached_game() -> str:
+    """The result's sentence for a game the coach helped in.
+
+    >>> coached_game()
+    'The coach helped in this game, so it does not count for your rating.'
+    """
+    return _(COACHED_GAME)

@@ -10,6 +10,12 @@ the search processes (:mod:`~doublesix.web.play.searchers`); while it runs the g
 (:meth:`~doublesix.web.play.computers.Computers.advance`).  The move itself stands: Take back
 is the person's to use, and the coach says so while it may be used.
 
+A game the coach helps in is casual (:func:`doublesix.ai.ratings.casual`): before the seat hears
+the coach, the game's ``coached`` is saved (:func:`note_help`), and the first time, in a game
+that was to be rated, the coach's message says that it no longer counts for the rating.  Words
+on the move that ended the game help in none of its moves (it was rated as it ended): they are
+said, and change nothing.
+
 The coach speaks only in a game against the computers that is not the daily game
 (:func:`coach_allowed`): never at a table of people (rated or not: help the others at the table
 do not have), nor in the daily game, whose first attempt counts for the streak.
@@ -27,6 +33,7 @@ import logging
 from typing import NamedTuple
 
 from doublesix.ai.coach import Advice, advise
+from doublesix.ai.ratings import casual, coach_helps
 from doublesix.ai.seeding import move_rng
 from doublesix.engine.match import Match
 from doublesix.engine.moves import Move
@@ -35,6 +42,9 @@ from doublesix.web.play import gameinfo, pictures
 from doublesix.web.play.gameinfo import GameInfo
 from doublesix.web.play.live import Game, Message
 from doublesix.web.play.searchers import Searchers
+from doublesix.web.routes.errors import NotNowError
+from doublesix.web.storage.ratings import rated_seats
+from doublesix.web.storage.saving import Saving
 from doublesix.words import coachwords
 
 log = logging.getLogger("doublesix.web")
@@ -76,24 +86,46 @@ def judge(view: View, move: Move, key: tuple[int, int, int, int], playouts: int
     return advise(view, move, move_rng(*key), playouts)
 
 
-def coach_message(advice: Advice, can_take_back: bool) -> Message:
-    """The ``coach`` message for ``advice``.
+def coach_message(advice: Advice, can_take_back: bool, now_casual: bool = False) -> Message:
+    """The ``coach`` message for ``advice`` (``now_casual``: the first time the coach helps in
+    a game that was to be rated, which it then says).
 
     >>> from doublesix.ai.coach import Advice
     >>> message = coach_message(Advice(Move.parse("6|2 right"), Move.parse("4|4 left"), 0.2,
     ...                                "blunder", "scores", best_scores=20, board_count=20), True)
-    >>> message["move"], message["mark"], message["take_back"] is not None
-    ('4|4 left', 'blunder', True)
+    >>> message["move"], message["mark"], message["take_back"] is not None, message["casual"]
+    ('4|4 left', 'blunder', True, None)
     """
     return {"type": "coach", **pictures.move_json(advice.best), "mark": advice.mark,
             "words": coachwords.coach_sentence(advice),
-            "take_back": coachwords.take_back() if can_take_back else None}
+            "take_back": coachwords.take_back() if can_take_back else None,
+            "casual": coachwords.now_casual() if now_casual else None}
 
 
-async def speak(game: Game, job: Asked, searchers: Searchers, playouts: int) -> None:
-    """Judge the move ``job`` (played already) and tell its seat's sockets if it was a mistake
-    or a blunder; the computers wait meanwhile (the caller counted it in ``game.coaching``
-    and lets them play after)."""
+async def note_help(game: Game, seat: int, saving: Saving) -> bool:
+    """Before the coach speaks to ``seat``: note in ``game`` that the coach helped, saved, while
+    the game goes on (:func:`~doublesix.ai.ratings.coach_helps`); whether that made casual a
+    game that was to be rated for ``seat`` (the coach then says so).  Under the game's lock;
+    :class:`~doublesix.web.routes.errors.NotNowError` if it cannot be saved (nothing noted)."""
+    saved = game.saved
+    if saved.coached or not coach_helps(game.match):
+        return False
+    was_rated = seat in rated_seats(saved) and not casual(game.match)
+    saved.coached = game.info.coached = True
+    try:
+        await saving.commit(game, [])
+    except NotNowError:
+        saved.coached = False
+        game.info.coached = game.saved.coached
+        raise
+    return was_rated
+
+
+async def speak(game: Game, job: Asked, searchers: Searchers, saving: Saving, playouts: int
+                ) -> None:
+    """Judge the move ``job`` (played already) and, if it was a mistake or a blunder, note the
+    help (:func:`note_help`) and tell its seat's sockets; the computers wait meanwhile (the
+    caller counted it in ``game.coaching`` and lets them play after)."""
     try:
         advice = await searchers.run(judge, job.view, job.move, job.key, playouts)
     except Exception:
@@ -101,8 +133,14 @@ async def speak(game: Game, job: Asked, searchers: Searchers, playouts: int) -> 
         return
     if advice is None:
         return
-    can_take_back = gameinfo.undo_allowed(game.match, game.info, job.seat)
-    message = coach_message(advice, can_take_back)
-    for connection in game.connections:
-        if connection.seat == job.seat:
-            connection.send(message)
+    async with game.lock:
+        try:
+            now_casual = await note_help(game, job.seat, saving)
+        except NotNowError as error:
+            log.warning("the coach kept quiet in game %s: %s", game.id, error)
+            return
+        can_take_back = gameinfo.undo_allowed(game.match, game.info, job.seat)
+        message = coach_message(advice, can_take_back, now_casual)
+        for connection in game.connections:
+            if connection.seat == job.seat:
+                connection.send(message)

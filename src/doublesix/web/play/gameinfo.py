@@ -176,6 +176,8 @@ class GameInfo:
     #: Once the game is over: how each rated seat's rating moved, in words (the change,
     #: then what to try next if anything), by seat (:mod:`doublesix.web.storage.ratings`).
     rating: dict[int, list[str]] = field(default_factory=dict)
+    #: The coach helped in the game: it is casual (:mod:`doublesix.web.play.coaching`).
+    coached: bool = False
 
     @property
     def waiting(self) -> bool:

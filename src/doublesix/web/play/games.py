@@ -358,7 +358,8 @@ class Games:
             return
         if job is not None:  # counted in game.coaching by _act: the computers wait for it
             try:
-                await coaching.speak(game, job, self.searchers, self.coach_playouts)
+                await coaching.speak(game, job, self.searchers, self.saving,
+                                     self.coach_playouts)
             finally:
                 game.coaching -= 1
         self.computers.advance(game)

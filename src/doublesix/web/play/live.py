@@ -427,6 +427,7 @@ def game_info(saved: SavedGame) -> GameInfo:
         created=saved.created.isoformat(timespec="seconds") + "Z",
         revision=saved.revision,
         table=table,
+        coached=saved.coached,
     )
 
 

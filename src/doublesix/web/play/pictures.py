@@ -39,10 +39,11 @@ from doublesix.engine.outcome import Ending
 from doublesix.engine.rules import Rules
 from doublesix.engine.state import fives_points
 from doublesix.engine.tiles import Tile, tile_count
-from doublesix.engine.view import View
+from doublesix.engine.view import TableView, View
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.gameinfo import YOU, GameInfo, TableInfo, undo_allowed
 from doublesix.words import (
+    coachwords,
     endwords,
     errorwords,
     i18n,
@@ -462,6 +463,7 @@ def words_json(match: Match, view: View, info: GameInfo, names: Sequence[str],
         "board": None,
         "tracker": None,
         "taken_back": _(pagewords.TAKEN_BACK) if match.taken_back else None,
+        "coached": coachwords.coached_game() if info.coached else None,
     }
     table = info.table
     # The names as the page shows them: at a table for people, each person's display name.
@@ -518,7 +520,6 @@ def page_words(match: Match, view: View, shown: Sequence[str], kinds: Sequence[s
     >>> said["board"], said["tracker"]["count"]
     ('The table: 1 tile laid. Open ends: left 6, right 6.', '(1 of 28)')
     """
-    rules = match.rules
     me = view.seat
     turn = None if match.is_over else view.turn
     legal = view.legal_moves() if turn == me else []
@@ -531,20 +532,39 @@ def page_words(match: Match, view: View, shown: Sequence[str], kinds: Sequence[s
     elif turn is not None:
         status = pagewords.waiting_for(shown[turn])
     played = [str(e.tile) for e in current_hand(view.history) if e.kind == "lay"]
-    count_scores = rules.scoring == "fives" and fives_points(view.board_count) > 0
     return {
         "me_status": status,
         "draw": pagewords.draw_title(view.boneyard_size)
         if any(m.kind == DRAW for m in legal) else None,
+        **table_words(match, view, kinds, played, [str(t) for t in view.hand]),
+    }
+
+
+def table_words(match: Match, table_view: TableView, kinds: Sequence[str], played: list[str],
+                hand: list[str] | None) -> dict[str, Any]:
+    """The words of the table that a seat's page and a watcher's page both show: ``cards``
+    (each seat's card: its level, tiles and score), ``info`` (the table's short facts),
+    ``board`` (the table described) and ``tracker`` (the tiles-played dialog; ``hand``: the
+    tiles the page's reader holds, None for a watcher).
+
+    >>> from doublesix import Match, Rules
+    >>> match = Match(Rules.variant("draw"), seed=5)
+    >>> said = table_words(match, match.table_view(), ["human", "human"], ["6|6"], None)
+    >>> said["cards"][1]["tiles"], said["board"]
+    ('7 tiles', 'The table: 1 tile laid. Open ends: left 6, right 6.')
+    """
+    rules = match.rules
+    count_scores = rules.scoring == "fives" and fives_points(table_view.board_count) > 0
+    return {
         "cards": [
             pagewords.card_words(None if kind == HUMAN else level_of_player(kind),
-                                 view.hand_sizes[seat], view.scores[seat], rules.teams)
+                                 table_view.hand_sizes[seat], table_view.scores[seat],
+                                 rules.teams)
             for seat, kind in enumerate(kinds)
         ],
-        "info": pagewords.table_info(list(view.open_ends.values()),
-                                     view.board_count if rules.scoring == "fives" else None,
-                                     count_scores, view.boneyard_size),
-        "board": pagewords.board_words(len(played), talk.ends_sentence(view)),
-        "tracker": pagewords.tracker_words(played, [str(t) for t in view.hand],
-                                           tile_count(rules.set)),
+        "info": pagewords.table_info(list(table_view.open_ends.values()),
+                                     table_view.board_count if rules.scoring == "fives" else None,
+                                     count_scores, table_view.boneyard_size),
+        "board": pagewords.board_words(len(played), talk.ends_sentence(table_view)),
+        "tracker": pagewords.tracker_words(played, hand, tile_count(rules.set)),
     }

@@ -23,13 +23,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from doublesix.ai.ladder import level_of_player
 from doublesix.engine import summary
 from doublesix.engine.match import Match
 from doublesix.engine.state import fives_points
-from doublesix.engine.tiles import tile_count
 from doublesix.engine.view import TableView
-from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.gameinfo import GameInfo
 from doublesix.web.play.pictures import (
     caption_words,
@@ -40,6 +37,7 @@ from doublesix.web.play.pictures import (
     rules_words,
     scoresheet_json,
     strength,
+    table_words,
 )
 from doublesix.words import pagewords, results, tabletalk, talk, watchwords
 from doublesix.words.eventwords import describe
@@ -151,16 +149,5 @@ def _words(match: Match, table_view: TableView, info: GameInfo, names: list[str]
         said["me_status"] = _(pagewords.GAME_OVER if over else pagewords.HAND_OVER)
     else:
         said["me_status"] = watchwords.watching_status(None if turn is None else names[turn])
-    said["cards"] = [
-        pagewords.card_words(None if kind == HUMAN else level_of_player(kind),
-                             table_view.hand_sizes[seat], table_view.scores[seat], rules.teams)
-        for seat, kind in enumerate(info.kinds)
-    ]
-    said["info"] = pagewords.table_info(
-        list(table_view.open_ends.values()),
-        table_view.board_count if rules.scoring == "fives" else None,
-        rules.scoring == "fives" and fives_points(table_view.board_count) > 0,
-        table_view.boneyard_size)
-    said["board"] = pagewords.board_words(len(played), said["ends"])
-    said["tracker"] = pagewords.tracker_words(played, None, tile_count(rules.set))
+    said.update(table_words(match, table_view, info.kinds, played, None))
     return said

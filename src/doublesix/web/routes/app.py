@@ -92,6 +92,10 @@ CHECK_MESSAGES_ENV: Final = "DOUBLESIX_CHECK_MESSAGES"
 #: The close code of a socket whose message did not fit the protocol (an internal error).
 CLOSE_UNFIT: Final = 1011
 
+#: The addresses a person opens, each answered by the one page (in its person's language).
+PAGE_PATHS: Final = ("/", "/game/{game_id}", "/stats", "/lobby", "/watch/{game_id}", "/account",
+                     "/daily", "/join/{game_id}/{code}", "/learn", "/learn/{variant}")
+
 _PLACEHOLDER: Final = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>doublesix</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
@@ -243,43 +247,15 @@ def create_app(
     # Every answer in its person's language (outside the cookie's middleware: its refusal too).
     pages = languages.add_routes(app, STATIC, _PLACEHOLDER)
 
-    def page(request: Request) -> Response:
+    async def page(request: Request) -> Response:
         return languages.page_response(request, pages)
 
-    @app.get("/", include_in_schema=False)
-    async def front(request: Request) -> Response:
-        return page(request)
-
-    @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(request: Request, game_id: str) -> Response:
-        return page(request)
-
-    @app.get("/stats", include_in_schema=False)
-    async def stats_page(request: Request) -> Response:
-        return page(request)
-
-    @app.get("/lobby", include_in_schema=False)
-    async def lobby_page(request: Request) -> Response:
-        return page(request)
-
-    @app.get("/watch/{game_id}", include_in_schema=False)
-    async def watch_page(request: Request, game_id: str) -> Response:
-        return page(request)
-
-    @app.get("/account", include_in_schema=False)
-    async def account_page(request: Request) -> Response:
-        return page(request)
-
-    @app.get("/daily", include_in_schema=False)
-    async def daily_page(request: Request) -> Response:
-        return page(request)
-
-    @app.get("/join/{game_id}/{code}", include_in_schema=False)
-    async def join_page(request: Request, game_id: str, code: str) -> Response:
-        return page(request)
+    # One page for every address a person opens; the browser draws what the address names.
+    for path in PAGE_PATHS:
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
     install.add_routes(app, STATIC, pages.made())
-    lessons.add_routes(app, settings, page, check_messages)
+    lessons.add_routes(app, settings, check_messages)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     # -- the JSON API: each route takes and answers doublesix.protocol.endpoints' models ----

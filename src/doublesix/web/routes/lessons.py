@@ -12,10 +12,9 @@ seconds, each message's size and depth.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from typing import Final
 
-from fastapi import FastAPI, Request, Response, WebSocket
+from fastapi import FastAPI, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from doublesix.ai.lessons import LESSONS, YOU, LessonError
@@ -35,19 +34,11 @@ from doublesix.words.i18n import _
 MAX_MOVES: Final = 400
 
 
-def add_routes(app: FastAPI, settings: Settings, page: Callable[[Request], Response],
-               check: bool = False) -> None:
-    """Add the lessons' pages (``page`` answers one) and socket to ``app``; with ``check``
-    every message sent is first checked against the protocol (as a game's socket's are)."""
+def add_routes(app: FastAPI, settings: Settings, check: bool = False) -> None:
+    """Add the lessons' socket to ``app`` (their pages, ``/learn`` and ``/learn/{variant}``,
+    are the game's page, in :data:`doublesix.web.routes.app.PAGE_PATHS`); with ``check`` every
+    message sent is first checked against the protocol (as a game's socket's are)."""
     sockets: dict[str, int] = {}
-
-    @app.get("/learn", include_in_schema=False)
-    async def lessons_page(request: Request) -> Response:
-        return page(request)
-
-    @app.get("/learn/{variant}", include_in_schema=False)
-    async def lesson_page(request: Request, variant: str) -> Response:
-        return page(request)
 
     @app.websocket("/ws/lessons/{variant}")
     async def lesson(websocket: WebSocket, variant: str, moves: str = "") -> None:

@@ -8,6 +8,8 @@
  * or a table of people, rated or not) and, if it lost much more than the best move, sends a
  * `coach` message before the computers answer: its sentence is shown in the panel under the
  * hint (`#coach-text`) and said in the live region, until your next move or the next hand.
+ * A game the coach helps in is casual: the first time, its message says so (`casual`), and
+ * the result says so too (the picture's `words.coached`, result.js).
  */
 import { api } from "./api.js";
 import { announce } from "./a11y.js";
@@ -50,14 +52,21 @@ export async function followCoach() {
   }
 }
 
-/** Show and say what the coach said. @param {CoachMessage} msg */
+/**
+ * Show and say what the coach said: its sentence, that the move may still be taken back, and
+ * (the first time it helps in a game that was to be rated) that the game no longer counts.
+ * @param {CoachMessage} msg
+ */
 export function showCoach(msg) {
   const panel = byId("coach-text");
-  panel.replaceChildren(h("span", { text: msg.words }),
-    ...(msg.take_back ? [" ", h("span", { class: "coach-take-back", text: msg.take_back })] : []));
+  /** @type {(Node|string)[]} */
+  const parts = [h("span", { text: msg.words })];
+  if (msg.take_back) parts.push(" ", h("span", { class: "coach-take-back", text: msg.take_back }));
+  if (msg.casual) parts.push(" ", h("span", { class: "coach-casual", text: msg.casual }));
+  panel.replaceChildren(...parts);
   panel.dataset.mark = msg.mark;
   panel.hidden = false;
-  announce(msg.take_back ? `${msg.words} ${msg.take_back}` : msg.words);
+  announce([msg.words, msg.take_back, msg.casual].filter(Boolean).join(" "));
 }
 
 /** The coach's words are put away (your next move, the next hand, another game). */

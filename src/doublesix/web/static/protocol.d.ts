@@ -423,6 +423,7 @@ export interface PictureWords {
   board: string | null;
   tracker: Tracker | null;
   taken_back?: string | null;
+  coached?: string | null;
 }
 /**
  * The rules in the catalogue's words (a picture's ``words.rules``, ``POST /api/rules``).
@@ -591,9 +592,10 @@ export interface HintMessage {
  * The coach (issue 44), sent to the seat that moved when it asked (``play``'s ``coach``)
  * in a game against the computers and the move lost much more than the best: the better
  * ``move`` (``tile`` and ``end`` None for a draw or a pass), the review's ``mark`` of the
- * move played, ``words`` (the better move and why, one sentence) and ``take_back`` (a
- * sentence, while the move may be taken back; else null).  It comes before the computers'
- * answers.
+ * move played, ``words`` (the better move and why, one sentence), ``take_back`` (a
+ * sentence, while the move may be taken back; else null) and ``casual`` (a sentence, the first
+ * time the coach helps in a game that was to be rated: from then on it moves no rating; else
+ * null).  It comes before the computers' answers.
  *
  * This interface was referenced by `Protocol`'s JSON-Schema
  * via the `definition` "CoachMessage".
@@ -606,6 +608,7 @@ export interface CoachMessage {
   mark: "mistake" | "blunder";
   words: string;
   take_back: string | null;
+  casual?: string | null;
 }
 /**
  * A message refused, in words; nothing changed.

@@ -67,6 +67,8 @@ export function showResult(g, picture) {
   if (st.over) parts.push(...(said.rating || []).map((line) => h("p", { class: "result-rating", text: line })));
   // Moves were taken back: the game is casual (the server's words).
   if (said.taken_back) parts.push(h("p", { class: "result-taken-back", text: said.taken_back }));
+  // The coach helped: the game is casual too (the server's words).
+  if (said.coached) parts.push(h("p", { class: "result-coached", text: said.coached }));
   const main = parts.splice(0);
   const hands = res?.hands || [];
   if (hands.length) {

@@ -48,7 +48,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from doublesix.ai.ladder import RECENT, rating_of, recent_games, variant_ratings
 from doublesix.ai.ladder import suggestion as ladder_suggestion
-from doublesix.ai.ratings import TEAMS, Rating, ranks, rules_label, update
+from doublesix.ai.ratings import TEAMS, Rating, casual, ranks, rules_label, update
 from doublesix.engine.match import Match
 from doublesix.protocol.wire import HUMAN
 from doublesix.web.play.live import stored_match
@@ -136,10 +136,10 @@ def _latest(session: Session, owner: str) -> RatingRow | None:
 
 def rate_game(store: Store, saved: SavedGame, match: Match) -> dict[int, Change]:
     """Rate the finished game ``saved`` (its ``match``): every person's seat not rated for it
-    yet moves once; the changes, by seat (blocking).  A game where moves were taken back is
-    casual: it moves no rating."""
+    yet moves once; the changes, by seat (blocking).  A casual game (moves taken back, or the
+    coach helped: :func:`~doublesix.ai.ratings.casual`) moves no rating."""
     owners = rated_seats(saved)
-    if not owners or not match.is_over or match.taken_back:
+    if not owners or not match.is_over or casual(match, saved.coached):
         return {}
     for _attempt in range(3):
         try:

@@ -53,6 +53,7 @@ from sqlalchemy import (
     create_engine,
     event,
     exc,
+    false,
     func,
     or_,
     select,
@@ -163,6 +164,9 @@ class GameRow(Base):
     #: dealt), appended by each save (:attr:`SavedGame.moves`).  Added in release 3 (None in
     #: an older row: no moves).
     moves: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: Whether the coach spoke in the game while it went on: it is then casual
+    #: (:func:`doublesix.ai.ratings.casual`).  Added in revision 0006 (false in an older row).
+    coached: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 GAMES: Final = Base.metadata.tables[GameRow.__tablename__]
@@ -309,6 +313,8 @@ class SavedGame:
     updated: datetime.datetime = field(default_factory=utcnow)
     table: Table | None = None
     moves: str = ""
+    #: The coach helped in the game: it moves no rating (:attr:`GameRow.coached`).
+    coached: bool = False
     written: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -336,6 +342,7 @@ class SavedGame:
             updated=row.updated,
             table=Table.from_json(row.table_info),
             moves=row.moves or "",
+            coached=bool(row.coached),
         )
         game.written = game.columns()
         return game
@@ -359,6 +366,7 @@ class SavedGame:
             "match": self.match,
             "table_info": None if self.table is None else self.table.to_json(),
             "moves": self.moves,
+            "coached": self.coached,
         }
 
     def seat_of_owner(self, owner: str) -> int | None:
