@@ -28,6 +28,9 @@ def short_date(day: datetime.date) -> str:
 
 def test_the_rating_in_the_result_and_on_the_statistics_page(session: Any) -> None:
     page = session.page()
+    # The coach off: a game it helps in is casual (issue 44), and this one is to be rated.
+    page.goto(session.server.url + "/")
+    page.evaluate("localStorage.setItem('doublesix.preferences', JSON.stringify({coach: 'off'}))")
     session.new_game(page, variant="draw", target=0, seed=204, opponents=["random"])
     MousePlayer(page).play_game()
     dialog = page.locator("#result-dialog")
