@@ -9,7 +9,6 @@ coach never spoke is rated."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +29,7 @@ from doublesix.web.storage.saving import Saving
 from doublesix.web.storage.store import SavedGame, Seat, Store, sqlite_url
 from doublesix.words import coachwords
 from tests.support.deals import COACH_POSITION
-from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game
+from tests.support.web import TEST_SETTINGS, SeatSocket, games_of, new_game, run_async
 
 ANA = "ana-coach-browser-cookie-0123456789"
 PLAYOUTS = 400
@@ -133,7 +132,7 @@ def test_the_coach_notes_its_help_once_and_not_on_the_last_move(ended: bool) -> 
                                                    Seat("Greedy", "greedy")],
                                match.to_json(), match.scores, coached=not ended))
     # Nothing to note, so nothing is saved (no saving is given), and nothing more is said.
-    assert asyncio.run(note_help(game, 0, cast(Saving, None))) is False
+    assert run_async(note_help(game, 0, cast(Saving, None))) is False
     assert game.saved.coached is game.info.coached is (not ended)
 
 
