@@ -19,6 +19,7 @@ from doublesix.words import (
     chatwords,
     lobbywords,
     matchwords,
+    results,
     tabletalk,
     talk,
     watchwords,
@@ -89,6 +90,35 @@ def test_plurals_follow_each_language_s_rule() -> None:
                     "es": ("0 fichas", "1 ficha", "2 fichas"),
                     "pt_BR": ("0 pedra", "1 pedra", "2 pedras"),
                     "fr": ("0 domino", "1 domino", "2 dominos")}
+
+
+def _daily_played(day: datetime.date) -> Match:
+    """The daily game of ``day`` played to its end by each seat's first legal move."""
+    match = Match.daily(day)
+    while match.turn is not None:
+        match.play(match.legal_moves()[0])
+    return match
+
+
+def test_the_daily_share_text_counts_each_number_in_its_own_plural() -> None:
+    """One point, one tile drawn: each count of the share text takes its own plural form, in
+    every language (it read "1 points" and "1 tiles laid" when the counts were glued into one
+    sentence)."""
+    lost_by_one = _daily_played(datetime.date(2026, 7, 19))  # lost by 1 point, 1 tile drawn
+    said = {}
+    for language in LANGUAGES:
+        with using(language):
+            said[language] = results.share_text(lost_by_one, "2026-07-19")
+    assert said == {
+        "en": "doublesix daily 2026-07-19: lost by 1 point; 6 tiles laid, 1 drawn.",
+        "es": "doublesix diaria 2026-07-19: perdida por 1 punto; 6 fichas puestas, 1 robada.",
+        "pt_BR": "doublesix diário 2026-07-19: derrota por 1 ponto; 6 pedras jogadas, "
+                 "1 comprada.",
+        "fr": "doublesix du jour 2026-07-19 : perdue de 1 point ; 6 dominos posés, 1 pioché.",
+    }
+    won_by_more = _daily_played(datetime.date(2026, 1, 19))
+    assert results.share_text(won_by_more, "2026-01-19", accuracy=0.5) == (
+        "doublesix daily 2026-01-19: won by 15 points; 7 tiles laid, 1 drawn; accuracy 50%.")
 
 
 def test_a_context_tells_one_english_word_s_meanings_apart() -> None:

@@ -76,19 +76,28 @@ def share_text(match: Match, date: datetime.date | str, me: int = 0,
         how = _("resigned")
     elif result is None or result.winner is None:
         how = _("a draw (blocked)") if blocked else _("a draw")
-    elif result.winner == me:
-        how = (_("won by {points} points (blocked)") if blocked
-               else _("won by {points} points")).format(points=result.points)
     else:
-        how = (_("lost by {points} points (blocked)") if blocked
-               else _("lost by {points} points")).format(points=result.points)
+        points = result.points
+        if result.winner == me:
+            how = (ngettext("won by {points} point (blocked)", "won by {points} points (blocked)",
+                            points) if blocked
+                   else ngettext("won by {points} point", "won by {points} points", points))
+        else:
+            how = (ngettext("lost by {points} point (blocked)",
+                            "lost by {points} points (blocked)", points) if blocked
+                   else ngettext("lost by {points} point", "lost by {points} points", points))
+        how = how.format(points=number(points))
     day = date.isoformat() if isinstance(date, datetime.date) else date
+    # Each count a clause of its own, so that each takes its own plural in every language.
+    tiles = ngettext("{count} tile laid", "{count} tiles laid", laid).format(count=laid)
+    # Translators: how many tiles the player drew from the boneyard ("5 tiles laid, 2 drawn").
+    draws = ngettext("{count} drawn", "{count} drawn", drawn).format(count=drawn)
     if accuracy is not None:
-        return _("doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn; accuracy "
-                 "{accuracy}.").format(day=day, how=how, laid=laid, drawn=drawn,
-                                       accuracy=percent(round(100 * accuracy) / 100))
-    return _("doublesix daily {day}: {how}; {laid} tiles laid, {drawn} drawn.").format(
-        day=day, how=how, laid=laid, drawn=drawn)
+        return _("doublesix daily {day}: {how}; {laid}, {drawn}; accuracy {accuracy}.").format(
+            day=day, how=how, laid=tiles, drawn=draws,
+            accuracy=percent(round(100 * accuracy) / 100))
+    return _("doublesix daily {day}: {how}; {laid}, {drawn}.").format(
+        day=day, how=how, laid=tiles, drawn=draws)
 
 
 
