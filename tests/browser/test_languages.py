@@ -194,6 +194,31 @@ def test_the_review_lessons_quick_match_and_daily_game_in_qps(make_session: Any)
     assert left == [], "words outside the markers:\n" + "\n".join(left)
 
 
+def test_a_game_of_several_hands_in_qps(make_session: Any) -> None:
+    """A whole Draw game against a computer, hand after hand, walked at every hand's result
+    (the scores so far, Next hand) and at the game's end: the page between hands is none of
+    the one-hand games' above."""
+    session = reading(make_session, "qps")
+    page = session.page()
+    session.scripted_game(page, Match(Rules.variant("draw", target=15), seed=11), ("random",))
+    player = MousePlayer(page, "qps")
+    left: list[str] = []
+    hands = 0
+    while True:
+        player.play_game(stop_at_result=True)
+        hands += 1
+        dialog = page.locator("#result-dialog")
+        left += outside_markers(page, f"hand {hands}'s result", ("Random",))
+        next_hand = dialog.get_by_role("button", name=player.words("Next hand"))
+        if not next_hand.count():
+            break
+        player.press_button(next_hand)
+        page.wait_for_selector('#game:not([data-phase="result"])')
+        left += outside_markers(page, f"hand {hands + 1}", ("Random",))
+    assert hands >= 2, "the game should take more than one hand"
+    assert left == [], "words outside the markers:\n" + "\n".join(left)
+
+
 def test_the_statistics_with_a_rating_history_in_qps(make_session: Any) -> None:
     """The statistics of a browser with rated games: the rating's sentence, its chart (dates),
     its table (each game's day, rules and result) and the rating in each variant."""
