@@ -23,7 +23,7 @@ from doublesix import Match
 from doublesix.engine.summary import TileChoice, tile_choices
 from doublesix.engine.tiles import Tile
 from tests.support.browser import Session, assert_accessible
-from tests.support.browser_players import wait_phase
+from tests.support.browser_players import settled, wait_phase
 from tests.support.deals import END_ASKED, END_AT_ONCE, SCORING, Position, end_position
 
 #: Whether every lit end's label lies inside its frame.
@@ -90,7 +90,7 @@ def test_a_tile_whose_ends_leave_different_tables_asks(
     for width, height in ((1280, 800), (390, 844), (844, 390)):
         size: ViewportSize = {"width": width, "height": height}
         page.set_viewport_size(size)
-        page.wait_for_timeout(100)
+        settled(page)
         assert page.evaluate(LABELS_FIT), f"an end label spills out of its frame at {size}"
     page.set_viewport_size({"width": 1280, "height": 800})
     if any(lay.points for lay in choice.lays):

@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 from doublesix import Match, Rules
 from doublesix.protocol.accounts import Theme
 from tests.support.browser import SCREENSHOTS, Session
-from tests.support.browser_players import wait_phase
+from tests.support.browser_players import settled, wait_phase
 
 VIEWPORTS = [(1920, 1080), (1366, 768), (1280, 800), (844, 390), (390, 844), (360, 640)]
 THEMES = [theme for theme in get_args(Theme) if theme != "system"]
@@ -165,9 +165,7 @@ def at_every_size(page: Page) -> Iterator[tuple[int, int]]:
     yielded."""
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
-                      "requestAnimationFrame(r)))")
-        page.wait_for_timeout(120)
+        settled(page)
         yield width, height
 
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import Server, said, start_server, stop_server
-from tests.support.browser_players import MousePlayer, wait_phase
+from tests.support.browser_players import MousePlayer, settled, wait_phase
 from tests.support.web import free_port
 
 
@@ -82,7 +82,7 @@ def test_server_restarted_mid_game(make_session: Any, own_server: OwnServer) -> 
     own_server.stop()
     expect(next_hand).to_have_attribute("aria-disabled", "true")
     next_hand.click(force=True)  # pressed anyway, as a person may
-    page.wait_for_timeout(300)
+    settled(page)
     expect(dialog).to_be_visible()
     expect(next_hand).to_be_focused()
     own_server.start()

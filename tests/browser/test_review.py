@@ -19,7 +19,7 @@ from doublesix import Match
 from doublesix.engine import summary
 from doublesix.words import results
 from tests.support.browser import Session, assert_accessible, docs_shot
-from tests.support.browser_players import MousePlayer
+from tests.support.browser_players import MousePlayer, settled
 from tests.support.deals import finished_hand
 
 #: The screenshot of the review screen in the docs.
@@ -184,7 +184,7 @@ def test_other_sizes_fit(make_session: Any) -> None:
     page.locator("#review-forward").tap()
     fits(page)
     page.set_viewport_size({"width": 320, "height": 568})
-    page.wait_for_timeout(200)
+    settled(page)
     fits(page)
     assert_accessible(page, "the review screen at 320x568")
 

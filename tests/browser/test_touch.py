@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from doublesix import Match, Rules
 from tests.support.browser import Session, assert_accessible
-from tests.support.browser_players import Played, Player, wait_phase
+from tests.support.browser_players import Played, Player, settled, wait_phase
 from tests.support.deals import asking_position
 
 #: The least a touch target may be, each way, in CSS pixels.
@@ -70,7 +70,7 @@ class Tapper(Player):
         if not ask:
             return
         expect(page.locator("#end-choice")).to_be_visible()
-        page.wait_for_timeout(50)
+        settled(page)
         geometry = self.check_targets("the end choice")
         width, height, scroll = geometry["view"]
         window = {"x": 0, "y": 0, "w": width, "h": height}
@@ -145,7 +145,7 @@ def test_cards_keep_scores_and_last_moves_and_taps_leave_no_hover(make_session: 
     assert not page.evaluate("matchMedia('(hover: hover)').matches")
     still = page.locator("#hand .hand-tile:not(.playable)").first
     still.tap()
-    page.wait_for_timeout(100)
+    settled(page)
     assert still.evaluate("el => getComputedStyle(el).backgroundColor") == "rgba(0, 0, 0, 0)"
 
 

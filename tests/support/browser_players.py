@@ -36,6 +36,21 @@ def wait_phase(page: Page) -> str:
     return str(page.get_attribute("#game", "data-phase"))
 
 
+#: Resolves once the page has drawn twice more and every animation and transition that ends
+#: has ended: what a change of size, a tap or a click set going has settled.
+SETTLED = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const ending = document.getAnimations().filter(
+    (a) => a.effect?.getComputedTiming().endTime !== Infinity);
+  Promise.allSettled(ending.map((a) => a.finished)).then(() => done(true));
+})))"""
+
+
+def settled(page: Page) -> None:
+    """Wait until ``page`` has laid itself out and finished its animations (:data:`SETTLED`):
+    an event to wait for, where a test would otherwise sleep for a guess of milliseconds."""
+    page.evaluate(SETTLED)
+
+
 def live_text(page: Page) -> str:
     return page.locator("#live").inner_text()
 
