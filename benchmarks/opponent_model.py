@@ -68,7 +68,7 @@ def log_likelihood(data: list[tuple[np.ndarray, int]], weights: np.ndarray) -> f
 
 def fit(data: list[tuple[np.ndarray, int]], ridge: float = 0.01) -> np.ndarray:
     """The weights of the most likely softmax (a little ridge keeps Newton's steps finite)."""
-    weights = np.zeros(len(LAY_FEATURES))
+    weights = np.zeros(data[0][0].shape[1])
     for _ in range(30):
         gradient = -ridge * weights
         hessian = -ridge * np.eye(len(weights))
