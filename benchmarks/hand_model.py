@@ -119,6 +119,24 @@ def decisions(logs: Iterable[Path]) -> list[Decision]:
     return found
 
 
+def hits(data: list[tuple[np.ndarray, int]], weights: np.ndarray) -> float:
+    """The share of decisions on which the lay ``weights`` like best is the lay made (a tie of
+    ``k`` lays counting ``1 / k`` when the lay made is among them): how often a playout that
+    lays the likeliest lay plays as the player did.
+
+    >>> rows = np.array([[1.0], [2.0]])
+    >>> hits([(rows, 1), (rows, 0)], np.array([1.0])), hits([(rows, 1)], np.array([0.0]))
+    (0.5, 0.5)
+    """
+    total = 0.0
+    for rows, chosen in data:
+        scores = rows @ weights
+        best = np.flatnonzero(scores == scores.max())
+        if chosen in best:
+            total += 1.0 / len(best)
+    return total / len(data)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fit", nargs="+", type=Path, required=True)
@@ -142,15 +160,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fitted on {len(train)} decisions ({len({d[3] for d in train})} deals), scored on "
           f"{len(test)} ({len({d[3] for d in test})} deals); "
           f"{np.mean([len(d[0]) for d in test]):.2f} lays a decision")
-    print("| reading | fit set | score set |")
-    print("|---|---|---|")
+    heaviest = np.zeros(len(free_w))
+    heaviest[:2] = 2.0, 1.0  # the expert's playouts: pips first, then a double
+    print("| reading | log-likelihood a decision, fit set | score set | its likeliest lay is "
+          "the lay made, fit set | score set |")
+    print("|---|---|---|---|---|")
     for label, held, weights in (("uniform", False, free_w * 0),
+                                 ("heaviest first (the playouts' default)", False, heaviest),
                                  ("ismcts (issue 33)", False, named),
                                  ("hand-free, refitted", False, free_w),
                                  ("hand-aware", True, hand_w)):
-        ll = [log_likelihood([(d[1] if held else d[0], d[2]) for d in data], weights)
-              for data in (train, test)]
-        print(f"| {label} | {ll[0]:.4f} | {ll[1]:.4f} |")
+        sets = [[(d[1] if held else d[0], d[2]) for d in data] for data in (train, test)]
+        ll = [log_likelihood(chosen, weights) for chosen in sets]
+        hit = [hits(chosen, weights) for chosen in sets]
+        print(f"| {label} | {ll[0]:.4f} | {ll[1]:.4f} | {hit[0]:.1%} | {hit[1]:.1%} |")
     print("hand-aware weights: " + ", ".join(f"{n} {w:+.3f}"
                                             for n, w in zip(HAND_FEATURES, hand_w, strict=True)))
     print("as an option: " + "/".join(f"{w:.3f}" for w in hand_w))

@@ -63,5 +63,7 @@ def test_the_fit_reads_greedys_hand_from_its_logged_games(tmp_path: Path) -> Non
     assert all(held.shape[1] == len(model.HAND_FEATURES) for _, held, _, _ in data)
     fitted = model.fit([(held, chosen) for _, held, chosen, _ in data])
     assert fitted[model.HAND_FEATURES.index("pips")] > 1.0
+    # Greedy's lay is its heaviest tile, which the fit then likes best (but for ties of pips).
+    assert model.hits([(held, chosen) for _, held, chosen, _ in data], fitted) > 0.9
     assert model.main(["--fit", str(logs[0]), "--score", str(logs[1])]) == 0
     assert model.main(["--fit", str(logs[0]), str(logs[1])]) == 0
