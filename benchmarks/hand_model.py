@@ -30,14 +30,12 @@ from pathlib import Path
 
 import numpy as np
 
-from doublesix.adapters import openspiel
-from doublesix.adapters.table import move_of
 from doublesix.ai.sampling import lay_features, reading_weights
 from doublesix.engine.layout import Layout
 from doublesix.engine.rules import Rules
 from doublesix.engine.tiles import HIGH, IS_DOUBLE, PIPS, SUIT, Mask, full_set
 
-from opponent_model import fit, log_likelihood
+from opponent_model import choices, fit, log_likelihood
 
 #: The names of :func:`hand_features`' numbers, in order.
 HAND_FEATURES = ("pips", "double", "shown", "shown_laid", "closes", "keep_shown", "keep_fits",
@@ -86,36 +84,19 @@ Decision = tuple[np.ndarray, np.ndarray, int, int]
 
 def decisions(logs: Iterable[Path]) -> list[Decision]:
     """Per decision of the opponent with a choice among lays, in the logs of
-    ``benchmarks/vs_openspiel.py``: its lays' hand-free features
+    ``benchmarks/vs_openspiel.py`` (``opponent_model.choices``): its lays' hand-free features
     (:func:`~doublesix.ai.sampling.lay_features`), their hand features, the index of the lay
     made, and the deal's seed (to split the decisions by deal)."""
     found: list[Decision] = []
-    games: dict[str, object] = {}
-    for log in logs:
-        for line in log.read_text().splitlines():
-            entry = json.loads(line)
-            variant = entry["matchup"].split(":")[0]
-            rules = Rules.variant(variant, target=0)
-            if variant not in games:
-                games[variant] = openspiel.load_game(rules)
-            game = games[variant]
-            fives = rules.scoring == "fives"
-            for expert_seat, history in enumerate(entry["pair"].get("histories", [])):
-                state = game.new_initial_state()  # type: ignore[attr-defined]
-                for action in history:
-                    if not state.is_chance_node() and state.current_player() != expert_seat:
-                        moves = [move_of(option) for option in state.legal_actions()]
-                        if len(moves) > 1 and all(m.kind == "lay" for m in moves):
-                            table = state.table.state
-                            layout = table.layout
-                            hand = table.hands[state.current_player()]
-                            free = [lay_features(layout, m.t, m.e, fives) for m in moves]
-                            held = [hand_features(hand, m.t, *layout_lay(layout, m.t, m.e),
-                                                  rules.set) for m in moves]
-                            found.append((np.array(free, dtype=float),
-                                          np.array(held, dtype=float),
-                                          moves.index(move_of(action)), entry["seed"]))
-                    state.apply_action(action)
+    for choice in choices(logs):
+        fives = choice.rules.scoring == "fives"
+        layout = choice.state.layout
+        hand = choice.state.hands[choice.seat]
+        free = [lay_features(layout, m.t, m.e, fives) for m in choice.moves]
+        held = [hand_features(hand, m.t, *layout_lay(layout, m.t, m.e), choice.rules.set)
+                for m in choice.moves]
+        found.append((np.array(free, dtype=float), np.array(held, dtype=float), choice.chosen,
+                      choice.seed))
     return found
 
 
