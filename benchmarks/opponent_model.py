@@ -19,40 +19,67 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 from doublesix.adapters import openspiel
 from doublesix.adapters.table import move_of
 from doublesix.ai.sampling import LAY_FEATURES, lay_features, parse_reading, reading_weights
+from doublesix.engine.moves import Move
 from doublesix.engine.rules import Rules
+from doublesix.engine.state import State
 
 
-def decisions(logs: list[Path]) -> list[tuple[np.ndarray, int]]:
-    """Per opponent decision with a choice: its lays' features and the index of the lay made."""
-    found: list[tuple[np.ndarray, int]] = []
+class Choice(NamedTuple):
+    """One decision of the opponent with a choice among lays, replayed from a log."""
+
+    #: The deal's seed (to split the decisions by deal).
+    seed: int
+    rules: Rules
+    #: The position (the engine's state: every hand, the layout) and the seat to move.
+    state: State
+    seat: int
+    #: The legal lays, in the engine's order, and the index of the one made.
+    moves: list[Move]
+    chosen: int
+
+
+def choices(logs: Iterable[Path]) -> Iterator[Choice]:
+    """Every decision of the opponent with a choice among lays in the logs of
+    ``benchmarks/vs_openspiel.py``, its hand known (a seat draws or passes only when it cannot
+    lay, so those are never choices)."""
     games: dict[str, object] = {}
     for log in logs:
         for line in log.read_text().splitlines():
             entry = json.loads(line)
             variant = entry["matchup"].split(":")[0]
+            rules = Rules.variant(variant, target=0)
             if variant not in games:
-                games[variant] = openspiel.load_game(Rules.variant(variant, target=0))
+                games[variant] = openspiel.load_game(rules)
             game = games[variant]
-            fives = Rules.variant(variant).scoring == "fives"
             for expert_seat, history in enumerate(entry["pair"].get("histories", [])):
                 state = game.new_initial_state()  # type: ignore[attr-defined]
                 for action in history:
                     if not state.is_chance_node() and state.current_player() != expert_seat:
                         moves = [move_of(option) for option in state.legal_actions()]
-                        # (A choice is among lays: a seat draws or passes only when it cannot.)
                         if len(moves) > 1 and all(m.kind == "lay" for m in moves):
-                            layout = state.table.state.layout
-                            rows = [lay_features(layout, m.t, m.e, fives) for m in moves]
-                            found.append((np.array(rows, dtype=float),
-                                          moves.index(move_of(action))))
+                            yield Choice(entry["seed"], rules, state.table.state,
+                                         state.current_player(), moves,
+                                         moves.index(move_of(action)))
                     state.apply_action(action)
+
+
+def decisions(logs: list[Path]) -> list[tuple[np.ndarray, int]]:
+    """Per opponent decision with a choice: its lays' features and the index of the lay made."""
+    found: list[tuple[np.ndarray, int]] = []
+    for choice in choices(logs):
+        fives = choice.rules.scoring == "fives"
+        layout = choice.state.layout
+        rows = [lay_features(layout, m.t, m.e, fives) for m in choice.moves]
+        found.append((np.array(rows, dtype=float), choice.chosen))
     return found
 
 
@@ -68,7 +95,7 @@ def log_likelihood(data: list[tuple[np.ndarray, int]], weights: np.ndarray) -> f
 
 def fit(data: list[tuple[np.ndarray, int]], ridge: float = 0.01) -> np.ndarray:
     """The weights of the most likely softmax (a little ridge keeps Newton's steps finite)."""
-    weights = np.zeros(len(LAY_FEATURES))
+    weights = np.zeros(data[0][0].shape[1])
     for _ in range(30):
         gradient = -ridge * weights
         hessian = -ridge * np.eye(len(weights))
