@@ -5,7 +5,6 @@ a shared encoding)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,21 +15,9 @@ from doublesix.protocol.wire import COOKIE
 from doublesix.web.play.encoded import Encoded, text_of
 from doublesix.web.play.games import Games
 from doublesix.web.play.live import Connection
-from doublesix.web.routes.app import create_app
-from tests.support.web import TEST_SETTINGS, Message, check_secrets, knowledge
+from tests.support.web import Message, check_secrets, knowledge
 
 ANA, BEA = "ana-browser-cookie-0123456789", "bea-browser-cookie-0123456789"
-
-
-@pytest.fixture
-def app() -> FastAPI:
-    return create_app("sqlite://", settings=TEST_SETTINGS)
-
-
-@pytest.fixture
-def client(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app) as client:
-        yield client
 
 
 def table_of_two(client: TestClient) -> tuple[str, list[str]]:

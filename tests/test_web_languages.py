@@ -14,10 +14,8 @@ import datetime
 import hashlib
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session as DbSession
@@ -30,7 +28,7 @@ from doublesix.protocol.wire import COOKIE
 from doublesix.web.play import pictures
 from doublesix.web.play.chat import chat_message
 from doublesix.web.play.games import Games
-from doublesix.web.routes.app import STATIC, create_app
+from doublesix.web.routes.app import STATIC
 from doublesix.web.routes.languages import LANGUAGE_COOKIE
 from doublesix.web.storage.store import digest
 from doublesix.words import accountwords, lobbywords, markup, pagelabels, tabletalk
@@ -39,21 +37,10 @@ from doublesix.words.i18n import LANGUAGES, OPEN, _, using
 from doublesix.words.keywords import clashes, single_keys
 from doublesix.words.talk import NOBODY
 from tests.support.storage import rating_rows
-from tests.support.web import TEST_SETTINGS, SeatSocket, as_browser
+from tests.support.web import SeatSocket, as_browser
 
 ANA, BEA = "ana-language-browser-cookie-0123456789", "bea-language-browser-cookie-0123456789"
 CID = "cid-language-browser-cookie-0123456789"
-
-
-@pytest.fixture
-def app() -> FastAPI:
-    return create_app("sqlite://", settings=TEST_SETTINGS)
-
-
-@pytest.fixture
-def client(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app) as client:
-        yield client
 
 
 def page_in(client: TestClient, accept: str, path: str = "/") -> Any:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,17 +25,6 @@ from tests.support.web import TEST_SETTINGS, SeatSocket, check_secrets, knowledg
 
 ANA, BEA = "ana-watch-browser-cookie-0123456789", "bea-watch-browser-cookie-0123456789"
 CID = "cid-watch-browser-cookie-0123456789"
-
-
-@pytest.fixture
-def app() -> FastAPI:
-    return create_app("sqlite://", settings=TEST_SETTINGS)
-
-
-@pytest.fixture
-def client(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app) as client:
-        yield client
 
 
 def table_of_two(client: TestClient, public: bool = True) -> tuple[str, list[str]]:
